@@ -1,0 +1,32 @@
+# focus: build, test, run and install. `make test` is the test command CI runs.
+PREFIX ?= /usr/local
+SWIFT ?= swift
+ARGS ?= stats
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
+
+.PHONY: build test run install release clean
+
+build:
+	$(SWIFT) build
+
+# Unit, rendering and end-to-end tests; the end-to-end tests run .build/debug/focus.
+test: build
+	$(SWIFT) test
+
+# The main job: `make run` shows your statistics (a labelled demo when there is no data yet).
+run: build
+	./.build/debug/focus $(ARGS)
+
+# A release binary with the Swift runtime and Foundation linked statically and
+# every resource embedded: it runs when copied alone to an empty folder.
+release:
+	$(SWIFT) build -c release --static-swift-stdlib
+
+install: release
+	install -d "$(BINDIR)"
+	install -m 755 .build/release/focus "$(BINDIR)/focus"
+
+clean:
+	$(SWIFT) package clean
+	rm -rf .build

@@ -1,0 +1,114 @@
+import FoundationEssentials
+
+/// Encodes and decodes journal lines (format version 1, see README "The journal").
+///
+/// Encoding is canonical: keys in the documented order, UTC `Z` timestamps in
+/// whole seconds, optional keys omitted (and `source` omitted when it is the
+/// default, `timer`). Decoding accepts any JSON object with the required keys
+/// and ignores unknown keys.
+public enum JournalCodec {
+    /// Why a line could not be read as a session.
+    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        public let reason: String
+        public var description: String { reason }
+    }
+
+    /// The newest record version this build understands.
+    public static let version = 1
+
+    /// One line of JSON for `log`, without the trailing newline.
+    public static func encode(_ log: FocusLog) -> String {
+        var out = "{\"id\":" + quoted(log.id)
+        out += ",\"start\":\"" + UTCTimestamp.format(log.start) + "\""
+        out += ",\"end\":\"" + UTCTimestamp.format(log.end) + "\""
+        out += ",\"planned\":\(log.planned),\"focused\":\(log.focused),\"completed\":\(log.completed)"
+        if let tz = log.tz { out += ",\"tz\":" + quoted(tz) }
+        if let tag = log.tag { out += ",\"tag\":" + quoted(tag) }
+        if let note = log.note { out += ",\"note\":" + quoted(note) }
+        if log.source != .timer { out += ",\"source\":\"" + log.source.rawValue + "\"" }
+        return out + "}"
+    }
+
+    /// Reads one journal line (without its newline).
+    public static func decode(_ line: some Collection<UInt8>) throws(Failure) -> FocusLog {
+        let fields: [String: FlatJSON.Value]
+        do {
+            fields = try FlatJSON.parseObject(Array(line))
+        } catch {
+            throw Failure(reason: error.reason)
+        }
+        if let v = fields["v"] {
+            guard case .number(let n) = v, n == n.rounded() else { throw Failure(reason: "\"v\" must be an integer") }
+            if Int(n) > version { throw Failure(reason: "record version \(Int(n)) is newer than this focus understands (\(version))") }
+        }
+        let id = try string("id", in: fields)
+        guard !id.isEmpty else { throw Failure(reason: "\"id\" is empty") }
+        let start = try instant("start", in: fields)
+        let end = try instant("end", in: fields)
+        guard end >= start else { throw Failure(reason: "\"end\" is before \"start\"") }
+        let planned = try seconds("planned", in: fields)
+        let focused = try seconds("focused", in: fields)
+        guard focused <= end - start else { throw Failure(reason: "\"focused\" (\(focused) s) is longer than end - start (\(end - start) s)") }
+        guard case .bool(let completed)? = fields["completed"] else { throw missingOrWrong("completed", "a boolean", fields) }
+        var source = FocusLog.Source.timer
+        if let raw = try optionalString("source", in: fields) {
+            guard let known = FocusLog.Source(rawValue: raw) else { throw Failure(reason: "unknown \"source\" \"\(raw)\"") }
+            source = known
+        }
+        return FocusLog(
+            id: id, start: Date(timeIntervalSince1970: Double(start)), end: Date(timeIntervalSince1970: Double(end)),
+            planned: planned, focused: focused, completed: completed,
+            tz: try optionalString("tz", in: fields), tag: try optionalString("tag", in: fields),
+            note: try optionalString("note", in: fields), source: source)
+    }
+
+    /// `text` as a JSON string literal, quotes included.
+    public static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    private static func missingOrWrong(_ key: String, _ type: String, _ fields: [String: FlatJSON.Value]) -> Failure {
+        fields[key] == nil ? Failure(reason: "missing \"\(key)\"") : Failure(reason: "\"\(key)\" must be \(type)")
+    }
+
+    private static func string(_ key: String, in fields: [String: FlatJSON.Value]) throws(Failure) -> String {
+        guard case .string(let s)? = fields[key] else { throw missingOrWrong(key, "a string", fields) }
+        return s
+    }
+
+    private static func optionalString(_ key: String, in fields: [String: FlatJSON.Value]) throws(Failure) -> String? {
+        switch fields[key] {
+        case nil, .null?: return nil
+        case .string(let s)?: return s
+        default: throw Failure(reason: "\"\(key)\" must be a string")
+        }
+    }
+
+    private static func instant(_ key: String, in fields: [String: FlatJSON.Value]) throws(Failure) -> Int {
+        let text = try string(key, in: fields)
+        guard let seconds = UTCTimestamp.parse(Array(text.utf8)) else {
+            throw Failure(reason: "\"\(key)\" is not a UTC instant like 2026-11-29T09:00:00Z")
+        }
+        return seconds
+    }
+
+    private static func seconds(_ key: String, in fields: [String: FlatJSON.Value]) throws(Failure) -> Int {
+        guard case .number(let n)? = fields[key], n == n.rounded() else { throw missingOrWrong(key, "a whole number of seconds", fields) }
+        guard n >= 0, n <= 7 * 86_400 else { throw Failure(reason: "\"\(key)\" (\(n)) is outside 0…604800 seconds") }
+        return Int(n)
+    }
+}

@@ -1,0 +1,31 @@
+import FoundationEssentials
+
+/// Wall-clock times of day in a zone, for displays (`09:25`).
+public enum LocalTime {
+    /// `HH:MM` of `instant` in `zone`, 24-hour.
+    public static func hourMinute(_ instant: Date, in zone: TimeZone) -> String {
+        let local = Int(instant.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: instant)
+        let secondOfDay = local - local.floorDiv(86_400) * 86_400
+        return UTCTimestamp.pad2(secondOfDay / 3600) + ":" + UTCTimestamp.pad2(secondOfDay / 60 % 60)
+    }
+
+    /// `YYYY-MM-DD HH:MM` of `instant` in `zone`.
+    public static func dateTime(_ instant: Date, in zone: TimeZone) -> String {
+        let local = Int(instant.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: instant)
+        return CivilDate(dayNumber: local.floorDiv(86_400)).isoString + " " + hourMinute(instant, in: zone)
+    }
+
+    /// `mm:ss`, or `h:mm:ss` from an hour up; seconds are rounded up so a countdown reaches 00:00 at the end.
+    public static func countdown(_ seconds: Double) -> String {
+        let s = Int(max(0, seconds).rounded(.up))
+        let h = s / 3600, m = s / 60 % 60, r = s % 60
+        return h > 0 ? "\(h):" + UTCTimestamp.pad2(m) + ":" + UTCTimestamp.pad2(r) : UTCTimestamp.pad2(m) + ":" + UTCTimestamp.pad2(r)
+    }
+
+    /// `1h05m`, `25m`, `45s`: a duration in words for summaries.
+    public static func duration(_ seconds: Int) -> String {
+        if seconds < 60 { return "\(seconds)s" }
+        let h = seconds / 3600, m = seconds / 60 % 60
+        return h > 0 ? "\(h)h" + UTCTimestamp.pad2(m) + "m" : "\(m)m"
+    }
+}

@@ -1,0 +1,66 @@
+import FoundationEssentials
+
+/// The running phase as other processes see it: `running.json` in the data folder.
+///
+/// The timer replaces this file atomically on start, pause, resume, extend and
+/// on a heartbeat. `focus status` reads only this file; after a crash the next
+/// command turns it into an interrupted session (see ``AppStore/recoverInterruptedSession()``).
+public struct RunningState: Codable, Equatable, Sendable {
+    public var id: String
+    public var phase: TimerPhase
+    /// Wall-clock start.
+    public var startedAt: Date
+    /// Planned seconds including extensions.
+    public var planned: Int
+    /// Seconds counted (focus excludes pauses and sleep) as of `updatedAt`.
+    public var counted: Int
+    /// The last moment the timer was known alive.
+    public var updatedAt: Date
+    public var paused: Bool
+    public var tag: String?
+    public var note: String?
+    public var tz: String?
+    /// Process id of the timer, for `focus stop`.
+    public var pid: Int32
+    public var cycle: Int
+    public var cycles: Int
+
+    public init(
+        id: String, phase: TimerPhase, startedAt: Date, planned: Int, counted: Int, updatedAt: Date, paused: Bool,
+        tag: String?, note: String?, tz: String?, pid: Int32, cycle: Int, cycles: Int
+    ) {
+        self.id = id
+        self.phase = phase
+        self.startedAt = startedAt
+        self.planned = planned
+        self.counted = counted
+        self.updatedAt = updatedAt
+        self.paused = paused
+        self.tag = tag
+        self.note = note
+        self.tz = tz
+        self.pid = pid
+        self.cycle = cycle
+        self.cycles = cycles
+    }
+
+    /// Seconds counted as of `now`, assuming the timer is still running.
+    public func counted(at now: Date) -> Int {
+        paused ? counted : counted + max(0, Int(now.timeIntervalSince(updatedAt).rounded(.down)))
+    }
+
+    /// Seconds left as of `now`.
+    public func remaining(at now: Date) -> Int { max(0, planned - counted(at: now)) }
+
+    /// The session to record when the timer died: focus up to the last moment
+    /// it was known alive, never beyond the plan; `nil` for a break or under a minute.
+    public var recoveredLog: FocusLog? {
+        guard phase.isFocus else { return nil }
+        let focused = min(planned, counted)
+        let completed = focused >= planned
+        guard completed || focused >= TimerSession.minimumRecordedSeconds else { return nil }
+        let start = Date(timeIntervalSince1970: startedAt.timeIntervalSince1970.rounded(.down))
+        let end = max(Date(timeIntervalSince1970: updatedAt.timeIntervalSince1970.rounded(.down)), start.addingTimeInterval(Double(focused)))
+        return FocusLog(id: id, start: start, end: end, planned: planned, focused: focused, completed: completed, tz: tz, tag: tag, note: note)
+    }
+}

@@ -1,0 +1,75 @@
+import FoundationEssentials
+
+/// Formats and parses the journal's UTC instants, `YYYY-MM-DDTHH:MM:SSZ`.
+///
+/// Hand-written because it sits on the hot path of loading a journal and
+/// because the format is fixed: whole seconds, always UTC.
+public enum UTCTimestamp {
+    /// Formats `date` (rounded down to the second) as `2026-11-29T09:00:00Z`.
+    public static func format(_ date: Date) -> String {
+        format(epochSeconds: Int(date.timeIntervalSince1970.rounded(.down)))
+    }
+
+    /// Formats seconds since 1970-01-01T00:00:00Z.
+    public static func format(epochSeconds: Int) -> String {
+        let days = epochSeconds.floorDiv(86_400)
+        let secs = epochSeconds - days * 86_400
+        let civil = CivilDate(dayNumber: days)
+        return civil.isoString + "T" + pad2(secs / 3600) + ":" + pad2(secs / 60 % 60) + ":" + pad2(secs % 60) + "Z"
+    }
+
+    /// Parses `YYYY-MM-DDTHH:MM:SS` followed by `Z` or a `±HH:MM` offset.
+    ///
+    /// Returns seconds since the epoch, or `nil` when the text is not such an
+    /// instant (fractions of a second are not accepted: the journal stores whole seconds).
+    public static func parse<C: Collection>(_ bytes: C) -> Int? where C.Element == UInt8 {
+        var it = Array(bytes)[...]
+        guard it.count == 20 || it.count == 25 else { return nil }
+        func number(_ count: Int) -> Int? {
+            var value = 0
+            for _ in 0..<count {
+                guard let b = it.first, b >= 48, b <= 57 else { return nil }
+                value = value * 10 + Int(b - 48)
+                it.removeFirst()
+            }
+            return value
+        }
+        func expect(_ c: UInt8) -> Bool {
+            guard it.first == c else { return false }
+            it.removeFirst()
+            return true
+        }
+        guard let y = number(4), expect(45), let mo = number(2), expect(45), let d = number(2),
+            expect(84), let h = number(2), expect(58), let mi = number(2), expect(58), let s = number(2)
+        else { return nil }
+        guard (1...12).contains(mo), (1...CivilDate.daysIn(year: y, month: mo)).contains(d),
+            h < 24, mi < 60, s < 60
+        else { return nil }
+        var offset = 0
+        if expect(90) {
+            guard it.isEmpty else { return nil }
+        } else {
+            guard let sign = it.first, sign == 43 || sign == 45 else { return nil }
+            it.removeFirst()
+            guard let oh = number(2), expect(58), let om = number(2), it.isEmpty, oh < 24, om < 60 else { return nil }
+            offset = (oh * 3600 + om * 60) * (sign == 45 ? -1 : 1)
+        }
+        let day = CivilDate(year: y, month: mo, day: d).dayNumber
+        return day * 86_400 + h * 3600 + mi * 60 + s - offset
+    }
+
+    /// Parses a timestamp string; see ``parse(_:)-(C)``.
+    public static func parse(_ text: String) -> Date? {
+        parse(Array(text.utf8)).map { Date(timeIntervalSince1970: Double($0)) }
+    }
+
+    static func pad2(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+}
+
+extension Int {
+    /// Division rounding towards negative infinity.
+    func floorDiv(_ d: Int) -> Int {
+        let q = self / d
+        return (self % d != 0 && (self < 0) != (d < 0)) ? q - 1 : q
+    }
+}

@@ -1,0 +1,59 @@
+/// A run of consecutive local dates with at least one completed session.
+public struct Streak: Equatable, Sendable {
+    /// Number of dates in the run; 0 when there is none.
+    public let days: Int
+    /// First date of the run.
+    public let start: CivilDate?
+    /// Last date of the run.
+    public let end: CivilDate?
+
+    public static let none = Streak(days: 0, start: nil, end: nil)
+
+    public init(days: Int, start: CivilDate?, end: CivilDate?) {
+        self.days = days
+        self.start = start
+        self.end = end
+    }
+}
+
+/// Streak rules, as pure functions.
+///
+/// A streak day is a local date with at least one completed session;
+/// interrupted sessions do not count. Today without a session yet does not
+/// break the current streak: it then ends yesterday.
+public enum StreakService {
+    /// The sorted, distinct day numbers with a completed session.
+    public static func streakDays(focusLogs: [FocusLog], days: LocalDays) -> [Int] {
+        var set = Set<Int>()
+        for log in focusLogs where log.completed { set.insert(days.dayNumber(of: log)) }
+        return set.sorted()
+    }
+
+    /// The streak that is still alive on `today`.
+    public static func current(streakDays: [Int], today: CivilDate) -> Streak {
+        let t = today.dayNumber
+        let days = streakDays.filter { $0 <= t }
+        guard let last = days.last, last >= t - 1 else { return .none }
+        var first = last
+        var index = days.count - 1
+        while index > 0, days[index - 1] == first - 1 {
+            first -= 1
+            index -= 1
+        }
+        return Streak(days: last - first + 1, start: CivilDate(dayNumber: first), end: CivilDate(dayNumber: last))
+    }
+
+    /// The longest run ever (the latest one when several tie).
+    public static func longest(streakDays: [Int]) -> Streak {
+        var best = Streak.none
+        var runStart = 0
+        for (i, day) in streakDays.enumerated() {
+            if i == 0 || streakDays[i - 1] != day - 1 { runStart = day }
+            let length = day - runStart + 1
+            if length >= best.days {
+                best = Streak(days: length, start: CivilDate(dayNumber: runStart), end: CivilDate(dayNumber: day))
+            }
+        }
+        return best
+    }
+}

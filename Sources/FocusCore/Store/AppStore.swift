@@ -1,0 +1,165 @@
+import FoundationEssentials
+
+/// The one source of truth: the journal's sessions and the running session.
+///
+/// The only mutable type in FocusCore and the only one that writes data
+/// files. `init` has no side effects; ``load()`` reads the journal, and
+/// ``record(_:)`` appends to it. Reading never modifies a file.
+public final class AppStore {
+    /// Where the files are.
+    public let paths: DataPaths
+    /// Every session in the journal, deduplicated by id, sorted by start.
+    public private(set) var focusLogs: [FocusLog] = []
+    /// Lines that could not be read during the last ``load()``.
+    public private(set) var issues: [JournalIssue] = []
+
+    public init(paths: DataPaths) {
+        self.paths = paths
+    }
+
+    /// Creates a store holding `logs`, for tests and previews; nothing is read or written until asked.
+    public convenience init(paths: DataPaths, focusLogs: [FocusLog]) {
+        self.init(paths: paths)
+        self.focusLogs = Self.merged(focusLogs)
+    }
+
+    /// Reads every `*.jsonl` file under the journal folder and merges them.
+    ///
+    /// A record whose id was already read is the same session and is skipped.
+    /// Bad lines are collected in ``issues``; an unreadable file is an error.
+    public func load() throws(FocusError) {
+        var logs: [FocusLog] = []
+        var found: [JournalIssue] = []
+        for name in try FileIO.list(paths.journalDirectory) where name.hasSuffix(".jsonl") && !name.hasPrefix(".") {
+            let path = paths.journalDirectory + "/" + name
+            guard let bytes = try FileIO.read(path) else { continue }
+            JournalReader.parse(bytes, file: path, into: &logs, issues: &found)
+        }
+        focusLogs = Self.merged(logs)
+        issues = found
+    }
+
+    /// Appends `log` to this machine's journal file and to ``focusLogs``.
+    ///
+    /// Returns only after the line is on disk (`fsync`). On failure nothing in
+    /// memory changes and the error says why.
+    public func record(_ log: FocusLog) throws(FocusError) {
+        try FileIO.makeDirectories(paths.journalDirectory)
+        try FileIO.appendLine(JournalCodec.encode(log), to: paths.journalFile)
+        if !focusLogs.contains(where: { $0.id == log.id }) {
+            focusLogs = Self.merged(focusLogs + [log])
+        }
+    }
+
+    // MARK: Running session
+
+    /// The running (or crashed) session's state file, if any.
+    public func runningState() throws(FocusError) -> RunningState? {
+        guard let bytes = try FileIO.read(paths.runningStateFile) else { return nil }
+        do {
+            return try Self.decoder.decode(RunningState.self, from: Data(bytes))
+        } catch {
+            throw FocusError(.data, "\(paths.runningStateFile) is not a valid session state file; remove it to continue")
+        }
+    }
+
+    /// Replaces the state file atomically.
+    public func saveRunningState(_ state: RunningState) throws(FocusError) {
+        try FileIO.makeDirectories(paths.dataDirectory)
+        let data: Data
+        do { data = try Self.encoder.encode(state) } catch { throw FocusError(.io, "cannot encode the session state") }
+        try FileIO.replace(paths.runningStateFile, with: Array(data) + [10])
+    }
+
+    /// Removes the state file: no session is running.
+    public func clearRunningState() throws(FocusError) {
+        try FileIO.remove(paths.runningStateFile)
+    }
+
+    /// Claims the right to run a session; `nil` when another process holds it.
+    ///
+    /// The lock lives as long as the returned object (or the process).
+    public func acquireSessionLock() throws(FocusError) -> FileLock? {
+        try FileIO.makeDirectories(paths.dataDirectory)
+        return try FileLock.tryLock(paths.sessionLockFile)
+    }
+
+    /// Whether a live process holds the session lock right now.
+    public func isSessionLockHeld() throws(FocusError) -> Bool {
+        guard FileIO.exists(paths.sessionLockFile) else { return false }
+        guard let lock = try FileLock.tryLock(paths.sessionLockFile) else { return true }
+        lock.release()
+        return false
+    }
+
+    /// What ``recoverInterruptedSession()`` found.
+    public struct Recovery: Equatable, Sendable {
+        /// The state the dead timer left behind.
+        public let state: RunningState
+        /// The session recorded from it, or `nil` when it was a break or under a minute.
+        public let recorded: FocusLog?
+    }
+
+    /// Records a session whose timer died (kill -9, power loss) and clears its state.
+    ///
+    /// A state file whose session lock nobody holds belongs to a dead timer.
+    /// The focus up to its last heartbeat is recorded once, under the lock:
+    /// a racing command finds the state gone. Recording before clearing means
+    /// a crash in between can only write the same id again, which reads once.
+    public func recoverInterruptedSession() throws(FocusError) -> Recovery? {
+        guard FileIO.exists(paths.runningStateFile) else { return nil }
+        guard let lock = try FileLock.tryLock(paths.sessionLockFile) else { return nil }
+        defer { lock.release() }
+        guard let state = try runningState() else { return nil }
+        let log = state.recoveredLog
+        if let log { try record(log) }
+        try clearRunningState()
+        return Recovery(state: state, recorded: log)
+    }
+
+    // MARK: Helpers
+
+    static func merged(_ logs: [FocusLog]) -> [FocusLog] {
+        var seen = Set<String>()
+        seen.reserveCapacity(logs.count)
+        var unique: [FocusLog] = []
+        unique.reserveCapacity(logs.count)
+        for log in logs where seen.insert(log.id).inserted { unique.append(log) }
+        unique.sort { ($0.start, $0.id) < ($1.start, $1.id) }
+        return unique
+    }
+
+    private static let encoder: JSONEncoder = {
+        let e = JSONEncoder()
+        e.dateEncodingStrategy = .iso8601
+        e.outputFormatting = [.sortedKeys]
+        return e
+    }()
+
+    private static let decoder: JSONDecoder = {
+        let d = JSONDecoder()
+        d.dateDecodingStrategy = .iso8601
+        return d
+    }()
+}
+
+extension AppStore {
+    /// The settings in `config.json`, or the defaults when there is none.
+    ///
+    /// A file that is not valid JSON, has a value of the wrong type or an
+    /// out-of-range value is an error that names the file and the key.
+    public func loadConfig() throws(FocusError) -> FocusConfig {
+        guard let bytes = try FileIO.read(paths.configFile) else { return FocusConfig() }
+        let config: FocusConfig
+        do {
+            config = try JSONDecoder().decode(FocusConfig.self, from: Data(bytes))
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
+            let key = context.codingPath.map(\.stringValue).joined(separator: ".")
+            throw FocusError(.data, "\(paths.configFile): \(key) has the wrong type")
+        } catch {
+            throw FocusError(.data, "\(paths.configFile) is not valid JSON")
+        }
+        if let problem = config.validate() { throw FocusError(.data, "\(paths.configFile): \(problem)") }
+        return config
+    }
+}

@@ -1,0 +1,46 @@
+/// The sequence of phases that `focus start` runs.
+///
+/// Each cycle is a focus phase followed by a break; every `longBreakEvery`-th
+/// break is a long one. Without cycles or a break it is one focus phase.
+public struct CyclePlan: Equatable, Sendable {
+    /// One step of the plan.
+    public struct Step: Equatable, Sendable {
+        public let phase: TimerPhase
+        public let seconds: Int
+        /// 1-based index of the focus/break pair this step belongs to.
+        public let cycle: Int
+
+        public init(phase: TimerPhase, seconds: Int, cycle: Int) {
+            self.phase = phase
+            self.seconds = seconds
+            self.cycle = cycle
+        }
+    }
+
+    public let focusSeconds: Int
+    public let breakSeconds: Int?
+    public let longBreakSeconds: Int
+    public let cycles: Int
+    public let longBreakEvery: Int
+
+    /// A plan; `breakSeconds == nil` and `cycles == 1` is a single focus phase.
+    public init(focusSeconds: Int, breakSeconds: Int? = nil, longBreakSeconds: Int = 15 * 60, cycles: Int = 1, longBreakEvery: Int = 4) {
+        self.focusSeconds = focusSeconds
+        self.breakSeconds = breakSeconds
+        self.longBreakSeconds = longBreakSeconds
+        self.cycles = max(1, cycles)
+        self.longBreakEvery = max(1, longBreakEvery)
+    }
+
+    /// Every step in order.
+    public var steps: [Step] {
+        var out: [Step] = []
+        for cycle in 1...cycles {
+            out.append(Step(phase: .focus, seconds: focusSeconds, cycle: cycle))
+            guard let breakSeconds else { continue }
+            let isLong = cycle % longBreakEvery == 0
+            out.append(Step(phase: isLong ? .longBreak : .shortBreak, seconds: isLong ? longBreakSeconds : breakSeconds, cycle: cycle))
+        }
+        return out
+    }
+}

@@ -1,0 +1,110 @@
+import FoundationEssentials
+
+/// The arithmetic of one running phase, on readings the caller supplies.
+///
+/// This is the run loop's UI state (elapsed, paused, extensions) as a value:
+/// the loop owns it and mutates it; everything here is computed from clock
+/// readings, so tests drive it with an injected clock and never sleep.
+/// Focus is measured on the `active` clock: pauses and suspend are excluded.
+public struct TimerSession: Equatable, Sendable {
+    public let id: String
+    public let phase: TimerPhase
+    public let start: ClockReading
+    /// Planned seconds including extensions.
+    public private(set) var planned: Int
+    /// How many times `+` was pressed.
+    public private(set) var extensions: Int = 0
+    /// Active-clock instant of the pause in progress, if paused.
+    public private(set) var pausedAt: Double?
+    /// Active seconds spent paused in earlier pauses.
+    public private(set) var pausedTotal: Double = 0
+
+    public init(id: String, phase: TimerPhase, planned: Int, start: ClockReading) {
+        self.id = id
+        self.phase = phase
+        self.planned = planned
+        self.start = start
+    }
+
+    public var isPaused: Bool { pausedAt != nil }
+
+    /// Seconds of focus (or break) counted so far.
+    public func counted(at now: ClockReading) -> Double {
+        let current = pausedAt.map { now.active - $0 } ?? 0
+        return max(0, now.active - start.active - pausedTotal - current)
+    }
+
+    /// Seconds left, never negative.
+    public func remaining(at now: ClockReading) -> Double { max(0, Double(planned) - counted(at: now)) }
+
+    /// Whether the planned time has been reached.
+    public func isFinished(at now: ClockReading) -> Bool { counted(at: now) >= Double(planned) }
+
+    /// Fraction done, 0…1.
+    public func progress(at now: ClockReading) -> Double { planned > 0 ? min(1, counted(at: now) / Double(planned)) : 1 }
+
+    /// Seconds the machine was asleep since the start (not counted as focus).
+    public func suspended(at now: ClockReading) -> Double {
+        max(0, (now.elapsed - start.elapsed) - (now.active - start.active))
+    }
+
+    /// Wall-clock end stamp: the start plus real elapsed time, immune to the wall clock being changed.
+    public func endWall(at now: ClockReading) -> Date {
+        start.wall.addingTimeInterval(max(0, now.elapsed - start.elapsed).rounded(.down))
+    }
+
+    /// When the phase will end on the wall clock if it runs on unpaused.
+    public func expectedEnd(at now: ClockReading) -> Date { now.wall.addingTimeInterval(remaining(at: now)) }
+
+    /// The `active` instant of the next redraw: the next whole second of the countdown, or the end.
+    public func nextTick(after now: ClockReading) -> Double {
+        let left = remaining(at: now)
+        let untilWhole = left - left.rounded(.down)
+        let step = untilWhole > 0.001 ? untilWhole : 1
+        return now.active + min(step, max(left, 0.001))
+    }
+
+    public mutating func pause(at now: ClockReading) {
+        guard pausedAt == nil else { return }
+        pausedAt = now.active
+    }
+
+    public mutating func resume(at now: ClockReading) {
+        guard let pausedAt else { return }
+        pausedTotal += now.active - pausedAt
+        self.pausedAt = nil
+    }
+
+    public mutating func togglePause(at now: ClockReading) {
+        if isPaused { resume(at: now) } else { pause(at: now) }
+    }
+
+    /// Adds `seconds` to the plan (the `+` key adds five minutes).
+    public mutating func extend(by seconds: Int) {
+        planned += seconds
+        extensions += 1
+    }
+
+    /// Sessions shorter than this that were stopped early are discarded.
+    public static let minimumRecordedSeconds = 60
+
+    /// The journal record for this focus phase as of `now`, or `nil` when it
+    /// is a break or was stopped before ``minimumRecordedSeconds``.
+    public func log(at now: ClockReading, tz: String?, tag: String?, note: String?) -> FocusLog? {
+        guard phase.isFocus else { return nil }
+        let focused = min(planned, Int(counted(at: now).rounded(.down)))
+        let completed = isFinished(at: now)
+        guard completed || focused >= Self.minimumRecordedSeconds else { return nil }
+        let startWall = Date(timeIntervalSince1970: start.wall.timeIntervalSince1970.rounded(.down))
+        var end = endWall(at: now)
+        if end.timeIntervalSince(startWall) < Double(focused) { end = startWall.addingTimeInterval(Double(focused)) }
+        return FocusLog(id: id, start: startWall, end: end, planned: planned, focused: focused, completed: completed, tz: tz, tag: tag, note: note)
+    }
+
+    /// What the state file should say about this phase as of `now`.
+    public func runningState(at now: ClockReading, pid: Int32, tz: String?, tag: String?, note: String?, cycle: Int, cycles: Int) -> RunningState {
+        RunningState(
+            id: id, phase: phase, startedAt: start.wall, planned: planned, counted: Int(counted(at: now).rounded(.down)),
+            updatedAt: now.wall, paused: isPaused, tag: tag, note: note, tz: tz, pid: pid, cycle: cycle, cycles: cycles)
+    }
+}

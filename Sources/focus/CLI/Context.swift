@@ -1,0 +1,108 @@
+import FocusCore
+import FoundationEssentials
+import FoundationInternationalization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The live environment of one `focus` invocation.
+///
+/// The only place that reads the real clock, the process environment and the
+/// system time zone; everything below it takes `now` and the zone as values.
+final class Context {
+    let environment: [String: String]
+    let paths: DataPaths
+    let store: AppStore
+    let out = Output.standard
+    let err = Output.error
+    /// The reader's time zone (`TZ`), from ICU: FoundationEssentials alone would silently say GMT.
+    let timeZone: TimeZone
+    private let pinnedNow: Date?
+    private let startedActive: Double
+
+    init(environment: [String: String]) throws(FocusError) {
+        self.environment = environment
+        let home = environment["HOME"] ?? "/"
+        paths = DataPaths(environment: environment, home: home)
+        store = AppStore(paths: paths)
+        Internationalization.link()
+        timeZone = TimeZone.current
+        startedActive = LiveClock.monotonic()
+        if let pinned = environment["FOCUS_NOW"], !pinned.isEmpty {
+            guard let date = UTCTimestamp.parse(pinned) else {
+                throw FocusError(.usage, "FOCUS_NOW='\(pinned)' is not an RFC 3339 instant like 2026-11-29T18:00:00Z")
+            }
+            pinnedNow = date
+        } else {
+            pinnedNow = nil
+        }
+    }
+
+    /// The wall clock; with `FOCUS_NOW` set, that instant plus the time this process has run.
+    func now() -> Date {
+        guard let pinnedNow else { return Date() }
+        return pinnedNow.addingTimeInterval(LiveClock.monotonic() - startedActive)
+    }
+
+    /// A reading of all three clocks.
+    func reading() -> ClockReading {
+        ClockReading(active: LiveClock.monotonic(), elapsed: LiveClock.boottime(), wall: now())
+    }
+
+    /// A gregorian calendar in the reader's zone.
+    var calendar: Calendar {
+        var c = Calendar(identifier: .gregorian)
+        c.timeZone = timeZone
+        return c
+    }
+
+    /// Settings, loaded once.
+    lazy var config: Result<FocusConfig, FocusError> = {
+        do throws(FocusError) { return .success(try store.loadConfig()) } catch { return .failure(error) }
+    }()
+
+    func loadConfig() throws(FocusError) -> FocusConfig { try config.get() }
+
+    /// Local-date bucketing in the reader's zone with the configured `day-start`.
+    func localDays() throws(FocusError) -> LocalDays {
+        LocalDays(timeZone: timeZone, dayStartSeconds: try loadConfig().dayStartSeconds)
+    }
+
+    /// The zone name to stamp on new sessions.
+    var timeZoneIdentifier: String { timeZone.identifier }
+
+    /// Whether stdout may carry colour: a terminal, no `NO_COLOR`, config `color` not `never` (`always` forces it).
+    var colorEnabled: Bool {
+        let setting = (try? loadConfig().color) ?? "auto"
+        if setting == "never" { return false }
+        if setting == "always" { return true }
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+        return out.isTerminal && environment["TERM"] != "dumb"
+    }
+
+    /// Terminal columns, from the terminal itself, else `COLUMNS`, else 80.
+    var columns: Int {
+        var size = winsize()
+        if out.isTerminal, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        if let c = environment["COLUMNS"].flatMap(Int.init), c > 0 { return c }
+        return 80
+    }
+
+    /// Loads the journal and reports unreadable lines once on stderr.
+    func loadJournal() throws(FocusError) {
+        try store.load()
+        for issue in store.issues { err.line("focus: skipped \(issue)") }
+    }
+
+    /// Records a session whose timer died and tells the user, once.
+    func recoverCrashedSession() throws(FocusError) {
+        guard let recovery = try store.recoverInterruptedSession() else { return }
+        let started = LocalTime.dateTime(recovery.state.startedAt, in: timeZone)
+        if let log = recovery.recorded {
+            err.line("focus: the session started \(started) ended without its timer; recorded \(LocalTime.duration(log.focused)) of focus as \(log.completed ? "completed" : "interrupted").")
+        } else {
+            err.line("focus: the \(recovery.state.phase.title.lowercased()) started \(started) ended without its timer; under a minute of focus, nothing recorded.")
+        }
+    }
+}

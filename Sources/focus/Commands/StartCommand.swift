@@ -1,0 +1,87 @@
+import FocusCore
+import FoundationEssentials
+
+/// `focus start [DURATION]`: a focus session (or cycles of them) with a live countdown.
+enum StartCommand {
+    static let command = Command(
+        name: "start",
+        summary: "Run a focus session with a live countdown",
+        usage: "focus start [DURATION] [--tag T] [--note N] [--cycles N] [--break D] [--long-break D] [--auto]",
+        arguments: [("DURATION", "25 (minutes), 25m, 90s or 1h30m; default 25 minutes (config default-minutes)")],
+        options: [
+            .value("tag", "T", "Tag the session (a project, a subject)"),
+            .value("note", "N", "A note to keep with the session"),
+            .value("cycles", "N", "Run N focus/break pairs, a long break after every fourth"),
+            .value("break", "D", "Break length between cycles (default 5m, config break-minutes)"),
+            .value("long-break", "D", "Long break length (default 15m, config long-break-minutes)"),
+            .flag("auto", "Start the next phase without waiting for Enter"),
+        ],
+        positionals: 0...1,
+        discussion: """
+            Keys while it runs: space or p pauses and resumes (paused time is not focus),
+            + adds 5 minutes, q or Ctrl-C stops early. A session stopped with at least
+            a minute of focus is recorded as interrupted; a shorter one is discarded.
+            Only one session runs at a time; `focus stop` ends it from another terminal.
+            """,
+        run: run)
+
+    static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
+        let config = try ctx.loadConfig()
+        let focus = try args.positionals.first.map(duration) ?? config.defaultMinutes * 60
+        let cycles = try args.value("cycles").map(cycleCount) ?? (args.has("break") || args.has("long-break") ? 1 : config.cycles)
+        let wantsBreaks = cycles > 1 || args.has("break") || args.has("long-break")
+        let plan = CyclePlan(
+            focusSeconds: focus,
+            breakSeconds: wantsBreaks ? try args.value("break").map(duration) ?? config.breakMinutes * 60 : nil,
+            longBreakSeconds: try args.value("long-break").map(duration) ?? config.longBreakMinutes * 60,
+            cycles: cycles)
+        return try runExclusive(plan.steps, tag: try text(args, "tag"), note: try text(args, "note"), auto: args.has("auto"), ctx)
+    }
+
+    /// Takes the session lock and runs `steps`, or explains who holds it (exit 75).
+    static func runExclusive(_ steps: [CyclePlan.Step], tag: String?, note: String?, auto: Bool, _ ctx: Context) throws(FocusError) -> Int32 {
+        guard let lock = try ctx.store.acquireSessionLock() else {
+            var detail = ""
+            if let state = try? ctx.store.runningState() {
+                let started = LocalTime.hourMinute(state.startedAt, in: ctx.timeZone)
+                detail = ": a \(state.phase.title.lowercased()) started at \(started) has \(LocalTime.countdown(Double(state.remaining(at: ctx.now())))) left"
+            }
+            throw FocusError(.temporary, "a session is already running\(detail); `focus stop` ends it")
+        }
+        defer { lock.release() }
+        return try TimerRunner(ctx: ctx, tag: tag, note: note, auto: auto).run(steps)
+    }
+
+    static func duration(_ text: String) throws(FocusError) -> Int {
+        do { return try DurationParser.seconds(text) } catch { throw FocusError(.usage, error.reason) }
+    }
+
+    private static func cycleCount(_ text: String) throws(FocusError) -> Int {
+        guard let n = Int(text), (1...99).contains(n) else { throw FocusError(.usage, "--cycles must be a whole number from 1 to 99, not '\(text)'") }
+        return n
+    }
+
+    private static func text(_ args: ParsedArguments, _ name: String) throws(FocusError) -> String? {
+        guard let value = args.value(name) else { return nil }
+        let trimmed = String(value.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        guard !trimmed.isEmpty else { throw FocusError(.usage, "--\(name) is empty") }
+        return trimmed
+    }
+}
+
+/// `focus break [DURATION]`: a break with the same live countdown, not recorded as focus.
+enum BreakCommand {
+    static let command = Command(
+        name: "break",
+        summary: "Take a break with a countdown (not recorded as focus)",
+        usage: "focus break [DURATION]",
+        arguments: [("DURATION", "default 5 minutes (config break-minutes)")],
+        positionals: 0...1,
+        run: run)
+
+    static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
+        var seconds = try ctx.loadConfig().breakMinutes * 60
+        if let text = args.positionals.first { seconds = try StartCommand.duration(text) }
+        return try StartCommand.runExclusive([CyclePlan.Step(phase: .shortBreak, seconds: seconds, cycle: 1)], tag: nil, note: nil, auto: true, ctx)
+    }
+}

@@ -1,0 +1,17 @@
+import FocusCore
+import FoundationEssentials
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+let tool = CommandLineTool(commands: [
+    StartCommand.command,
+    BreakCommand.command,
+    StatusCommand.command,
+    StopCommand.command,
+])
+let environment = ProcessInfo.processInfo.environment
+exit(tool.run(Array(CommandLine.arguments.dropFirst())) { () throws(FocusError) -> Context in
+    try Context(environment: environment)
+})
