@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// What one run of the built `focus` binary left: its output and exit status.
+struct RunResult {
+    let stdout: String
+    let stderr: String
+    let status: Int32
+}
+
+/// Runs the built `focus` executable, the way a user would, in a sandbox.
+///
+/// The binary is the one `swift build` put next to the test bundle (or
+/// `$FOCUS_BINARY`). Each run gets a clean environment: `FOCUS_HOME` set to a
+/// temporary folder, `TZ` and `FOCUS_NOW` as the test asks, nothing of the
+/// developer's own data.
+enum FocusBinary {
+    static let path: String = {
+        if let explicit = ProcessInfo.processInfo.environment["FOCUS_BINARY"] { return explicit }
+        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("focus").path
+        if FileManager.default.isExecutableFile(atPath: besideTests) { return besideTests }
+        return packageRoot + "/.build/debug/focus"
+    }()
+
+    static let packageRoot: String = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    /// Runs `focus args…` with `home` as `FOCUS_HOME` and waits for it.
+    @discardableResult
+    static func run(_ args: [String], home: String, tz: String = "UTC", now: String? = nil, env: [String: String] = [:], stdin: String? = nil) throws -> RunResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = args
+        var environment = ["FOCUS_HOME": home, "TZ": tz, "PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8", "HOME": home]
+        if let now { environment["FOCUS_NOW"] = now }
+        environment.merge(env) { $1 }
+        process.environment = environment
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return RunResult(stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self), status: process.terminationStatus)
+    }
+}
+
+/// A temporary `FOCUS_HOME`, removed when the value goes away.
+final class TempHome {
+    let path: String
+
+    init() throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("focus-test-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    var journalFile: String { path + "/journal/focus.jsonl" }
+
+    /// Writes `lines` as a journal file named `name` under `journal/`.
+    func writeJournal(_ lines: [String], name: String = "focus.jsonl") throws {
+        try FileManager.default.createDirectory(atPath: path + "/journal", withIntermediateDirectories: true)
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path + "/journal/" + name, atomically: false, encoding: .utf8)
+    }
+
+    /// The bytes of a file under this home, or `nil`.
+    func contents(_ relative: String) -> Data? { FileManager.default.contents(atPath: path + "/" + relative) }
+
+    /// Non-empty lines of the journal this machine appends to.
+    func journalLines() -> [String] {
+        guard let data = contents("journal/focus.jsonl") else { return [] }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+}
