@@ -11,7 +11,10 @@ enum SignalPipe {
     /// The read end; signals arrive as their number, one byte each.
     static var readEnd: Int32 { fds[0] }
 
-    /// Routes `signals` to the pipe.
+    /// Routes `signals` to the pipe and unblocks them.
+    ///
+    /// A parent may start us with signals blocked (a mask is inherited across
+    /// `exec`); `focus stop` and Ctrl-C must work regardless.
     static func install(_ signals: [Int32]) {
         if fds[0] < 0 {
             pipe(&fds)
@@ -31,6 +34,10 @@ enum SignalPipe {
             action.sa_flags = SA_RESTART
             sigaction(sig, &action, nil)
         }
+        var set = sigset_t()
+        sigemptyset(&set)
+        for sig in signals { sigaddset(&set, sig) }
+        sigprocmask(SIG_UNBLOCK, &set, nil)
     }
 
     /// Signals that arrived since the last call, in order.

@@ -1,0 +1,153 @@
+import FocusCore
+import Foundation
+import Testing
+
+/// The store on real files in a temporary folder.
+@Suite struct AppStoreTests {
+    let dir: String
+    let paths: DataPaths
+
+    init() throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString)").path
+        paths = DataPaths(dataDirectory: dir, configDirectory: dir)
+    }
+
+    static func line(_ id: String, _ start: String, minutes: Int = 25, tag: String? = nil) -> String {
+        let s = UTCTimestamp.parse(start)!
+        let log = FocusLog(id: id, start: s, end: s.addingTimeInterval(Double(minutes * 60)), planned: minutes * 60, focused: minutes * 60, completed: true, tag: tag)
+        return JournalCodec.encode(log)
+    }
+
+    func write(_ name: String, _ text: String) throws {
+        try FileManager.default.createDirectory(atPath: paths.journalDirectory, withIntermediateDirectories: true)
+        try text.write(toFile: paths.journalDirectory + "/" + name, atomically: false, encoding: .utf8)
+    }
+
+    @Test func emptyFolderMeansNoSessions() throws {
+        let store = AppStore(paths: paths)
+        try store.load()
+        #expect(store.focusLogs.isEmpty && store.issues.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: dir))  // reading creates nothing
+    }
+
+    @Test func mergesFilesDedupesIdsAndSortsByStart() throws {
+        try write("focus.jsonl", Self.line("b", "2026-11-29T10:00:00Z") + "\n" + Self.line("a", "2026-11-29T09:00:00Z") + "\n")
+        try write("laptop.jsonl", Self.line("a", "2026-11-29T09:00:00Z") + "\n" + Self.line("c", "2026-11-28T09:00:00Z") + "\n")
+        try write("notes.txt", "not a journal")
+        let store = AppStore(paths: paths)
+        try store.load()
+        #expect(store.focusLogs.map(\.id) == ["c", "a", "b"])
+    }
+
+    @Test func badLinesAreReportedWithFileAndLineAndSkipped() throws {
+        let text = Self.line("a", "2026-11-29T09:00:00Z") + "\n{oops\n\n" + Self.line("b", "2026-11-29T10:00:00Z") + "\n{\"id\":\"torn\",\"sta"
+        try write("focus.jsonl", text)
+        let before = try Data(contentsOf: URL(fileURLWithPath: paths.journalFile))
+        let store = AppStore(paths: paths)
+        try store.load()
+        #expect(store.focusLogs.map(\.id) == ["a", "b"])
+        #expect(store.issues.map(\.line) == [2, 5])
+        #expect(store.issues[0].description.hasPrefix(paths.journalFile + ":2: "))
+        #expect(store.issues[1].reason.contains("incomplete last line"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: paths.journalFile)) == before)
+    }
+
+    @Test func appendAfterATornLineStartsOnAFreshLineAndKeepsHistory() throws {
+        try write("focus.jsonl", Self.line("a", "2026-11-29T09:00:00Z") + "\n{\"id\":\"torn\"")
+        let store = AppStore(paths: paths)
+        try store.load()
+        try store.record(try JournalCodec.decode(Array(Self.line("b", "2026-11-29T10:00:00Z").utf8)))
+        let reread = AppStore(paths: paths)
+        try reread.load()
+        #expect(reread.focusLogs.map(\.id) == ["a", "b"])
+        #expect(reread.issues.count == 1)
+    }
+
+    @Test func zeroByteJournalNeverMakesAWriteForgetHistory() throws {
+        try write("focus.jsonl", "")
+        try write("old.jsonl", Self.line("old", "2026-11-01T09:00:00Z") + "\n")
+        let store = AppStore(paths: paths)
+        try store.load()
+        try store.record(try JournalCodec.decode(Array(Self.line("new", "2026-11-29T10:00:00Z").utf8)))
+        let reread = AppStore(paths: paths)
+        try reread.load()
+        #expect(reread.focusLogs.map(\.id) == ["old", "new"])
+    }
+
+    @Test func recordCreatesPrivateFoldersAndFilesAndAppends() throws {
+        let store = AppStore(paths: paths)
+        let log = try JournalCodec.decode(Array(Self.line("a", "2026-11-29T09:00:00Z", tag: "w").utf8))
+        try store.record(log)
+        try store.record(try JournalCodec.decode(Array(Self.line("b", "2026-11-29T10:00:00Z").utf8)))
+        #expect(store.focusLogs.map(\.id) == ["a", "b"])
+        let text = try String(contentsOfFile: paths.journalFile, encoding: .utf8)
+        #expect(text == Self.line("a", "2026-11-29T09:00:00Z", tag: "w") + "\n" + Self.line("b", "2026-11-29T10:00:00Z") + "\n")
+        let fm = FileManager.default
+        #expect((try fm.attributesOfItem(atPath: paths.journalFile)[.posixPermissions] as? Int) == 0o600)
+        #expect((try fm.attributesOfItem(atPath: paths.journalDirectory)[.posixPermissions] as? Int) == 0o700)
+        #expect((try fm.attributesOfItem(atPath: dir)[.posixPermissions] as? Int) == 0o700)
+    }
+
+    @Test func runningStateIsReplacedAtomicallyAndCleared() throws {
+        let store = AppStore(paths: paths)
+        let state = RunningState(id: "r", phase: .focus, startedAt: Date(timeIntervalSince1970: 1_795_942_800), planned: 1500, counted: 10,
+                                 updatedAt: Date(timeIntervalSince1970: 1_795_942_810), paused: false, tag: "t", note: nil, tz: "UTC", pid: 7, cycle: 1, cycles: 1)
+        try store.saveRunningState(state)
+        #expect(try store.runningState() == state)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.contains(".tmp") }
+        #expect(leftovers.isEmpty)
+        try store.clearRunningState()
+        #expect(try store.runningState() == nil)
+    }
+
+    @Test func crashedSessionIsRecoveredExactlyOnce() throws {
+        let store = AppStore(paths: paths)
+        let state = RunningState(id: "crash", phase: .focus, startedAt: Date(timeIntervalSince1970: 1_795_942_800), planned: 1500, counted: 600,
+                                 updatedAt: Date(timeIntervalSince1970: 1_795_943_400), paused: false, tag: nil, note: nil, tz: "UTC", pid: 7, cycle: 1, cycles: 1)
+        try store.saveRunningState(state)
+        let recovery = try #require(try store.recoverInterruptedSession())
+        #expect(recovery.recorded?.focused == 600 && recovery.recorded?.completed == false)
+        #expect(try store.recoverInterruptedSession() == nil)
+        let reread = AppStore(paths: paths)
+        try reread.load()
+        #expect(reread.focusLogs.map(\.id) == ["crash"])
+    }
+
+    @Test func aLiveTimerIsNotRecovered() throws {
+        let store = AppStore(paths: paths)
+        let lock = try #require(try store.acquireSessionLock())
+        let state = RunningState(id: "live", phase: .focus, startedAt: Date(), planned: 1500, counted: 600, updatedAt: Date(),
+                                 paused: false, tag: nil, note: nil, tz: nil, pid: 7, cycle: 1, cycles: 1)
+        try store.saveRunningState(state)
+        #expect(try store.isSessionLockHeld())
+        #expect(try store.acquireSessionLock() == nil)
+        #expect(try store.recoverInterruptedSession() == nil)
+        lock.release()
+        #expect(!(try store.isSessionLockHeld()))
+        #expect(try store.recoverInterruptedSession()?.recorded?.id == "live")
+    }
+
+    @Test func configDefaultsAndValidation() throws {
+        let store = AppStore(paths: paths)
+        #expect(try store.loadConfig() == FocusConfig())
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try #"{"default-minutes": 50, "day-start": "04:00"}"#.write(toFile: paths.configFile, atomically: false, encoding: .utf8)
+        let config = try store.loadConfig()
+        #expect(config.defaultMinutes == 50 && config.dayStartSeconds == 4 * 3600)
+        try #"{"default-minutes": "fifty"}"#.write(toFile: paths.configFile, atomically: false, encoding: .utf8)
+        #expect(throws: FocusError.self) { try store.loadConfig() }
+        try #"{"day-start": "25:00"}"#.write(toFile: paths.configFile, atomically: false, encoding: .utf8)
+        #expect { try store.loadConfig() } throws: { ($0 as? FocusError)?.message.contains("day-start") == true }
+    }
+
+    @Test(arguments: [
+        (["FOCUS_HOME": "/x"], "/x", "/x"),
+        (["XDG_DATA_HOME": "/d", "XDG_CONFIG_HOME": "/c"], "/d/focus", "/c/focus"),
+        ([:], "/home/u/.local/share/focus", "/home/u/.config/focus"),
+        (["XDG_DATA_HOME": "relative"], "/home/u/.local/share/focus", "/home/u/.config/focus"),
+    ])
+    func dataPaths(_ env: [String: String], _ data: String, _ config: String) {
+        let p = DataPaths(environment: env, home: "/home/u")
+        #expect(p.dataDirectory == data && p.configDirectory == config)
+    }
+}

@@ -1,0 +1,136 @@
+import FocusCore
+import FoundationEssentials
+import Testing
+
+/// Timer arithmetic on an injected clock: no test here waits for real time.
+@Suite struct TimerSessionTests {
+    // 2026-11-29 09:00:00 UTC
+    static let t0 = Date(timeIntervalSince1970: 1_795_942_800)
+
+    /// A reading `active` seconds after the start, with `slept` extra seconds of suspend.
+    static func at(_ active: Double, slept: Double = 0) -> ClockReading {
+        ClockReading(active: 1000 + active, elapsed: 5000 + active + slept, wall: t0.addingTimeInterval(active + slept))
+    }
+
+    static func session(_ planned: Int = 1500) -> TimerSession {
+        TimerSession(id: "s", phase: .focus, planned: planned, start: at(0))
+    }
+
+    @Test func countsDownAndCompletes() throws {
+        let s = Self.session()
+        #expect(s.remaining(at: Self.at(0)) == 1500)
+        #expect(LocalTime.countdown(s.remaining(at: Self.at(0.3))) == "25:00")
+        #expect(!s.isFinished(at: Self.at(1499.9)))
+        #expect(s.isFinished(at: Self.at(1500)))
+        let log = try #require(s.log(at: Self.at(1500), tz: "Asia/Shanghai", tag: "t", note: nil))
+        #expect(log.completed && log.focused == 1500 && log.planned == 1500)
+        #expect(log.start == Self.t0 && log.end == Self.t0.addingTimeInterval(1500))
+        #expect(log.tz == "Asia/Shanghai" && log.tag == "t")
+    }
+
+    @Test func pausedTimeIsNotFocusAndMovesTheEnd() throws {
+        var s = Self.session()
+        s.pause(at: Self.at(600))
+        #expect(s.isPaused)
+        #expect(s.counted(at: Self.at(900)) == 600)
+        #expect(s.expectedEnd(at: Self.at(900)) == Self.t0.addingTimeInterval(900 + 900))
+        s.resume(at: Self.at(900))
+        #expect(s.counted(at: Self.at(1000)) == 700)
+        #expect(!s.isFinished(at: Self.at(1799)))
+        let log = try #require(s.log(at: Self.at(1800), tz: nil, tag: nil, note: nil))
+        #expect(log.completed && log.focused == 1500)
+        #expect(log.end.timeIntervalSince(log.start) == 1800)
+    }
+
+    @Test func togglePauseTwiceResumes() {
+        var s = Self.session()
+        s.togglePause(at: Self.at(10))
+        s.togglePause(at: Self.at(70))
+        #expect(!s.isPaused && s.pausedTotal == 60)
+    }
+
+    @Test func extendAddsFiveMinutesEachTime() {
+        var s = Self.session()
+        s.extend(by: 300)
+        s.extend(by: 300)
+        #expect(s.planned == 2100 && s.extensions == 2)
+        #expect(!s.isFinished(at: Self.at(1500)))
+        #expect(s.remaining(at: Self.at(1500)) == 600)
+    }
+
+    @Test func suspendIsNotFocus() throws {
+        let s = Self.session()
+        // 10 minutes focused, then the laptop slept 12 hours, then 5 more minutes.
+        let now = Self.at(900, slept: 12 * 3600)
+        #expect(s.counted(at: now) == 900)
+        #expect(s.suspended(at: now) == 12 * 3600)
+        let log = try #require(s.log(at: now, tz: nil, tag: nil, note: nil))
+        #expect(log.focused == 900 && !log.completed)
+        #expect(log.end.timeIntervalSince(log.start) == 900 + 12 * 3600)
+    }
+
+    @Test(arguments: [(59.9, false), (60.0, true), (61.0, true), (0.0, false)])
+    func earlyStopNeedsAMinute(_ focused: Double, _ recorded: Bool) {
+        let log = Self.session().log(at: Self.at(focused), tz: nil, tag: nil, note: nil)
+        #expect((log != nil) == recorded)
+        #expect(log?.completed != true)
+    }
+
+    @Test func wallClockJumpsNeverShortenOrInflate() throws {
+        let s = Self.session()
+        // The wall clock was set back two hours mid-session; durations come from the monotonic clocks.
+        var now = Self.at(1500)
+        now.wall = now.wall.addingTimeInterval(-7200)
+        let log = try #require(s.log(at: now, tz: nil, tag: nil, note: nil))
+        #expect(log.focused == 1500 && log.end.timeIntervalSince(log.start) == 1500)
+    }
+
+    @Test func breaksAreNeverRecorded() {
+        let s = TimerSession(id: "b", phase: .shortBreak, planned: 300, start: Self.at(0))
+        #expect(s.log(at: Self.at(300), tz: nil, tag: nil, note: nil) == nil)
+    }
+
+    @Test(arguments: [(0.0, 1.0), (0.25, 0.75), (0.99, 0.01), (1499.5, 0.5)])
+    func ticksLandOnWholeSecondsOfTheCountdown(_ elapsed: Double, _ wait: Double) {
+        let s = Self.session()
+        let next = s.nextTick(after: Self.at(elapsed))
+        #expect(abs(next - (1000 + elapsed) - wait) < 1e-6)
+    }
+
+    @Test func stateFileTracksTheSessionAndRecoversUpToTheLastHeartbeat() throws {
+        var s = Self.session()
+        s.pause(at: Self.at(100))
+        s.resume(at: Self.at(160))
+        let state = s.runningState(at: Self.at(760), pid: 42, tz: "UTC", tag: "w", note: "n", cycle: 1, cycles: 1)
+        #expect(state.counted == 700 && state.planned == 1500 && !state.paused)
+        #expect(state.remaining(at: state.updatedAt.addingTimeInterval(100)) == 700)
+        let log = try #require(state.recoveredLog)
+        #expect(log.id == "s" && log.focused == 700 && !log.completed && log.tag == "w" && log.note == "n")
+        #expect(log.end == Self.t0.addingTimeInterval(760))
+    }
+
+    @Test func recoveryNeverCountsBeyondThePlanOrRecordsBreaksOrShortSessions() throws {
+        let start = Self.t0
+        var state = RunningState(id: "r", phase: .focus, startedAt: start, planned: 1500, counted: 1500, updatedAt: start.addingTimeInterval(1520),
+                                 paused: false, tag: nil, note: nil, tz: nil, pid: 1, cycle: 1, cycles: 1)
+        #expect(state.recoveredLog?.completed == true)
+        #expect(state.remaining(at: start.addingTimeInterval(99_999)) == 0)
+        state.counted = 30
+        #expect(state.recoveredLog == nil)
+        state.counted = 600
+        state.phase = .shortBreak
+        #expect(state.recoveredLog == nil)
+    }
+
+    @Test(arguments: [
+        (1, nil as Int?, [TimerPhase.focus]),
+        (1, 300, [.focus, .shortBreak]),
+        (4, 300, [.focus, .shortBreak, .focus, .shortBreak, .focus, .shortBreak, .focus, .longBreak]),
+        (5, 300, [.focus, .shortBreak, .focus, .shortBreak, .focus, .shortBreak, .focus, .longBreak, .focus, .shortBreak]),
+    ])
+    func cyclePlans(_ cycles: Int, _ breakSeconds: Int?, _ phases: [TimerPhase]) {
+        let plan = CyclePlan(focusSeconds: 1500, breakSeconds: breakSeconds, longBreakSeconds: 900, cycles: cycles)
+        #expect(plan.steps.map(\.phase) == phases)
+        #expect(plan.steps.filter { $0.phase == .longBreak }.allSatisfy { $0.seconds == 900 })
+    }
+}
