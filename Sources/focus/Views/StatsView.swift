@@ -91,11 +91,12 @@ enum StatsView {
         var heading = "Calendar (weeks from Monday)"
         if shown.count < all.count { heading = "Calendar (last \(shown.count) weeks)" }
         var monthRow = Array(repeating: Character(" "), count: shown.count)
-        var free = 0, lastMonth = 0
+        var free = 0
         for (column, week) in shown.enumerated() {
-            guard let month = week.compactMap({ $0 }).first?.date.month, month != lastMonth else { continue }
-            lastMonth = month
-            guard column >= free, column + 3 <= shown.count else { continue }
+            let dates = week.compactMap { $0?.date }
+            guard let month = (dates.first { $0.day == 1 } ?? (column == 0 ? dates.first : nil))?.month,
+                column >= free, column + 3 <= shown.count
+            else { continue }
             for (k, ch) in months[month - 1].enumerated() { monthRow[column + k] = ch }
             free = column + 4
         }
