@@ -10,6 +10,7 @@ let tool = CommandLineTool(commands: [
     BreakCommand.command,
     StatusCommand.command,
     StopCommand.command,
+    StatsCommand.command,
 ])
 let environment = ProcessInfo.processInfo.environment
 exit(tool.run(Array(CommandLine.arguments.dropFirst())) { () throws(FocusError) -> Context in

@@ -1,4 +1,10 @@
+import FoundationEssentials
+
 /// Statistics over sessions, as pure functions: no clock, no file, no global state.
+///
+/// Every function takes `now` and the ``LocalDays`` (zone and day start) it
+/// needs. Sessions are bucketed by ``LocalDays/dayNumber(of:)`` into arrays
+/// indexed by day offset, so the cost grows linearly with sessions and days.
 public enum StatsService {
     /// Focused seconds and session count on one local date.
     public static func totals(focusLogs: [FocusLog], on date: CivilDate, days: LocalDays) -> (focused: Int, sessions: Int) {
@@ -9,5 +15,117 @@ public enum StatsService {
             sessions += 1
         }
         return (focused, sessions)
+    }
+
+    /// Everything `focus stats` reports for `range`, in one pass over the sessions.
+    ///
+    /// - Parameters:
+    ///   - focusLogs: the sessions, in any order.
+    ///   - range: which local dates to report; see ``StatsRange``.
+    ///   - tag: when set, only sessions with exactly this tag count, streaks included.
+    ///   - now: the instant that decides "today".
+    ///   - days: the reader's zone and day start; each session uses its own `tz`.
+    ///   - dailyGoalMinutes: the goal today's focus is measured against.
+    ///   - isDemo: passed through to ``StatsData/isDemo``.
+    public static func buildStatsData(
+        focusLogs: [FocusLog], range: StatsRange, tag: String? = nil, now: Date, days: LocalDays,
+        dailyGoalMinutes: Int = 100, isDemo: Bool = false
+    ) -> StatsData {
+        let logs = tag.map { wanted in focusLogs.filter { $0.tag == wanted } } ?? focusLogs
+        let dayNumbers = logs.map(days.dayNumber(of:))
+        let today = days.date(of: now).dayNumber
+        let span = dayNumbers.min().flatMap { low in dayNumbers.max().map { low...$0 } }
+        let bounds = range.bounds(today: today, sessionSpan: span)
+        let first = bounds.lowerBound, count = bounds.count
+        let previousFirst = first - count
+
+        var dayFocus = [Int](repeating: 0, count: count), daySessions = [Int](repeating: 0, count: count)
+        var byHour = [Int](repeating: 0, count: 24)
+        var tags: [String?: (focused: Int, sessions: Int)] = [:]
+        var focused = 0, sessions = 0, completed = 0, longest = 0
+        var previousFocus = 0, previousSessions = 0, todayFocus = 0
+        for (log, day) in zip(logs, dayNumbers) {
+            if day == today { todayFocus += log.focused }
+            if bounds.contains(day) {
+                dayFocus[day - first] += log.focused
+                daySessions[day - first] += 1
+                focused += log.focused
+                sessions += 1
+                if log.completed { completed += 1 }
+                longest = max(longest, log.focused)
+                tags[log.tag, default: (0, 0)].focused += log.focused
+                tags[log.tag, default: (0, 0)].sessions += 1
+                byHour[days.startHour(of: log)] += log.focused
+            } else if day >= previousFirst && day < first {
+                previousFocus += log.focused
+                previousSessions += 1
+            }
+        }
+
+        let dayList = (0..<count).map { Day(date: CivilDate(dayNumber: first + $0), focusedSeconds: dayFocus[$0], sessions: daySessions[$0]) }
+        let best = dayList.reduce(nil as Day?) { best, day in day.focusedSeconds > (best?.focusedSeconds ?? 0) ? day : best }
+        let streakDays = StreakService.streakDays(completedDayNumbers: zip(logs, dayNumbers).lazy.filter { $0.0.completed }.map(\.1))
+        let previous = previousSessions == 0 ? nil : StatsData.Comparison(
+            from: CivilDate(dayNumber: previousFirst), to: CivilDate(dayNumber: first - 1),
+            focusedSeconds: previousFocus, sessions: previousSessions, changeSeconds: focused - previousFocus,
+            changeRatio: previousFocus > 0 ? Double(focused - previousFocus) / Double(previousFocus) : nil)
+        return StatsData(
+            from: CivilDate(dayNumber: first), to: CivilDate(dayNumber: bounds.upperBound), tag: tag,
+            focusedSeconds: focused, sessions: sessions, completedSessions: completed,
+            interruptedSessions: sessions - completed,
+            completionRate: sessions > 0 ? Double(completed) / Double(sessions) : nil,
+            averageSessionSeconds: sessions > 0 ? focused / sessions : 0, longestSessionSeconds: longest,
+            days: dayList, bestDay: best, byTag: sortedTags(tags), byHour: byHour, previous: previous,
+            currentStreak: StreakService.current(streakDays: streakDays, today: CivilDate(dayNumber: today)),
+            longestStreak: StreakService.longest(streakDays: streakDays),
+            today: StatsData.GoalProgress(date: CivilDate(dayNumber: today), focusedSeconds: todayFocus, goalSeconds: dailyGoalMinutes * 60),
+            isDemo: isDemo)
+    }
+
+    /// Deterministic sample sessions for the year before `now`, shown (and labelled) while the journal is empty.
+    ///
+    /// The same `now`, zone and `dayCount` always give the same sessions, so
+    /// a demo reads the same twice and tests can pin it. Nothing ends after
+    /// `now`. They are never written to the journal.
+    public static func createDemoFocusLogs(now: Date, days: LocalDays, dayCount: Int = 365) -> [FocusLog] {
+        var random = DemoRandom()
+        let today = days.date(of: now).dayNumber
+        let nowSeconds = Int(now.timeIntervalSince1970.rounded(.down))
+        let tags = ["writing", "coding", "reading", "study"]
+        let lengths = [25, 25, 25, 50, 50, 90]
+        var logs: [FocusLog] = []
+        for day in today - dayCount + 1...today {
+            let weekend = CivilDate(dayNumber: day).isoWeekday >= 6
+            let count = random.next(weekend ? 3 : 6)
+            var clock = 8 * 3600 + random.next(120) * 60
+            for index in 0..<count {
+                let planned = lengths[random.next(lengths.count)] * 60
+                let completed = random.next(10) != 0
+                let focused = completed ? planned : planned * (30 + random.next(60)) / 100
+                let local = day * 86_400 + days.dayStartSeconds + clock
+                let start = local - days.timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(local)))
+                clock += focused + (5 + random.next(40)) * 60
+                guard start + focused <= nowSeconds else { break }
+                logs.append(FocusLog(
+                    id: "demo-\(CivilDate(dayNumber: day))-\(index)", start: Date(timeIntervalSince1970: Double(start)),
+                    end: Date(timeIntervalSince1970: Double(start + focused)), planned: planned, focused: focused,
+                    completed: completed, tag: tags[random.next(tags.count)], source: .manual))
+            }
+        }
+        return logs
+    }
+
+    private typealias Day = StatsData.Day
+
+    private static func sortedTags(_ tags: [String?: (focused: Int, sessions: Int)]) -> [StatsData.TagTotal] {
+        tags.map { StatsData.TagTotal(tag: $0.key, focusedSeconds: $0.value.focused, sessions: $0.value.sessions) }
+            .sorted { a, b in
+                if a.focusedSeconds != b.focusedSeconds { return a.focusedSeconds > b.focusedSeconds }
+                switch (a.tag, b.tag) {
+                case let (x?, y?): return x < y
+                case (_?, nil): return true
+                default: return false
+                }
+            }
     }
 }

@@ -24,9 +24,12 @@ public struct Streak: Equatable, Sendable {
 public enum StreakService {
     /// The sorted, distinct day numbers with a completed session.
     public static func streakDays(focusLogs: [FocusLog], days: LocalDays) -> [Int] {
-        var set = Set<Int>()
-        for log in focusLogs where log.completed { set.insert(days.dayNumber(of: log)) }
-        return set.sorted()
+        streakDays(completedDayNumbers: focusLogs.lazy.filter(\.completed).map(days.dayNumber(of:)))
+    }
+
+    /// The sorted, distinct values of `completedDayNumbers`: the day numbers of completed sessions.
+    public static func streakDays(completedDayNumbers: some Sequence<Int>) -> [Int] {
+        Set(completedDayNumbers).sorted()
     }
 
     /// The streak that is still alive on `today`.
