@@ -8,8 +8,10 @@ let package = Package(
         .library(name: "FocusCore", targets: ["FocusCore"]),
     ],
     targets: [
-        .target(name: "FocusCore"),
+        .target(name: "FocusCore", plugins: ["EmbedResourcesPlugin"]),
         .executableTarget(name: "focus", dependencies: ["FocusCore"]),
+        .executableTarget(name: "EmbedResources"),
+        .plugin(name: "EmbedResourcesPlugin", capability: .buildTool(), dependencies: ["EmbedResources"]),
         .testTarget(name: "FocusCoreTests", dependencies: ["FocusCore"]),
         .testTarget(name: "focusTests", dependencies: ["focus", "FocusCore"]),
     ]
