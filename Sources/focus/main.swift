@@ -10,6 +10,9 @@ let tool = CommandLineTool(commands: [
     BreakCommand.command,
     StatusCommand.command,
     StopCommand.command,
+    ExpeditionCommand.command,
+    PassportCommand.command,
+    ProfileCommand.command,
 ])
 let environment = ProcessInfo.processInfo.environment
 exit(tool.run(Array(CommandLine.arguments.dropFirst())) { () throws(FocusError) -> Context in

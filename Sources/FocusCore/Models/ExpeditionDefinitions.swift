@@ -74,6 +74,14 @@ public struct ExpeditionDefinitions: Codable, Equatable, Sendable {
     /// The chapter with `id`.
     public func chapter(_ id: String) -> ExpeditionChapterDefinition? { chapters.first { $0.id == id } }
 
+    /// The mission with `id` and the chapter it belongs to.
+    public func mission(_ id: String) -> (chapter: ExpeditionChapterDefinition, mission: ExpeditionMissionDefinition)? {
+        for chapter in chapters {
+            if let mission = chapter.missions.first(where: { $0.id == id }) { return (chapter, mission) }
+        }
+        return nil
+    }
+
     /// The position of chapter `id` on the route.
     public func index(of id: String) -> Int? { chapters.firstIndex { $0.id == id } }
 

@@ -15,7 +15,7 @@ extension AppStore {
     /// Starts from the checkpoint when it holds a prefix of the journal's
     /// sessions (see ``ExpeditionCheckpoint``), otherwise from nothing, and
     /// applies the sessions it does not hold yet. The checkpoint is replaced
-    /// atomically, and only when it changed. Returns the events of the
+    /// atomically, and only when it changed (an empty journal writes none). Returns the events of the
     /// sessions applied now, keyed by session id: after a timer session, its
     /// own events are the ones to show.
     @discardableResult
@@ -32,7 +32,7 @@ extension AppStore {
         let checkpoint = ExpeditionCheckpoint(
             version: ExpeditionCheckpoint.currentVersion, fingerprint: fingerprint, applied: sessions.count, lastID: sessions.last?.id,
             state: result.state)
-        if checkpoint != saved { try saveCheckpoint(checkpoint) }
+        if checkpoint != saved, saved != nil || !sessions.isEmpty { try saveCheckpoint(checkpoint) }
         return result.events
     }
 
