@@ -12,7 +12,7 @@ let package = Package(
         .executableTarget(name: "focus", dependencies: ["FocusCore"]),
         .executableTarget(name: "EmbedResources"),
         .plugin(name: "EmbedResourcesPlugin", capability: .buildTool(), dependencies: ["EmbedResources"]),
-        .testTarget(name: "FocusCoreTests", dependencies: ["FocusCore"]),
+        .testTarget(name: "FocusCoreTests", dependencies: ["FocusCore"], exclude: ["Fixtures"]),
         .testTarget(name: "focusTests", dependencies: ["focus", "FocusCore"]),
     ]
 )
