@@ -8,9 +8,11 @@ let package = Package(
         .library(name: "FocusCore", targets: ["FocusCore"]),
     ],
     targets: [
-        .target(name: "FocusCore"),
+        .target(name: "FocusCore", plugins: ["EmbedResourcesPlugin"]),
         .executableTarget(name: "focus", dependencies: ["FocusCore"]),
-        .testTarget(name: "FocusCoreTests", dependencies: ["FocusCore"]),
+        .executableTarget(name: "EmbedResources"),
+        .plugin(name: "EmbedResourcesPlugin", capability: .buildTool(), dependencies: ["EmbedResources"]),
+        .testTarget(name: "FocusCoreTests", dependencies: ["FocusCore"], exclude: ["Fixtures"]),
         .testTarget(name: "focusTests", dependencies: ["focus", "FocusCore"]),
     ]
 )

@@ -11,6 +11,9 @@ let tool = CommandLineTool(commands: [
     StatusCommand.command,
     StopCommand.command,
     StatsCommand.command,
+    ExpeditionCommand.command,
+    PassportCommand.command,
+    ProfileCommand.command,
 ])
 let environment = ProcessInfo.processInfo.environment
 exit(tool.run(Array(CommandLine.arguments.dropFirst())) { () throws(FocusError) -> Context in

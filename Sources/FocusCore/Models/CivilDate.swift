@@ -81,3 +81,20 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     public static func < (a: CivilDate, b: CivilDate) -> Bool { (a.year, a.month, a.day) < (b.year, b.month, b.day) }
 }
+
+extension CivilDate: Codable {
+    /// Decodes `YYYY-MM-DD`.
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let date = CivilDate(iso: text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "'\(text)' is not a date YYYY-MM-DD"))
+        }
+        self = date
+    }
+
+    /// Encodes `YYYY-MM-DD`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(isoString)
+    }
+}

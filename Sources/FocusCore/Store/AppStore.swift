@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// The one source of truth: the journal's sessions and the running session.
+/// The one source of truth: the journal's sessions, the running session and the expedition.
 ///
 /// The only mutable type in FocusCore and the only one that writes data
 /// files. `init` has no side effects; ``load()`` reads the journal, and
@@ -12,6 +12,10 @@ public final class AppStore {
     public private(set) var focusLogs: [FocusLog] = []
     /// Lines that could not be read during the last ``load()``.
     public private(set) var issues: [JournalIssue] = []
+    /// The expedition route in use: the built-in one until ``loadExpedition(days:)`` reads the user's file.
+    public internal(set) lazy var expeditionDefinitions: ExpeditionDefinitions = .builtIn
+    /// The expedition, the fold of ``focusLogs``, as of the last ``loadExpedition(days:)``.
+    public internal(set) var expedition = ExpeditionState()
 
     public init(paths: DataPaths) {
         self.paths = paths
@@ -129,14 +133,14 @@ public final class AppStore {
         return unique
     }
 
-    private static let encoder: JSONEncoder = {
+    static let encoder: JSONEncoder = {
         let e = JSONEncoder()
         e.dateEncodingStrategy = .iso8601
         e.outputFormatting = [.sortedKeys]
         return e
     }()
 
-    private static let decoder: JSONDecoder = {
+    static let decoder: JSONDecoder = {
         let d = JSONDecoder()
         d.dateDecodingStrategy = .iso8601
         return d

@@ -37,4 +37,8 @@ public struct DataPaths: Equatable, Sendable {
     public var sessionLockFile: String { dataDirectory + "/running.lock" }
     /// The user's settings.
     public var configFile: String { configDirectory + "/config.json" }
+    /// The user's expedition definitions; when present they replace the built-in ones.
+    public var expeditionsFile: String { configDirectory + "/expeditions.json" }
+    /// The expedition checkpoint: the fold of the journal so far, replaced atomically.
+    public var expeditionCheckpointFile: String { dataDirectory + "/expedition.json" }
 }

@@ -10,14 +10,20 @@ public struct SessionSummaryViewModel {
     public let suspendedSeconds: Int
     public let now: Date
     public let days: LocalDays
+    /// What the recorded session changed in the expedition.
+    public let events: [ExpeditionEvent]
 
-    public init(store: AppStore, recorded: FocusLog?, discardedSeconds: Int = 0, suspendedSeconds: Int = 0, now: Date, days: LocalDays) {
+    public init(
+        store: AppStore, recorded: FocusLog?, discardedSeconds: Int = 0, suspendedSeconds: Int = 0, now: Date, days: LocalDays,
+        events: [ExpeditionEvent] = []
+    ) {
         self.store = store
         self.recorded = recorded
         self.discardedSeconds = discardedSeconds
         self.suspendedSeconds = suspendedSeconds
         self.now = now
         self.days = days
+        self.events = events
     }
 
     /// `Done: 25m focused` / `Stopped early: 12m focused, recorded as interrupted` / discarded.
@@ -45,5 +51,34 @@ public struct SessionSummaryViewModel {
         let sessions = totals.sessions == 1 ? "1 session" : "\(totals.sessions) sessions"
         let streakText = streak.days == 1 ? "1 day" : "\(streak.days) days"
         return "Today: \(LocalTime.duration(totals.focused)) in \(sessions) · Streak: \(streakText)"
+    }
+
+    /// The expedition's news, one line each: progress, missions completed with
+    /// their miles, the stamp and its soundscape, the next city.
+    public var expeditionLines: [String] {
+        let definitions = store.expeditionDefinitions
+        var lines: [String] = []
+        var progress: [String] = []
+        let stamped = events.contains { if case .chapterStamped = $0 { true } else { false } }
+        for event in events {
+            switch event {
+            case .chapterUnlocked(let id):
+                guard let chapter = definitions.chapter(id) else { continue }
+                lines.append(stamped ? "Next city: \(chapter.place). \(chapter.story)" : "Expedition begins: \(chapter.place). \(chapter.story)")
+            case .missionProgressed(let id, let value, let target):
+                guard let found = definitions.mission(id) else { continue }
+                progress.append("\(found.mission.title) \(value)/\(target) \(found.mission.kind.unit)")
+            case .missionCompleted(let id, let miles):
+                guard let found = definitions.mission(id) else { continue }
+                lines.append("Mission complete: \(found.mission.title) (\(miles) miles)")
+            case .chapterStamped(let id, let miles, let soundscape):
+                guard let chapter = definitions.chapter(id) else { continue }
+                lines.append("Passport stamped: \(chapter.place), +\(miles) miles. Soundscape unlocked: \(soundscape)")
+            case .expeditionCompleted:
+                lines.append("Expedition complete: every city stamped, \(store.expedition.totalMiles) miles in all.")
+            }
+        }
+        if !progress.isEmpty { lines.append("Expedition: " + progress.joined(separator: " · ")) }
+        return lines
     }
 }

@@ -95,6 +95,13 @@ final class Context {
         for issue in store.issues { err.line("focus: skipped \(issue)") }
     }
 
+    /// Loads the journal and brings the expedition up to date; returns the events of the sessions applied now, by session id.
+    @discardableResult
+    func loadExpedition() throws(FocusError) -> [String: [ExpeditionEvent]] {
+        try loadJournal()
+        return try store.loadExpedition(days: try localDays())
+    }
+
     /// Records a session whose timer died and tells the user, once.
     func recoverCrashedSession() throws(FocusError) {
         guard let recovery = try store.recoverInterruptedSession() else { return }

@@ -126,12 +126,20 @@ final class TimerRunner {
         }
         try ctx.store.clearRunningState()
         try ctx.loadJournal()
+        var events: [ExpeditionEvent] = []
+        do throws(FocusError) {
+            let applied = try ctx.store.loadExpedition(days: try ctx.localDays())
+            events = log.flatMap { applied[$0.id] } ?? []
+        } catch {
+            ctx.err.line("focus: the expedition was not updated: \(error.message)")
+        }
         let summary = SessionSummaryViewModel(
             store: ctx.store, recorded: log, discardedSeconds: Int(session.counted(at: now)),
-            suspendedSeconds: Int(session.suspended(at: now)), now: now.wall, days: try ctx.localDays())
+            suspendedSeconds: Int(session.suspended(at: now)), now: now.wall, days: try ctx.localDays(), events: events)
         ctx.out.line(style.bold(summary.headline))
         if let slept = summary.suspendedLine { ctx.out.line(slept) }
         ctx.out.line(summary.todayLine)
+        for line in summary.expeditionLines { ctx.out.line(style.cyan(line)) }
         if !stopped { announce(title: "Focus session complete", body: summary.headline) }
     }
 

@@ -1,0 +1,24 @@
+import PackagePlugin
+
+/// Embeds `Resources/*.json` in the target as Swift string constants.
+///
+/// `Bundle.module` needs full Foundation and breaks once the binary is copied
+/// away from its resource folder, so each JSON file becomes a raw string
+/// literal in a generated source file: `Resources/expeditions.json` turns
+/// into `EmbeddedResources.expeditionsJSON`.
+@main
+struct EmbedResourcesPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+        let resources = context.package.directoryURL.appending(path: "Resources")
+        let inputs = ["expeditions.json"].map { resources.appending(path: $0) }
+        let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedResources.swift")
+        return [
+            .buildCommand(
+                displayName: "Embedding resources in \(target.name)",
+                executable: try context.tool(named: "EmbedResources").url,
+                arguments: [output.path()] + inputs.map { $0.path() },
+                inputFiles: inputs,
+                outputFiles: [output])
+        ]
+    }
+}

@@ -1,0 +1,153 @@
+import FoundationEssentials
+
+/// What one mission requires: static configuration, joined to its
+/// ``ExpeditionMissionState`` by `id`.
+public struct ExpeditionMissionDefinition: Identifiable, Codable, Equatable, Sendable {
+    public let id: String
+    public let title: String
+    public let kind: ExpeditionMissionKind
+    /// The progress at which the mission is complete, in the kind's unit.
+    public let targetValue: Int
+    /// Miles added to the total when the chapter is stamped.
+    public let rewardMiles: Int
+
+    public init(id: String, title: String, kind: ExpeditionMissionKind, targetValue: Int, rewardMiles: Int) {
+        self.id = id
+        self.title = title
+        self.kind = kind
+        self.targetValue = targetValue
+        self.rewardMiles = rewardMiles
+    }
+}
+
+/// One city of the route: its story, the soundscape it unlocks, its missions.
+public struct ExpeditionChapterDefinition: Identifiable, Codable, Equatable, Sendable {
+    public let id: String
+    public let title: String
+    public let country: String
+    /// One line of story shown while the chapter is open.
+    public let story: String
+    /// The ambient soundscape the stamp unlocks.
+    public let soundscape: String
+    public let missions: [ExpeditionMissionDefinition]
+
+    public init(id: String, title: String, country: String, story: String, soundscape: String, missions: [ExpeditionMissionDefinition]) {
+        self.id = id
+        self.title = title
+        self.country = country
+        self.story = story
+        self.soundscape = soundscape
+        self.missions = missions
+    }
+
+    /// The miles the stamp is worth: the sum of its missions' rewards.
+    public var miles: Int { missions.reduce(0) { $0 + $1.rewardMiles } }
+
+    /// `Lisbon, Portugal`.
+    public var place: String { "\(title), \(country)" }
+}
+
+/// The whole route, loaded from JSON: the built-in `Resources/expeditions.json`
+/// or the user's `expeditions.json` in the config folder, which replaces it.
+///
+/// Adding a city is adding JSON: nothing in the state layer names a chapter.
+public struct ExpeditionDefinitions: Codable, Equatable, Sendable {
+    /// A completed session at least this long counts as deep focus.
+    public let deepFocusMinutes: Int
+    /// The chapters in route order.
+    public let chapters: [ExpeditionChapterDefinition]
+
+    public init(deepFocusMinutes: Int = 50, chapters: [ExpeditionChapterDefinition]) {
+        self.deepFocusMinutes = deepFocusMinutes
+        self.chapters = chapters
+    }
+
+    /// The definitions embedded in the binary.
+    public static let builtIn: ExpeditionDefinitions = {
+        do throws(FocusError) {
+            return try parse(Array(EmbeddedResources.expeditionsJSON.utf8), file: "Resources/expeditions.json")
+        } catch {
+            preconditionFailure("the built-in expeditions.json is invalid: \(error.message)")
+        }
+    }()
+
+    /// The chapter with `id`.
+    public func chapter(_ id: String) -> ExpeditionChapterDefinition? { chapters.first { $0.id == id } }
+
+    /// The mission with `id` and the chapter it belongs to.
+    public func mission(_ id: String) -> (chapter: ExpeditionChapterDefinition, mission: ExpeditionMissionDefinition)? {
+        for chapter in chapters {
+            if let mission = chapter.missions.first(where: { $0.id == id }) { return (chapter, mission) }
+        }
+        return nil
+    }
+
+    /// The position of chapter `id` on the route.
+    public func index(of id: String) -> Int? { chapters.firstIndex { $0.id == id } }
+
+    /// Decodes and validates definitions; a problem names `file`, the place in it and what is wrong.
+    ///
+    /// Checked: valid JSON with every key of the right type, known mission
+    /// kinds, unique chapter ids and unique mission ids, positive targets and
+    /// `deepFocusMinutes`, miles not negative, at least one chapter and at
+    /// least one mission in each.
+    public static func parse(_ bytes: [UInt8], file: String) throws(FocusError) -> ExpeditionDefinitions {
+        let definitions: ExpeditionDefinitions
+        do {
+            definitions = try JSONDecoder().decode(ExpeditionDefinitions.self, from: Data(bytes))
+        } catch let error as DecodingError {
+            throw FocusError(.data, "\(file): \(describe(error))")
+        } catch {
+            throw FocusError(.data, "\(file): \(error)")
+        }
+        if let (place, problem) = definitions.firstProblem() {
+            throw FocusError(.data, "\(file): \(place): \(problem)")
+        }
+        return definitions
+    }
+
+    /// The first rule the definitions break, as (place, problem).
+    func firstProblem() -> (String, String)? {
+        if deepFocusMinutes <= 0 { return ("deepFocusMinutes", "must be a positive number of minutes, not \(deepFocusMinutes)") }
+        if chapters.isEmpty { return ("chapters", "needs at least one chapter") }
+        var chapterIDs = Set<String>(), missionIDs = Set<String>()
+        for (c, chapter) in chapters.enumerated() {
+            let at = "chapters[\(c)]"
+            if chapter.id.isEmpty { return ("\(at).id", "is empty") }
+            if !chapterIDs.insert(chapter.id).inserted { return ("\(at).id", "duplicate chapter id \"\(chapter.id)\"") }
+            if chapter.missions.isEmpty { return ("\(at).missions", "chapter \"\(chapter.id)\" needs at least one mission") }
+            for (m, mission) in chapter.missions.enumerated() {
+                let at = "\(at).missions[\(m)]"
+                if mission.id.isEmpty { return ("\(at).id", "is empty") }
+                if !missionIDs.insert(mission.id).inserted { return ("\(at).id", "duplicate mission id \"\(mission.id)\"") }
+                if mission.targetValue <= 0 { return ("\(at).targetValue", "must be positive, not \(mission.targetValue)") }
+                if mission.rewardMiles < 0 { return ("\(at).rewardMiles", "must not be negative, not \(mission.rewardMiles)") }
+            }
+        }
+        return nil
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        func place(_ path: [any CodingKey]) -> String {
+            var out = ""
+            for key in path {
+                if let index = key.intValue { out += "[\(index)]" } else { out += (out.isEmpty ? "" : ".") + key.stringValue }
+            }
+            return out.isEmpty ? "top level" : out
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            let parent = place(context.codingPath)
+            return "\(parent == "top level" ? key.stringValue : parent + "." + key.stringValue): is missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "\(place(context.codingPath)): has the wrong type"
+        case .dataCorrupted(let context) where context.codingPath.last?.stringValue == "kind":
+            let known = ExpeditionMissionKind.allCases.map(\.rawValue).joined(separator: ", ")
+            return "\(place(context.codingPath)): unknown mission kind (known: \(known))"
+        case .dataCorrupted(let context) where !context.codingPath.isEmpty:
+            return "\(place(context.codingPath)): \(context.debugDescription)"
+        default:
+            return "is not valid JSON"
+        }
+    }
+}

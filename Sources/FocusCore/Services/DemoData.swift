@@ -1,0 +1,48 @@
+import FoundationEssentials
+
+/// Sample sessions for views to show while the journal is empty.
+///
+/// Views label what they compute from these as a demo; nothing here is ever
+/// recorded or saved.
+public enum DemoData {
+    /// Two weeks of believable timer sessions ending the day before `now`:
+    /// mornings of 25 minutes, a deep 50-minute session every third day, one day off.
+    public static func focusLogs(now: Date, days: LocalDays) -> [FocusLog] {
+        let today = days.date(of: now).dayNumber
+        let offset = days.timeZone.secondsFromGMT(for: now)
+        var logs: [FocusLog] = []
+        for back in stride(from: 14, through: 1, by: -1) where back != 9 {
+            let morning = (today - back) * 86_400 - offset + 9 * 3600
+            var lengths = [25 * 60, 25 * 60]
+            if back % 3 == 0 { lengths.append(50 * 60) }
+            var start = morning
+            for (n, length) in lengths.enumerated() {
+                logs.append(FocusLog(
+                    id: "demo-\(back)-\(n)", start: Date(timeIntervalSince1970: Double(start)),
+                    end: Date(timeIntervalSince1970: Double(start + length)), planned: length, focused: length, completed: true,
+                    tz: days.timeZone.identifier, tag: n == 2 ? "deep work" : "demo"))
+                start += length + 5 * 60
+            }
+        }
+        return logs
+    }
+
+    /// What a view shows: the store's sessions and expedition, or, with an empty journal, the demo's.
+    struct Shown {
+        let focusLogs: [FocusLog]
+        let expedition: ExpeditionState
+        let definitions: ExpeditionDefinitions
+        let isDemo: Bool
+    }
+
+    /// The store's data, or the demo computed in memory when the journal is empty.
+    static func shown(_ store: AppStore, now: Date, days: LocalDays) -> Shown {
+        let definitions = store.expeditionDefinitions
+        guard store.focusLogs.isEmpty else {
+            return Shown(focusLogs: store.focusLogs, expedition: store.expedition, definitions: definitions, isDemo: false)
+        }
+        let logs = focusLogs(now: now, days: days)
+        let expedition = ExpeditionService.fold(logs, into: ExpeditionState(), definitions: definitions, days: days).state
+        return Shown(focusLogs: logs, expedition: expedition, definitions: definitions, isDemo: true)
+    }
+}

@@ -1,0 +1,52 @@
+import FoundationEssentials
+
+extension AppStore {
+    /// The user's `expeditions.json` when there is one, else the built-in route.
+    ///
+    /// A user file that is not valid JSON or breaks a rule is an error (exit
+    /// 65) naming the file, the place in it and the problem.
+    public func loadExpeditionDefinitions() throws(FocusError) -> ExpeditionDefinitions {
+        guard let bytes = try FileIO.read(paths.expeditionsFile) else { return .builtIn }
+        return try ExpeditionDefinitions.parse(bytes, file: paths.expeditionsFile)
+    }
+
+    /// Brings ``expedition`` up to date with ``focusLogs`` and saves the checkpoint.
+    ///
+    /// Starts from the checkpoint when it holds a prefix of the journal's
+    /// sessions (see ``ExpeditionCheckpoint``), otherwise from nothing, and
+    /// applies the sessions it does not hold yet. The checkpoint is replaced
+    /// atomically, and only when it changed (an empty journal writes none). Returns the events of the
+    /// sessions applied now, keyed by session id: after a timer session, its
+    /// own events are the ones to show.
+    @discardableResult
+    public func loadExpedition(days: LocalDays) throws(FocusError) -> [String: [ExpeditionEvent]] {
+        let definitions = try loadExpeditionDefinitions()
+        let sessions = focusLogs.filter(ExpeditionService.earnsProgress)
+        let fingerprint = ExpeditionCheckpoint.fingerprint(definitions, days: days)
+        let saved = readCheckpoint()
+        let start = saved.flatMap { $0.holds(prefixOf: sessions, fingerprint: fingerprint) ? $0 : nil }
+        let result = ExpeditionService.fold(
+            sessions, applied: start?.applied ?? 0, into: start?.state ?? ExpeditionState(), definitions: definitions, days: days)
+        expeditionDefinitions = definitions
+        expedition = result.state
+        let checkpoint = ExpeditionCheckpoint(
+            version: ExpeditionCheckpoint.currentVersion, fingerprint: fingerprint, applied: sessions.count, lastID: sessions.last?.id,
+            state: result.state)
+        if checkpoint != saved, saved != nil || !sessions.isEmpty { try saveCheckpoint(checkpoint) }
+        return result.events
+    }
+
+    /// The checkpoint, or `nil` when there is none or it cannot be read: it is
+    /// a cache of the journal, so a damaged one is rebuilt, never trusted.
+    private func readCheckpoint() -> ExpeditionCheckpoint? {
+        guard let bytes = try? FileIO.read(paths.expeditionCheckpointFile) else { return nil }
+        return try? Self.decoder.decode(ExpeditionCheckpoint.self, from: Data(bytes))
+    }
+
+    private func saveCheckpoint(_ checkpoint: ExpeditionCheckpoint) throws(FocusError) {
+        try FileIO.makeDirectories(paths.dataDirectory)
+        let data: Data
+        do { data = try Self.encoder.encode(checkpoint) } catch { throw FocusError(.io, "cannot encode the expedition checkpoint") }
+        try FileIO.replace(paths.expeditionCheckpointFile, with: Array(data) + [10])
+    }
+}

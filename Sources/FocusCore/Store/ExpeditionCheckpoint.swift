@@ -1,0 +1,44 @@
+import FoundationEssentials
+
+/// The saved fold of ``ExpeditionService`` over the journal, `expedition.json` in the data folder.
+///
+/// It names the sessions it holds: the first `applied` sessions that earn
+/// progress, in journal order, the last of them `lastID`. A store that finds
+/// more sessions applies only the newer ones, so a crash between appending a
+/// session and saving the checkpoint loses nothing. The `fingerprint` covers
+/// what else the fold depends on (the definitions, the zone, the day start);
+/// when it differs, or the named sessions are not the journal's first ones,
+/// or the file cannot be read, the state is rebuilt from the journal.
+struct ExpeditionCheckpoint: Codable, Equatable {
+    /// The format version; another version is rebuilt.
+    static let currentVersion = 1
+
+    var version: Int
+    var fingerprint: String
+    /// How many sessions that earn progress the state holds.
+    var applied: Int
+    /// The id of the last of them.
+    var lastID: String?
+    var state: ExpeditionState
+
+    /// Whether this checkpoint is a prefix of the fold over `sessions` with `fingerprint`.
+    func holds(prefixOf sessions: [FocusLog], fingerprint: String) -> Bool {
+        guard version == Self.currentVersion, self.fingerprint == fingerprint, applied <= sessions.count else { return false }
+        return applied == 0 ? lastID == nil : sessions[applied - 1].id == lastID
+    }
+
+    /// A fingerprint of what the fold depends on besides the sessions: FNV-1a over the canonical JSON of
+    /// the definitions, the reader's zone and the day start.
+    static func fingerprint(_ definitions: ExpeditionDefinitions, days: LocalDays) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        var bytes = (try? encoder.encode(definitions)).map(Array.init) ?? []
+        bytes += Array("|\(days.timeZone.identifier)|\(days.dayStartSeconds)".utf8)
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return String(hash, radix: 16)
+    }
+}

@@ -1,0 +1,38 @@
+import FoundationEssentials
+
+/// `focus profile`: level, title, progress to the next level, hours, streaks and badges.
+///
+/// Store and UI state in, computed properties out; with an empty journal it
+/// shows a labelled demo.
+public struct GrowthViewModel {
+    public let store: AppStore
+    public let now: Date
+    public let days: LocalDays
+
+    public init(store: AppStore, now: Date, days: LocalDays) {
+        self.store = store
+        self.now = now
+        self.days = days
+    }
+
+    private var shown: DemoData.Shown { DemoData.shown(store, now: now, days: days) }
+
+    /// Whether this is demo data (the journal is empty).
+    public var isDemo: Bool { store.focusLogs.isEmpty }
+
+    /// The growth profile of the sessions shown.
+    public var profile: GrowthProfile {
+        let shown = shown
+        return GrowthService.buildGrowthProfile(
+            focusLogs: shown.focusLogs, streakDays: StreakService.streakDays(focusLogs: shown.focusLogs, days: days), expedition: shown.expedition,
+            deepFocusMinutes: shown.definitions.deepFocusMinutes, days: days, isDemo: shown.isDemo)
+    }
+
+    /// The streak alive today.
+    public var currentStreak: Streak {
+        StreakService.current(streakDays: StreakService.streakDays(focusLogs: shown.focusLogs, days: days), today: days.date(of: now))
+    }
+
+    /// The longest streak ever.
+    public var longestStreak: Streak { StreakService.longest(streakDays: StreakService.streakDays(focusLogs: shown.focusLogs, days: days)) }
+}
