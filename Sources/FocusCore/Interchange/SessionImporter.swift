@@ -23,6 +23,11 @@ public enum SessionImporter {
     public struct Parsed: Equatable, Sendable {
         public var sessions: [FocusLog] = []
         public var skipped: [Skipped] = []
+
+        public init(sessions: [FocusLog] = [], skipped: [Skipped] = []) {
+            self.sessions = sessions
+            self.skipped = skipped
+        }
     }
 
     /// Parses one input. `name` labels skipped records; for Timewarrior, pass

@@ -7,6 +7,11 @@ public enum JournalDoctor {
         public let isProblem: Bool
         public let text: String
         public var description: String { text }
+
+        public init(isProblem: Bool, text: String) {
+            self.isProblem = isProblem
+            self.text = text
+        }
     }
 
     /// Bad lines, conflicting duplicate ids, changes that name nothing, overlapping sessions, and times after `now`.
