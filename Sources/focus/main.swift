@@ -14,6 +14,11 @@ let tool = CommandLineTool(commands: [
     ExpeditionCommand.command,
     PassportCommand.command,
     ProfileCommand.command,
+    LogCommand.command,
+    UndoCommand.command,
+    ExportCommand.command,
+    ImportCommand.command,
+    DoctorCommand.command,
 ])
 let environment = ProcessInfo.processInfo.environment
 exit(tool.run(Array(CommandLine.arguments.dropFirst())) { () throws(FocusError) -> Context in

@@ -58,7 +58,7 @@ import Testing
         (#"{"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1.5,"completed":true}"#, "whole number"),
         (#"{"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1,"completed":"yes"}"#, "boolean"),
         (#"{"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1,"completed":true,"source":"magic"}"#, "unknown \"source\""),
-        (#"{"v":2,"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1,"completed":true}"#, "newer"),
+        (#"{"v":3,"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1,"completed":true}"#, "newer"),
         (#"{"id":"x"} trailing"#, "after the record"),
         ("{\"id\":\"a\u{1}b\"}", "control character"),
     ])

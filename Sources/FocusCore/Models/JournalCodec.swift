@@ -13,8 +13,8 @@ public enum JournalCodec {
         public var description: String { reason }
     }
 
-    /// The newest record version this build understands.
-    public static let version = 1
+    /// The newest record version this build understands: 1 for sessions, 2 for changes (``JournalChange``).
+    public static let version = 2
 
     /// One line of JSON for `log`, without the trailing newline.
     public static func encode(_ log: FocusLog) -> String {
@@ -29,8 +29,34 @@ public enum JournalCodec {
         return out + "}"
     }
 
-    /// Reads one journal line (without its newline).
+    /// One change record (format version 2), without the trailing newline.
+    ///
+    /// `{"v":2,"kind":"edit","id":…,"target":…,"at":…}` followed, for an edit,
+    /// by the overridden fields in session key order (`null` clears `tag` or `note`).
+    public static func encode(_ change: JournalChange) -> String {
+        var out = "{\"v\":2,\"kind\":\"" + change.kind.rawValue + "\",\"id\":" + quoted(change.id)
+        out += ",\"target\":" + quoted(change.target) + ",\"at\":\"" + UTCTimestamp.format(change.at) + "\""
+        let p = change.patch
+        if let start = p.start { out += ",\"start\":\"" + UTCTimestamp.format(start) + "\"" }
+        if let end = p.end { out += ",\"end\":\"" + UTCTimestamp.format(end) + "\"" }
+        if let planned = p.planned { out += ",\"planned\":\(planned)" }
+        if let focused = p.focused { out += ",\"focused\":\(focused)" }
+        if let completed = p.completed { out += ",\"completed\":\(completed)" }
+        if let tag = p.tag { out += ",\"tag\":" + (tag.map(quoted) ?? "null") }
+        if let note = p.note { out += ",\"note\":" + (note.map(quoted) ?? "null") }
+        return out + "}"
+    }
+
+    /// Reads one journal line that must be a session (without its newline).
     public static func decode(_ line: some Collection<UInt8>) throws(Failure) -> FocusLog {
+        switch try decodeRecord(line) {
+        case .session(let log): return log
+        case .change(let change): throw Failure(reason: "an \"\(change.kind.rawValue)\" record, not a session")
+        }
+    }
+
+    /// Reads one journal line: a session (no `kind`) or a change (`kind` edit, delete or undo).
+    public static func decodeRecord(_ line: some Collection<UInt8>) throws(Failure) -> JournalRecord {
         let fields: [String: FlatJSON.Value]
         do {
             fields = try FlatJSON.parseObject(Array(line))
@@ -41,6 +67,40 @@ public enum JournalCodec {
             guard case .number(let n) = v, n == n.rounded() else { throw Failure(reason: "\"v\" must be an integer") }
             if Int(n) > version { throw Failure(reason: "record version \(Int(n)) is newer than this focus understands (\(version))") }
         }
+        if let kind = try optionalString("kind", in: fields), kind != "session" {
+            guard let known = JournalChange.Kind(rawValue: kind) else { throw Failure(reason: "unknown record \"kind\" \"\(kind)\"") }
+            return .change(try change(known, fields))
+        }
+        return .session(try session(fields))
+    }
+
+    private static func change(_ kind: JournalChange.Kind, _ fields: [String: FlatJSON.Value]) throws(Failure) -> JournalChange {
+        let id = try string("id", in: fields)
+        let target = try string("target", in: fields)
+        guard !id.isEmpty, !target.isEmpty else { throw Failure(reason: "\"id\" or \"target\" is empty") }
+        let at = Date(timeIntervalSince1970: Double(try instant("at", in: fields)))
+        var patch = SessionPatch()
+        if kind == .edit {
+            func date(_ key: String) throws(Failure) -> Date? {
+                fields[key] == nil ? nil : Date(timeIntervalSince1970: Double(try instant(key, in: fields)))
+            }
+            patch.start = try date("start")
+            patch.end = try date("end")
+            if fields["planned"] != nil { patch.planned = try seconds("planned", in: fields) }
+            if fields["focused"] != nil { patch.focused = try seconds("focused", in: fields) }
+            switch fields["completed"] {
+            case nil: break
+            case .bool(let b)?: patch.completed = b
+            default: throw Failure(reason: "\"completed\" must be a boolean")
+            }
+            if fields["tag"] != nil { patch.tag = .some(try optionalString("tag", in: fields)) }
+            if fields["note"] != nil { patch.note = .some(try optionalString("note", in: fields)) }
+            guard !patch.isEmpty else { throw Failure(reason: "an edit that changes nothing") }
+        }
+        return JournalChange(id: id, kind: kind, target: target, at: at, patch: patch)
+    }
+
+    private static func session(_ fields: [String: FlatJSON.Value]) throws(Failure) -> FocusLog {
         let id = try string("id", in: fields)
         guard !id.isEmpty else { throw Failure(reason: "\"id\" is empty") }
         let start = try instant("start", in: fields)

@@ -22,7 +22,7 @@ extension AppStore {
     public func loadExpedition(days: LocalDays) throws(FocusError) -> [String: [ExpeditionEvent]] {
         let definitions = try loadExpeditionDefinitions()
         let sessions = focusLogs.filter(ExpeditionService.earnsProgress)
-        let fingerprint = ExpeditionCheckpoint.fingerprint(definitions, days: days)
+        let fingerprint = ExpeditionCheckpoint.fingerprint(definitions, days: days, changes: history.changes.map(\.id))
         let saved = readCheckpoint()
         let start = saved.flatMap { $0.holds(prefixOf: sessions, fingerprint: fingerprint) ? $0 : nil }
         let result = ExpeditionService.fold(
@@ -34,6 +34,37 @@ extension AppStore {
             state: result.state)
         if checkpoint != saved, saved != nil || !sessions.isEmpty { try saveCheckpoint(checkpoint) }
         return result.events
+    }
+
+    /// How the saved checkpoint compares with a rebuild from the journal, for `focus doctor`.
+    public enum CheckpointHealth: Equatable, Sendable {
+        /// There is none (it is written on first use).
+        case missing
+        /// Resuming from it gives exactly what a rebuild gives.
+        case matches
+        /// It cannot be read, or it holds other sessions, definitions or settings than the journal now: the reason.
+        case differs(String)
+    }
+
+    /// Rebuilds the expedition from the journal in memory and compares it with the saved checkpoint; writes nothing.
+    public func checkExpeditionCheckpoint(days: LocalDays) throws(FocusError) -> CheckpointHealth {
+        guard FileIO.exists(paths.expeditionCheckpointFile) else { return .missing }
+        guard let saved = readCheckpoint() else { return .differs("cannot be read as a checkpoint") }
+        let definitions = try loadExpeditionDefinitions()
+        let sessions = focusLogs.filter(ExpeditionService.earnsProgress)
+        let fingerprint = ExpeditionCheckpoint.fingerprint(definitions, days: days, changes: history.changes.map(\.id))
+        guard saved.holds(prefixOf: sessions, fingerprint: fingerprint) else {
+            return .differs("it was built from other sessions, definitions or settings than the journal now holds")
+        }
+        let rebuilt = ExpeditionService.fold(sessions, applied: 0, into: ExpeditionState(), definitions: definitions, days: days).state
+        let resumed = ExpeditionService.fold(sessions, applied: saved.applied, into: saved.state, definitions: definitions, days: days).state
+        return rebuilt == resumed ? .matches : .differs("resuming from it gives another expedition state than a rebuild")
+    }
+
+    /// Removes the checkpoint and builds it again from the journal. The journal itself is never touched.
+    public func rebuildExpeditionCheckpoint(days: LocalDays) throws(FocusError) {
+        try FileIO.remove(paths.expeditionCheckpointFile)
+        try loadExpedition(days: days)
     }
 
     /// The checkpoint, or `nil` when there is none or it cannot be read: it is

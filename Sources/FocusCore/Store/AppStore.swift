@@ -8,10 +8,17 @@ import FoundationEssentials
 public final class AppStore {
     /// Where the files are.
     public let paths: DataPaths
-    /// Every session in the journal, deduplicated by id, sorted by start.
+    /// The effective sessions: every session in the journal, deduplicated by id,
+    /// with edits, deletions and undos applied (see ``JournalHistory``), sorted by start.
     public private(set) var focusLogs: [FocusLog] = []
+    /// Every record read, before changes are applied.
+    public private(set) var history = JournalHistory(sessions: [], changes: [])
     /// Lines that could not be read during the last ``load()``.
     public private(set) var issues: [JournalIssue] = []
+    /// Ids read more than once during the last ``load()``.
+    public private(set) var duplicates: [DuplicateRecord] = []
+    /// The undoable records (sessions, edits, deletions) of this machine's journal file, oldest first.
+    private var ownRecords: [String] = []
     /// The expedition route in use: the built-in one until ``loadExpedition(days:)`` reads the user's file.
     public internal(set) lazy var expeditionDefinitions: ExpeditionDefinitions = .builtIn
     /// The expedition, the fold of ``focusLogs``, as of the last ``loadExpedition(days:)``.
@@ -24,23 +31,43 @@ public final class AppStore {
     /// Creates a store holding `logs`, for tests and previews; nothing is read or written until asked.
     public convenience init(paths: DataPaths, focusLogs: [FocusLog]) {
         self.init(paths: paths)
-        self.focusLogs = Self.merged(focusLogs)
+        self.history = JournalHistory(sessions: focusLogs, changes: [])
+        self.focusLogs = history.effectiveLogs
     }
 
     /// Reads every `*.jsonl` file under the journal folder and merges them.
     ///
-    /// A record whose id was already read is the same session and is skipped.
-    /// Bad lines are collected in ``issues``; an unreadable file is an error.
+    /// A record whose id was already read is the same record and is skipped
+    /// (noted in ``duplicates``). Bad lines are collected in ``issues``; an
+    /// unreadable file is an error.
     public func load() throws(FocusError) {
-        var logs: [FocusLog] = []
+        var all: [JournalRecord] = []
         var found: [JournalIssue] = []
+        var dups: [DuplicateRecord] = []
+        var own: [String] = []
+        var firstSeen: [String: (record: JournalRecord, place: String)] = [:]
         for name in try FileIO.list(paths.journalDirectory) where name.hasSuffix(".jsonl") && !name.hasPrefix(".") {
             let path = paths.journalDirectory + "/" + name
             guard let bytes = try FileIO.read(path) else { continue }
-            JournalReader.parse(bytes, file: path, into: &logs, issues: &found)
+            var records: [JournalRecord] = []
+            var lines: [Int] = []
+            JournalReader.parse(bytes, file: path, into: &records, lines: &lines, issues: &found)
+            for (record, line) in zip(records, lines) {
+                let place = "\(path):\(line)"
+                if let first = firstSeen[record.id] {
+                    dups.append(DuplicateRecord(id: record.id, first: first.place, again: place, identical: first.record == record))
+                    continue
+                }
+                firstSeen[record.id] = (record, place)
+                if path == paths.journalFile, !Self.isUndo(record) { own.append(record.id) }
+            }
+            all += records
         }
-        focusLogs = Self.merged(logs)
+        history = JournalHistory(records: all)
+        focusLogs = history.effectiveLogs
         issues = found
+        duplicates = dups
+        ownRecords = own
     }
 
     /// Appends `log` to this machine's journal file and to ``focusLogs``.
@@ -50,12 +77,61 @@ public final class AppStore {
     public func record(_ log: FocusLog) throws(FocusError) {
         try FileIO.makeDirectories(paths.journalDirectory)
         try FileIO.appendLine(JournalCodec.encode(log), to: paths.journalFile)
-        if !focusLogs.contains(where: { $0.id == log.id }) {
-            focusLogs = Self.merged(focusLogs + [log])
+        if !history.sessions.contains(where: { $0.id == log.id }) {
+            history = JournalHistory(sessions: history.sessions + [log], changes: history.changes)
+            focusLogs = history.effectiveLogs
+            ownRecords.append(log.id)
         }
     }
 
-    // MARK: Running session
+    /// Appends `logs` (an import) to this machine's journal file, one line each, each flushed before the next.
+    public func record(_ logs: [FocusLog]) throws(FocusError) {
+        guard !logs.isEmpty else { return }
+        try FileIO.makeDirectories(paths.journalDirectory)
+        let known = Set(history.sessions.map(\.id))
+        var added: [FocusLog] = []
+        for log in logs {
+            try FileIO.appendLine(JournalCodec.encode(log), to: paths.journalFile)
+            if !known.contains(log.id) { added.append(log) }
+        }
+        history = JournalHistory(sessions: history.sessions + added, changes: history.changes)
+        focusLogs = history.effectiveLogs
+        ownRecords += added.map(\.id)
+    }
+
+    /// Appends a change (edit, deletion, undo) to this machine's journal file and applies it.
+    public func record(_ change: JournalChange) throws(FocusError) {
+        try FileIO.makeDirectories(paths.journalDirectory)
+        try FileIO.appendLine(JournalCodec.encode(change), to: paths.journalFile)
+        history = JournalHistory(sessions: history.sessions, changes: history.changes + [change])
+        focusLogs = history.effectiveLogs
+        if change.kind != .undo { ownRecords.append(change.id) }
+    }
+
+    /// The effective session with exactly this id.
+    public func session(id: String) -> FocusLog? { focusLogs.first { $0.id == id } }
+
+    /// The newest session, edit or deletion in this machine's journal file that no undo cancels yet.
+    public func lastUndoable() -> UndoTarget? {
+        let undone = history.undone
+        guard let id = ownRecords.last(where: { !undone.contains($0) }) else { return nil }
+        if let change = history.changes.first(where: { $0.id == id }) {
+            let session = history.sessions.first { $0.id == change.target }.flatMap { _ in
+                JournalHistory(sessions: history.sessions, changes: history.changes + [
+                    JournalChange(id: "\u{0}preview", kind: .undo, target: change.id, at: change.at),
+                ]).effectiveLogs.first { $0.id == change.target }
+            }
+            return change.kind == .delete ? .delete(change, session: session) : .edit(change, session: session)
+        }
+        return history.sessions.first { $0.id == id }.map { .session(session(id: $0.id) ?? $0) }
+    }
+
+    private static func isUndo(_ record: JournalRecord) -> Bool {
+        if case .change(let change) = record { return change.kind == .undo }
+        return false
+    }
+
+        // MARK: Running session
 
     /// The running (or crashed) session's state file, if any.
     public func runningState() throws(FocusError) -> RunningState? {
@@ -122,16 +198,6 @@ public final class AppStore {
     }
 
     // MARK: Helpers
-
-    static func merged(_ logs: [FocusLog]) -> [FocusLog] {
-        var seen = Set<String>()
-        seen.reserveCapacity(logs.count)
-        var unique: [FocusLog] = []
-        unique.reserveCapacity(logs.count)
-        for log in logs where seen.insert(log.id).inserted { unique.append(log) }
-        unique.sort { ($0.start, $0.id) < ($1.start, $1.id) }
-        return unique
-    }
 
     static let encoder: JSONEncoder = {
         let e = JSONEncoder()

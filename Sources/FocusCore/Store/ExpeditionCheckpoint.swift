@@ -28,12 +28,14 @@ struct ExpeditionCheckpoint: Codable, Equatable {
     }
 
     /// A fingerprint of what the fold depends on besides the sessions: FNV-1a over the canonical JSON of
-    /// the definitions, the reader's zone and the day start.
-    static func fingerprint(_ definitions: ExpeditionDefinitions, days: LocalDays) -> String {
+    /// the definitions, the reader's zone, the day start and the ids of the journal's change records
+    /// (an edit or deletion can change a session the checkpoint already holds, so any change rebuilds it).
+    static func fingerprint(_ definitions: ExpeditionDefinitions, days: LocalDays, changes: [String] = []) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var bytes = (try? encoder.encode(definitions)).map(Array.init) ?? []
         bytes += Array("|\(days.timeZone.identifier)|\(days.dayStartSeconds)".utf8)
+        for id in changes { bytes += Array("|\(id)".utf8) }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash ^= UInt64(byte)

@@ -16,3 +16,15 @@ public struct JournalIssue: Equatable, Sendable, CustomStringConvertible {
     /// `file:line: reason`, the form compilers use.
     public var description: String { "\(file):\(line): \(reason)" }
 }
+
+/// An id read more than once. An identical copy is the same record read once
+/// (another machine's export, say); a copy that differs is a conflict `focus doctor` reports.
+public struct DuplicateRecord: Equatable, Sendable {
+    public let id: String
+    /// `file:line` of the copy that is used.
+    public let first: String
+    /// `file:line` of the copy that is ignored.
+    public let again: String
+    /// Whether both copies say the same thing.
+    public let identical: Bool
+}

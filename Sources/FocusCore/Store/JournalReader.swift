@@ -1,10 +1,13 @@
-/// Splits journal bytes into sessions and problems.
+/// Splits journal bytes into records (sessions and changes) and problems.
 ///
 /// Pure: it never touches a file, so every bad-input case is testable on
 /// bytes. Blank lines are ignored; a line that does not parse becomes a
 /// ``JournalIssue`` and the rest of the file is still read.
 enum JournalReader {
-    static func parse(_ bytes: [UInt8], file: String, into logs: inout [FocusLog], issues: inout [JournalIssue]) {
+    /// Appends each readable line's record to `records` and its 1-based line number to `lines`.
+    static func parse(
+        _ bytes: [UInt8], file: String, into records: inout [JournalRecord], lines: inout [Int], issues: inout [JournalIssue]
+    ) {
         var lineNumber = 0
         var start = 0
         let count = bytes.count
@@ -18,7 +21,8 @@ enum JournalReader {
             start = end + 1
             if line.allSatisfy({ $0 == 32 || $0 == 9 }) { continue }
             do {
-                logs.append(try JournalCodec.decode(line))
+                records.append(try JournalCodec.decodeRecord(line))
+                lines.append(lineNumber)
             } catch {
                 let reason = terminated ? error.reason : "incomplete last line (\(error.reason)); a write was probably cut short"
                 issues.append(JournalIssue(file: file, line: lineNumber, reason: reason))

@@ -1,0 +1,54 @@
+import FoundationEssentials
+
+/// The journal checks of `focus doctor`: pure, over a loaded store.
+public enum JournalDoctor {
+    /// One thing found. Problems make the journal unhealthy; notes do not.
+    public struct Finding: Equatable, Sendable, CustomStringConvertible {
+        public let isProblem: Bool
+        public let text: String
+        public var description: String { text }
+
+        public init(isProblem: Bool, text: String) {
+            self.isProblem = isProblem
+            self.text = text
+        }
+    }
+
+    /// Bad lines, conflicting duplicate ids, changes that name nothing, overlapping sessions, and times after `now`.
+    public static func check(_ store: AppStore, now: Date, days: LocalDays) -> [Finding] {
+        var out: [Finding] = []
+        for issue in store.issues { out.append(Finding(isProblem: true, text: "bad line: \(issue)")) }
+        for dup in store.duplicates {
+            if dup.identical {
+                out.append(Finding(isProblem: false, text: "id \(dup.id) is repeated at \(dup.again) with the same content (read once)"))
+            } else {
+                out.append(Finding(isProblem: true, text: "duplicate id \(dup.id): \(dup.again) differs from \(dup.first), which is the one used"))
+            }
+        }
+        for change in store.history.danglingChanges {
+            out.append(Finding(isProblem: true, text: "\(change.kind.rawValue) record \(change.id) names \(change.target), which is not in the journal"))
+        }
+        let logs = store.focusLogs
+        var latest: FocusLog?
+        for log in logs {
+            if let previous = latest, log.start < previous.end {
+                out.append(Finding(
+                    isProblem: true,
+                    text: "sessions overlap: \(previous.id) (\(describe(previous, days))) and \(log.id) (\(describe(log, days)))"))
+            }
+            if latest == nil || log.end > latest!.end { latest = log }
+            if log.end > now {
+                out.append(Finding(isProblem: true, text: "session \(log.id) ends in the future (\(UTCTimestamp.format(log.end)))"))
+            }
+        }
+        for change in store.history.changes where change.at > now {
+            out.append(Finding(isProblem: true, text: "\(change.kind.rawValue) record \(change.id) is dated in the future (\(UTCTimestamp.format(change.at)))"))
+        }
+        return out
+    }
+
+    static func describe(_ log: FocusLog, _ days: LocalDays) -> String {
+        let zone = days.zone(log.tz)
+        return LocalTime.dateTime(log.start, in: zone) + "–" + LocalTime.hourMinute(log.end, in: zone)
+    }
+}

@@ -1,0 +1,56 @@
+import FocusCore
+import FoundationEssentials
+
+/// Renders `focus log`: one line per session, or a JSON array.
+enum HistoryView {
+    static func text(_ rows: [HistoryViewModel.Row], hidden: Int) -> String {
+        guard !rows.isEmpty else { return "No sessions.\n" }
+        let idWidth = rows.map(\.shortID.count).max() ?? 8
+        let focusWidth = rows.map { LocalTime.duration($0.log.focused).count }.max() ?? 3
+        let tagWidth = rows.map { ($0.log.tag.map { "#" + $0 } ?? "").count }.max() ?? 0
+        var out = ""
+        for row in rows {
+            let log = row.log
+            var line = row.shortID.padded(to: idWidth + 2) + row.date.isoString + "  " + row.startTime + "–" + row.endTime + "  "
+            line += String(repeating: " ", count: focusWidth - LocalTime.duration(log.focused).count) + LocalTime.duration(log.focused) + "  "
+            line += (log.completed ? "completed" : "interrupted").padded(to: 13)
+            line += (log.tag.map { "#" + $0 } ?? "").padded(to: tagWidth + 2)
+            if let note = log.note { line += note.split(whereSeparator: \.isNewline).joined(separator: " ") }
+            out += line.trimmingTrailingSpaces() + "\n"
+        }
+        if hidden > 0 { out += "… \(hidden) older session\(hidden == 1 ? "" : "s") (--limit 0 shows all)\n" }
+        return out
+    }
+
+    struct Item: Encodable {
+        let id, shortId, date, start, end: String
+        let planned, focused: Int
+        let completed: Bool
+        let tz, tag, note: String?
+        let source: String
+    }
+
+    static func json(_ rows: [HistoryViewModel.Row]) -> String {
+        JSONText.encode(rows.map { row in
+            Item(
+                id: row.log.id, shortId: row.shortID, date: row.date.isoString, start: UTCTimestamp.format(row.log.start),
+                end: UTCTimestamp.format(row.log.end), planned: row.log.planned, focused: row.log.focused, completed: row.log.completed,
+                tz: row.log.tz, tag: row.log.tag, note: row.log.note, source: row.log.source.rawValue)
+        })
+    }
+
+    /// `2026-11-29 09:00–09:25 (25m) #writing`, in the session's own zone.
+    static func describe(_ log: FocusLog, _ ctx: Context) -> String {
+        let zone = (try? ctx.localDays().zone(log.tz)) ?? ctx.timeZone
+        return LocalTime.dateTime(log.start, in: zone) + "–" + LocalTime.hourMinute(log.end, in: zone)
+            + " (\(LocalTime.duration(log.focused)))" + (log.tag.map { " #" + $0 } ?? "")
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var s = Substring(self)
+        while s.last == " " { s.removeLast() }
+        return String(s)
+    }
+}

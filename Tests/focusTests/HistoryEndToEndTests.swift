@@ -1,0 +1,256 @@
+import Foundation
+import Testing
+
+/// `focus log`, `undo`, `export`, `import` and `doctor` on the built binary in a temporary `FOCUS_HOME`.
+@Suite struct HistoryEndToEndTests {
+    static let now = "2026-11-29T18:00:00Z"
+
+    static func focus(_ args: [String], _ home: TempHome, tz: String = "Asia/Shanghai") throws -> RunResult {
+        try FocusBinary.run(args, home: home.path, tz: tz, now: now)
+    }
+
+    static func logJSON(_ home: TempHome) throws -> [[String: Any]] {
+        let result = try focus(["log", "--json", "--limit", "0"], home)
+        #expect(result.status == 0, "\(result.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+    }
+
+    @Test func addEditDeleteUndoChainReadsBackExactly() throws {
+        let home = try TempHome()
+        #expect(try Self.focus(["log", "add", "--start", "2026-11-29 09:00", "--duration", "25m", "--tag", "writing", "--note", "ch 3"], home).status == 0)
+        #expect(try Self.focus(["log", "add", "--start", "2026-11-29 10:00", "--duration", "50m", "--tag", "code"], home).status == 0)
+        let added = try Self.logJSON(home)
+        #expect(added.map { $0["start"] as? String } == ["2026-11-29T02:00:00Z", "2026-11-29T01:00:00Z"])  // local 10:00 and 09:00 in Shanghai
+        #expect(added[1]["source"] as? String == "manual" && added[1]["tz"] as? String == "Asia/Shanghai")
+        let second = try #require(added[0]["id"] as? String)
+
+        let edited = try Self.focus(["log", "edit", String(second.prefix(5)), "--tag", "", "--note", "new, \"quoted\"", "--duration", "40m"], home)
+        #expect(edited.status == 0, "\(edited.stderr)")
+        var rows = try Self.logJSON(home)
+        #expect(rows[0]["tag"] == nil && rows[0]["note"] as? String == "new, \"quoted\"" && rows[0]["focused"] as? Int == 2400)
+        #expect(rows[0]["end"] as? String == "2026-11-29T02:40:00Z")
+
+        #expect(try Self.focus(["log", "delete", String(second.prefix(6))], home).status == 0)
+        #expect(try Self.logJSON(home).count == 1)
+
+        #expect(try Self.focus(["undo"], home).stdout.contains("Undid a deletion"))
+        rows = try Self.logJSON(home)
+        #expect(rows.count == 2 && rows[0]["focused"] as? Int == 2400)
+        #expect(try Self.focus(["undo"], home).stdout.contains("Undid an edit"))
+        rows = try Self.logJSON(home)
+        #expect(rows[0]["tag"] as? String == "code" && rows[0]["focused"] as? Int == 3000 && rows[0]["note"] == nil)
+        #expect(try Self.focus(["undo"], home).stdout.contains("Undid adding"))
+        #expect(try Self.logJSON(home).map { $0["tag"] as? String } == ["writing"])
+
+        // Append-only: 2 sessions + edit + delete + 3 undos, and v1 readers see v2 for every change.
+        let lines = home.journalLines()
+        #expect(lines.count == 7)
+        #expect(lines[2...].allSatisfy { $0.hasPrefix("{\"v\":2,\"kind\":") })
+        let doctor = try Self.focus(["doctor"], home)
+        #expect(doctor.status == 0, "\(doctor.stdout)")
+    }
+
+    @Test func logListsNewestFirstWithLimitRangeAndTag() throws {
+        let home = try TempHome()
+        try home.writeJournal((1...25).map { day in
+            let d = day < 10 ? "0\(day)" : "\(day)"
+            return #"{"id":"id\#(d)aaaaaa","start":"2026-11-\#(d)T09:00:00Z","end":"2026-11-\#(d)T09:25:00Z","planned":1500,"focused":1500,"completed":\#(day % 5 != 0),"tag":"\#(day % 2 == 0 ? "even" : "odd")"}"#
+        })
+        let text = try Self.focus(["log"], home, tz: "UTC")
+        #expect(text.status == 0)
+        let lines = text.stdout.split(separator: "\n")
+        #expect(lines.count == 21 && lines[0].hasPrefix("id25aaaa  2026-11-25  09:00–09:25  25m  interrupted  #odd"))
+        #expect(lines[20].contains("5 older sessions"))
+        #expect(try Self.focus(["log", "--range", "7d", "--json"], home, tz: "UTC").stdout.components(separatedBy: "\"id\":").count - 1 == 3)  // the 23rd to the 25th
+        let even = try Self.focus(["log", "--tag", "even", "--limit", "3"], home, tz: "UTC").stdout
+        #expect(even.split(separator: "\n").count == 4 && !even.contains("#odd"))
+    }
+
+    @Test(arguments: [
+        (["log", "add", "--duration", "25m"], 64, "needs --start"),
+        (["log", "add", "--start", "2026-11-29 17:50", "--duration", "25m"], 64, "in the future"),
+        (["log", "add", "--start", "tomorrow", "--duration", "25m"], 64, "not a local time"),
+        (["log", "add", "--start", "2026-11-29 09:00", "--duration", "0"], 64, "zero"),
+        (["log", "edit", "zzz", "--tag", "x"], 1, "no session"),
+        (["log", "edit", "id"], 64, "nothing to change"),
+        (["log", "delete", "id"], 64, "ambiguous"),
+        (["log", "frobnicate"], 64, "not a log action"),
+        (["log", "delete", "id1", "--json"], 64, "does not apply"),
+        (["undo"], 1, "nothing to undo"),
+        (["export"], 64, "--format is required"),
+        (["export", "--format", "xml"], 64, "not one of"),
+        (["export", "--format", "csv", "--out", "/nonexistent/dir/x.csv"], 73, "does not exist"),
+        (["import", "/nonexistent/frames", "--from", "watson"], 66, "no such file"),
+        (["import", "x", "--from", "toggl"], 64, "not one of"),
+    ])
+    func errorsExitWithTheRightCode(_ args: [String], _ code: Int32, _ message: String) throws {
+        let home = try TempHome()
+        try home.writeJournal([
+            #"{"id":"id1","start":"2026-11-28T09:00:00Z","end":"2026-11-28T09:25:00Z","planned":1500,"focused":1500,"completed":true}"#,
+            #"{"id":"id2","start":"2026-11-28T10:00:00Z","end":"2026-11-28T10:25:00Z","planned":1500,"focused":1500,"completed":true}"#,
+        ], name: "other.jsonl")
+        let result = try Self.focus(args, home, tz: "UTC")
+        #expect(result.status == code, "\(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(home.contents("journal/focus.jsonl") == nil)  // nothing written on failure
+    }
+
+    static let tricky = [
+        #"{"id":"q1","start":"2026-11-28T09:00:00Z","end":"2026-11-28T09:25:00Z","planned":1500,"focused":1500,"completed":true,"tz":"Europe/Paris","tag":"a,b","note":"said \"hi\", then\nleft; ok\\done"}"#,
+        #"{"id":"q2","start":"2026-11-28T10:00:00Z","end":"2026-11-28T10:20:00Z","planned":1500,"focused":1200,"completed":false}"#,
+    ]
+
+    @Test func csvExportQuotesAndImportsBackIdempotently() throws {
+        let home = try TempHome()
+        try home.writeJournal(Self.tricky, name: "laptop.jsonl")
+        let out = home.path + "/export.csv"
+        #expect(try Self.focus(["export", "--format", "csv", "--out", out], home).status == 0)
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(text.hasPrefix("id,date,start,end,planned,focused,completed,tz,tag,note,source\r\n"))
+        #expect(text.contains("q1,2026-11-28,2026-11-28T09:00:00Z,2026-11-28T09:25:00Z,1500,1500,true,Europe/Paris,\"a,b\",\"said \"\"hi\"\", then\nleft; ok\\done\",timer\r\n"))
+        // Python's csv module, a strict reader, agrees.
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        python.arguments = ["python3", "-c", "import csv,sys; r=list(csv.reader(open(sys.argv[1], newline=''), strict=True)); assert r[1][9]=='said \"hi\", then\\nleft; ok\\\\done', r; assert len(r)==3", out]
+        try python.run()
+        python.waitUntilExit()
+        #expect(python.terminationStatus == 0)
+
+        let fresh = try TempHome()
+        let first = try Self.focus(["import", out, "--from", "csv"], fresh)
+        #expect(first.status == 0 && first.stdout.hasPrefix("Added 2 sessions"), "\(first.stdout)\(first.stderr)")
+        let again = try Self.focus(["import", out, "--from", "csv"], fresh)
+        #expect(again.stdout.hasPrefix("Added 0 sessions") && again.stdout.contains("Duplicates: 2"))
+        let rows = try Self.logJSON(fresh)
+        #expect(rows.last?["note"] as? String == "said \"hi\", then\nleft; ok\\done" && rows.last?["tag"] as? String == "a,b")
+        #expect(rows.allSatisfy { $0["source"] as? String == "import" })
+    }
+
+    @Test func jsonlAndJsonExportsAreJournalFormat() throws {
+        let home = try TempHome()
+        try home.writeJournal(Self.tricky, name: "laptop.jsonl")
+        let jsonl = try Self.focus(["export", "--format", "jsonl"], home)
+        #expect(jsonl.stdout == Self.tricky.joined(separator: "\n") + "\n")
+        let json = try Self.focus(["export", "--format", "json"], home)
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(array.map { $0["id"] as? String } == ["q1", "q2"])
+        let file = home.path + "/in.jsonl"
+        try jsonl.stdout.write(toFile: file, atomically: true, encoding: .utf8)
+        let fresh = try TempHome()
+        let dry = try Self.focus(["import", file, "--from", "jsonl", "--dry-run"], fresh)
+        #expect(dry.stdout.hasPrefix("Would add 2 sessions") && fresh.contents("journal/focus.jsonl") == nil)
+        #expect(try Self.focus(["import", file, "--from", "jsonl"], fresh).stdout.hasPrefix("Added 2"))
+        #expect(try Self.focus(["import", file, "--from", "jsonl"], fresh).stdout.hasPrefix("Added 0"))
+    }
+
+    static let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    @discardableResult
+    static func runPython(_ args: [String]) throws -> Int32 {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3"] + args
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        p.waitUntilExit()
+        return p.terminationStatus
+    }
+
+    /// A strict parser (Python `icalendar`, installed here when missing) accepts the calendar.
+    @Test(.enabled(if: python != nil)) func iCalendarExportParsesStrictly() throws {
+        let home = try TempHome()
+        try home.writeJournal(Self.tricky + [
+            #"{"id":"long","start":"2026-11-27T09:00:00Z","end":"2026-11-27T10:00:00Z","planned":3600,"focused":3600,"completed":true,"tag":"深度工作","note":"\#(String(repeating: "长笔记，", count: 30))"}"#,
+        ])
+        let out = home.path + "/focus.ics"
+        #expect(try Self.focus(["export", "--format", "ical", "--out", out], home).status == 0)
+        if try Self.runPython(["-c", "import icalendar"]) != 0 {
+            try Self.runPython(["-m", "pip", "install", "--quiet", "icalendar"])
+        }
+        let check = """
+            import sys, icalendar
+            data = open(sys.argv[1], 'rb').read()
+            assert all(len(l) <= 75 for l in data.split(b'\\r\\n')), 'long line'
+            assert b'\\n' not in data.replace(b'\\r\\n', b''), 'bare LF'
+            cal = icalendar.Calendar.from_ical(data)
+            events = cal.walk('VEVENT')
+            assert len(events) == 3, events
+            e = [e for e in events if str(e['UID']) == 'q1@focus'][0]
+            assert str(e['DESCRIPTION']).endswith('said "hi", then\\nleft; ok\\\\done'), repr(str(e['DESCRIPTION']))
+            assert e.decoded('DTSTART').isoformat() == '2026-11-28T09:00:00+00:00'
+            assert str([x for x in events if str(x['UID']) == 'long@focus'][0]['DESCRIPTION']).count('长笔记') == 30
+            """
+        #expect(try Self.runPython(["-c", check, out]) == 0)
+    }
+
+    static let peers = FocusBinary.packageRoot + "/../shared/peers/gen_sessions.py"
+
+    /// Watson's frames, a Timewarrior folder and its month files: the totals of `expected.json`, and nothing added twice.
+    @Test(.enabled(if: python != nil && FileManager.default.fileExists(atPath: peers)))
+    func peerImportsMatchExpectedTotals() throws {
+        let data = try TempHome()
+        #expect(try Self.runPython([Self.peers, "300", "--out", data.path + "/g", "--force"]) == 0)
+        let expected = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: data.path + "/g/expected.json"))) as? [String: Any])
+        let windows = try #require(expected["windows"] as? [String: [String: Any]])
+        for (format, path) in [("watson", "/g/watson/frames"), ("timewarrior", "/g/tw")] {
+            let home = try TempHome()
+            let first = try Self.focus(["import", data.path + path, "--from", format], home, tz: "UTC")
+            #expect(first.status == 0 && first.stdout.hasPrefix("Added 300 sessions") && first.stdout.contains("Skipped: 0."), "\(first.stdout)\(first.stderr)")
+            let again = try Self.focus(["import", data.path + path, "--from", format], home, tz: "UTC")
+            #expect(again.stdout.hasPrefix("Added 0 sessions") && again.stdout.contains("Duplicates: 300"))
+            for range in ["7d", "30d", "all"] {
+                let window = try #require(windows[range])
+                let result = try Self.focus(["stats", "--range", range, "--json"], home, tz: "UTC")
+                let stats = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+                #expect(stats["focusedSeconds"] as? Int == window["seconds"] as? Int, "\(format) \(range)")
+                #expect(stats["sessions"] as? Int == window["count"] as? Int, "\(format) \(range)")
+                #expect(stats["interruptedSessions"] as? Int == window["abandoned"] as? Int, "\(format) \(range)")
+                #expect(stats["byTag"] as? [String: Int] == window["per_tag"] as? [String: Int], "\(format) \(range)")
+            }
+            #expect(try Self.focus(["doctor"], home, tz: "UTC").status == 0)
+        }
+        // The same intervals through one month file give the same ids as the folder did.
+        let home = try TempHome()
+        #expect(try Self.focus(["import", data.path + "/g/tw", "--from", "timewarrior"], home).status == 0)
+        let month = try Self.focus(["import", data.path + "/g/tw/data/2026-11.data", "--from", "timewarrior"], home)
+        #expect(month.stdout.hasPrefix("Added 0 sessions"))
+    }
+
+    @Test func doctorFindsProblemsAndRepairsOnlyDerivedFiles() throws {
+        let home = try TempHome()
+        try home.writeJournal([
+            #"{"id":"a","start":"2026-11-28T09:00:00Z","end":"2026-11-28T09:25:00Z","planned":1500,"focused":1500,"completed":true}"#,
+            #"{"id":"b","start":"2026-11-28T09:10:00Z","end":"2026-11-28T09:35:00Z","planned":1500,"focused":1500,"completed":true}"#,
+            #"{"id":"a","start":"2026-11-28T11:00:00Z","end":"2026-11-28T11:25:00Z","planned":1500,"focused":1500,"completed":true}"#,
+            #"{"id":"f","start":"2026-12-28T09:00:00Z","end":"2026-12-28T09:25:00Z","planned":1500,"focused":1500,"completed":true}"#,
+            "{broken",
+        ])
+        let before = home.contents("journal/focus.jsonl")
+        let result = try Self.focus(["doctor"], home)
+        #expect(result.status == 65)
+        #expect(result.stdout.contains("focus.jsonl:5:"))
+        #expect(result.stdout.contains("duplicate id a"))
+        #expect(result.stdout.contains("sessions overlap: a"))
+        #expect(result.stdout.contains("session f ends in the future"))
+        #expect(home.contents("journal/focus.jsonl") == before)
+
+        // A damaged checkpoint: found, then rebuilt by --repair; the journal stays byte for byte.
+        let clean = try TempHome()
+        try clean.writeJournal([#"{"id":"a","start":"2026-11-28T09:00:00Z","end":"2026-11-28T09:25:00Z","planned":1500,"focused":1500,"completed":true}"#])
+        #expect(try Self.focus(["expedition"], clean).status == 0)
+        #expect(try Self.focus(["doctor"], clean).stdout.contains("matches a rebuild"))
+        try "{\"version\":1}".write(toFile: clean.path + "/expedition.json", atomically: true, encoding: .utf8)
+        let journal = clean.contents("journal/focus.jsonl")
+        let broken = try Self.focus(["doctor"], clean)
+        #expect(broken.status == 65 && broken.stdout.contains("expedition checkpoint"))
+        let repaired = try Self.focus(["doctor", "--repair"], clean)
+        #expect(repaired.status == 0 && repaired.stdout.contains("rebuilt"), "\(repaired.stdout)")
+        #expect(try Self.focus(["doctor"], clean).status == 0)
+        #expect(clean.contents("journal/focus.jsonl") == journal)
+
+        try "{\"daily-goal-minutes\":\"lots\"}".write(toFile: clean.path + "/config.json", atomically: true, encoding: .utf8)
+        let config = try Self.focus(["doctor"], clean)
+        #expect(config.status == 65 && config.stdout.contains("config.json"))
+    }
+}
