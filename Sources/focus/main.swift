@@ -14,6 +14,7 @@ let tool = CommandLineTool(commands: [
     ExpeditionCommand.command,
     PassportCommand.command,
     ProfileCommand.command,
+    ConfigCommand.command,
 ])
 let environment = ProcessInfo.processInfo.environment
 exit(tool.run(Array(CommandLine.arguments.dropFirst())) { () throws(FocusError) -> Context in
