@@ -15,6 +15,7 @@ let tool = CommandLineTool(commands: [
     PassportCommand.command,
     ProfileCommand.command,
     ConfigCommand.command,
+    CompletionsCommand.command,
 ])
 let environment = ProcessInfo.processInfo.environment
 exit(tool.run(Array(CommandLine.arguments.dropFirst())) { () throws(FocusError) -> Context in
