@@ -16,6 +16,7 @@ let tool = CommandLineTool(commands: [
     ProfileCommand.command,
     ConfigCommand.command,
     CompletionsCommand.command,
+    ManPageCommand.command,
 ])
 let environment = ProcessInfo.processInfo.environment
 exit(tool.run(Array(CommandLine.arguments.dropFirst())) { () throws(FocusError) -> Context in
