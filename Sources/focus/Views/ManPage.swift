@@ -29,7 +29,7 @@ enum ManPage {
         }
         out += ".SH SETTINGS\n"
         out += "\\fBfocus config set\\fR \\fIKEY VALUE\\fR writes \\fIconfig.json\\fR in the config folder.\n"
-        for key in FocusConfig.Key.allCases { out += ".TP\n.B \(key.rawValue)\n\(escaped(key.accepted))\n" }
+        for key in FocusConfig.Key.allCases { out += ".TP\n.B \(escaped(key.rawValue))\n\(escaped(key.accepted))\n" }
         out += """
             .SH HOOKS
             Executables in \\fI<config>/hooks/\\fR named \\fBon\\-start\\fR, \\fBon\\-break\\fR,
