@@ -5,7 +5,7 @@ ARGS ?= stats
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 
-.PHONY: build test run install release clean
+.PHONY: build test run man install release clean
 
 build:
 	$(SWIFT) build
@@ -23,10 +23,16 @@ run: build
 release:
 	$(SWIFT) build -c release --static-swift-stdlib
 
+# The man page, generated from the executable's command table.
+man: build
+	./.build/debug/focus man-page > focus.1
+
 install: release
-	install -d "$(BINDIR)"
+	install -d "$(BINDIR)" "$(MANDIR)"
 	install -m 755 .build/release/focus "$(BINDIR)/focus"
+	./.build/release/focus man-page > "$(MANDIR)/focus.1"
+	chmod 644 "$(MANDIR)/focus.1"
 
 clean:
 	$(SWIFT) package clean
-	rm -rf .build
+	rm -rf .build focus.1

@@ -19,6 +19,9 @@ let tool = CommandLineTool(commands: [
     ExportCommand.command,
     ImportCommand.command,
     DoctorCommand.command,
+    ConfigCommand.command,
+    CompletionsCommand.command,
+    ManPageCommand.command,
 ])
 let environment = ProcessInfo.processInfo.environment
 exit(tool.run(Array(CommandLine.arguments.dropFirst())) { () throws(FocusError) -> Context in

@@ -2,9 +2,10 @@ import FoundationEssentials
 
 /// The user's settings, `config.json` in the config folder.
 ///
-/// Every key is optional in the file; a missing key takes its default.
-/// `focus config` (a later issue) edits the file; the timer, stats and views
-/// read it through ``AppStore/loadConfig()``.
+/// Every key is optional in the file; a missing key takes its default, and
+/// only values that differ from the defaults are written back. `focus config`
+/// edits the file through ``AppStore/updateConfig(_:)``; the timer, stats and
+/// views read it through ``AppStore/loadConfig()``. ``Key`` names each setting.
 public struct FocusConfig: Equatable, Sendable, Codable {
     public var defaultMinutes: Int = 25
     public var breakMinutes: Int = 5
@@ -21,10 +22,7 @@ public struct FocusConfig: Equatable, Sendable, Codable {
 
     public init() {}
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case defaultMinutes = "default-minutes", breakMinutes = "break-minutes", longBreakMinutes = "long-break-minutes"
-        case cycles, dailyGoalMinutes = "daily-goal-minutes", dayStart = "day-start", sound, notify, bell, color
-    }
+    typealias CodingKeys = Key
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -55,16 +53,26 @@ public struct FocusConfig: Equatable, Sendable, Codable {
 
     /// The first problem with a value, naming the key and what it accepts.
     public func validate() -> String? {
-        func range(_ key: CodingKeys, _ value: Int, _ r: ClosedRange<Int>) -> String? {
-            r.contains(value) ? nil : "\(key.rawValue) must be a whole number from \(r.lowerBound) to \(r.upperBound), not \(value)"
+        Key.allCases.lazy.compactMap { $0.problem(in: self) }.first
+    }
+
+    /// Writes the keys whose values differ from the defaults, so `unset` leaves no trace.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        let d = FocusConfig()
+        for key in Key.allCases where key.value(in: self) != key.value(in: d) {
+            switch key {
+            case .defaultMinutes: try c.encode(defaultMinutes, forKey: key)
+            case .breakMinutes: try c.encode(breakMinutes, forKey: key)
+            case .longBreakMinutes: try c.encode(longBreakMinutes, forKey: key)
+            case .cycles: try c.encode(cycles, forKey: key)
+            case .dailyGoalMinutes: try c.encode(dailyGoalMinutes, forKey: key)
+            case .dayStart: try c.encode(dayStart, forKey: key)
+            case .sound: try c.encodeIfPresent(sound, forKey: key)
+            case .notify: try c.encode(notify, forKey: key)
+            case .bell: try c.encode(bell, forKey: key)
+            case .color: try c.encode(color, forKey: key)
+            }
         }
-        if let e = range(.defaultMinutes, defaultMinutes, 1...1440) { return e }
-        if let e = range(.breakMinutes, breakMinutes, 1...1440) { return e }
-        if let e = range(.longBreakMinutes, longBreakMinutes, 1...1440) { return e }
-        if let e = range(.cycles, cycles, 1...99) { return e }
-        if let e = range(.dailyGoalMinutes, dailyGoalMinutes, 1...1440) { return e }
-        if Self.dayStartSeconds(dayStart) == nil { return "day-start must be a time HH:MM such as 04:00, not '\(dayStart)'" }
-        if !["auto", "always", "never"].contains(color) { return "color must be auto, always or never, not '\(color)'" }
-        return nil
     }
 }

@@ -11,6 +11,9 @@ public enum StatsRange: Equatable, Sendable {
     /// Every session.
     case all
 
+    /// The named ranges, as help and shell completion offer them.
+    public static let names = ["7d", "30d", "90d", "1y", "all"]
+
     /// The longest `Nd` accepted: ten years of days.
     public static let maximumDays = 3660
 

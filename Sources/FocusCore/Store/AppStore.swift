@@ -219,17 +219,41 @@ extension AppStore {
     /// A file that is not valid JSON, has a value of the wrong type or an
     /// out-of-range value is an error that names the file and the key.
     public func loadConfig() throws(FocusError) -> FocusConfig {
+        let config = try readConfig()
+        if let problem = config.validate() { throw FocusError(.data, "\(paths.configFile): \(problem)") }
+        return config
+    }
+
+    /// Applies `change` to the settings and replaces `config.json` atomically.
+    ///
+    /// When `change` throws, nothing is written and its error is passed on.
+    ///
+    /// The file is read without validation first, so a change can repair an
+    /// out-of-range value; a file that is not valid JSON is left alone and is
+    /// an error. The result must be valid, or nothing is written.
+    @discardableResult
+    public func updateConfig(_ change: (inout FocusConfig) throws(FocusError) -> Void) throws(FocusError) -> FocusConfig {
+        var config = try readConfig()
+        try change(&config)
+        if let problem = config.validate() { throw FocusError(.data, "\(paths.configFile): \(problem)") }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let data: Data
+        do { data = try encoder.encode(config) } catch { throw FocusError(.io, "cannot encode the settings") }
+        try FileIO.makeDirectories(paths.configDirectory)
+        try FileIO.replace(paths.configFile, with: Array(data) + [10])
+        return config
+    }
+
+    private func readConfig() throws(FocusError) -> FocusConfig {
         guard let bytes = try FileIO.read(paths.configFile) else { return FocusConfig() }
-        let config: FocusConfig
         do {
-            config = try JSONDecoder().decode(FocusConfig.self, from: Data(bytes))
+            return try JSONDecoder().decode(FocusConfig.self, from: Data(bytes))
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
             let key = context.codingPath.map(\.stringValue).joined(separator: ".")
             throw FocusError(.data, "\(paths.configFile): \(key) has the wrong type")
         } catch {
             throw FocusError(.data, "\(paths.configFile) is not valid JSON")
         }
-        if let problem = config.validate() { throw FocusError(.data, "\(paths.configFile): \(problem)") }
-        return config
     }
 }

@@ -39,6 +39,8 @@ public struct DataPaths: Equatable, Sendable {
     public var configFile: String { configDirectory + "/config.json" }
     /// The user's expedition definitions; when present they replace the built-in ones.
     public var expeditionsFile: String { configDirectory + "/expeditions.json" }
+    /// Executables run when a phase starts or ends, named after ``Hook/Event/fileName``.
+    public var hooksDirectory: String { configDirectory + "/hooks" }
     /// The expedition checkpoint: the fold of the journal so far, replaced atomically.
     public var expeditionCheckpointFile: String { dataDirectory + "/expedition.json" }
 }

@@ -1,14 +1,32 @@
 import FocusCore
 
+/// What a shell may offer when completing a value or argument.
+enum Completion: Sendable, Equatable {
+    /// Nothing to offer: free text.
+    case none
+    /// One of these words.
+    case words([String])
+    /// A tag from history (`focus completions --tags`).
+    case tags
+    /// A file name.
+    case files
+}
+
 /// One option a command accepts.
 struct Option: Sendable {
     let name: String
     /// Placeholder for the value (`T`, `DURATION`); `nil` for a flag.
     let value: String?
     let help: String
+    /// What completion offers for the value.
+    var completion: Completion = .none
 
     static func flag(_ name: String, _ help: String) -> Option { Option(name: name, value: nil, help: help) }
-    static func value(_ name: String, _ placeholder: String, _ help: String) -> Option { Option(name: name, value: placeholder, help: help) }
+
+    /// An option with a value; completion offers `completion`, else tags for `--tag` and files for a `FILE`.
+    static func value(_ name: String, _ placeholder: String, _ help: String, completion: Completion? = nil) -> Option {
+        Option(name: name, value: placeholder, help: help, completion: completion ?? (name == "tag" ? .tags : placeholder == "FILE" ? .files : .none))
+    }
 }
 
 /// A command of the `focus` executable: how to parse it, how to explain it, what to run.
@@ -23,6 +41,10 @@ struct Command: Sendable {
     /// How many positional arguments are allowed.
     var positionals: ClosedRange<Int> = 0...0
     var discussion: String? = nil
+    /// What completion offers for each positional argument, by position.
+    var completions: [Completion] = []
+    /// Left out of the overview, completions and the man page (tools for the build).
+    var hidden = false
     let run: @Sendable (ParsedArguments, Context) throws(FocusError) -> Int32
 }
 

@@ -3,6 +3,7 @@ import FocusCore
 /// Dispatches a command line to a command, prints help and maps errors to exit codes.
 struct CommandLineTool {
     static let version = "0.1.0"
+    static let tagline = "a focus timer for the terminal, honest with time."
     let commands: [Command]
 
     func run(_ arguments: [String], ctx makeContext: () throws(FocusError) -> Context) -> Int32 {
@@ -36,6 +37,7 @@ struct CommandLineTool {
                 return 0
             }
             let ctx = try makeContext()
+            ctx.commands = documented
             try ctx.recoverCrashedSession()
             return try command.run(args, ctx)
         } catch {
@@ -45,18 +47,28 @@ struct CommandLineTool {
         }
     }
 
+    /// The commands users see, in order, with `help` last: what the overview,
+    /// the completion scripts and the man page list.
+    var documented: [Command] {
+        let names = commands.filter { !$0.hidden }.map(\.name)
+        let help = Command(
+            name: "help", summary: "Show help for a command", usage: "focus help [COMMAND]",
+            arguments: [("COMMAND", "one of the commands above")], positionals: 0...1,
+            completions: [.words(names)], run: { _, _ in 0 })
+        return commands.filter { !$0.hidden } + [help]
+    }
+
     private func unknown(_ name: String) -> Int32 {
-        let hint = Suggestion.closest(to: name, among: commands.map(\.name)).map { " Did you mean '\($0)'?" } ?? ""
+        let hint = Suggestion.closest(to: name, among: documented.map(\.name)).map { " Did you mean '\($0)'?" } ?? ""
         Output.error.line("Error: '\(name)' is not a focus command.\(hint)")
         Output.error.line("Usage: focus COMMAND [OPTIONS]  (focus --help lists the commands)")
         return FocusError.Kind.usage.rawValue
     }
 
     var overview: String {
-        let width = (commands.map(\.name.count).max() ?? 8) + 2
-        var out = "focus: a focus timer for the terminal, honest with time.\n\nUsage: focus COMMAND [OPTIONS]\n\nCommands:\n"
-        for c in commands { out += "  " + c.name.padded(to: width) + c.summary + "\n" }
-        out += "  " + "help".padded(to: width) + "Show help for a command\n"
+        let width = (documented.map(\.name.count).max() ?? 8) + 2
+        var out = "focus: \(Self.tagline)\n\nUsage: focus COMMAND [OPTIONS]\n\nCommands:\n"
+        for c in documented { out += "  " + c.name.padded(to: width) + c.summary + "\n" }
         out += "\nRun 'focus help COMMAND' or 'focus COMMAND --help' for details; 'focus --version' for the version.\n"
         return out
     }

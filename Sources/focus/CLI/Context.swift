@@ -18,6 +18,8 @@ final class Context {
     let err = Output.error
     /// The reader's time zone (`TZ`), from ICU: FoundationEssentials alone would silently say GMT.
     let timeZone: TimeZone
+    /// The command table users see (set by ``CommandLineTool``), for completions and the man page.
+    var commands: [Command] = []
     private let pinnedNow: Date?
     private let startedActive: Double
 

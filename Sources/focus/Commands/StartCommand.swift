@@ -48,8 +48,10 @@ enum StartCommand {
             }
             throw FocusError(.temporary, "a session is already running\(detail); `focus stop` ends it")
         }
+        let runner = TimerRunner(ctx: ctx, tag: tag, note: note, auto: auto)
+        defer { runner.finishHooks() }
         defer { lock.release() }
-        return try TimerRunner(ctx: ctx, tag: tag, note: note, auto: auto).run(steps)
+        return try runner.run(steps)
     }
 
     static func duration(_ text: String) throws(FocusError) -> Int {

@@ -20,6 +20,7 @@ final class TimerRunner {
     private let display: Bool
     private var keys: Bool
     private let style: Style
+    private let hooks: HookRunner
     private var frameLines = 0
 
     /// Seconds between heartbeats of the state file while a phase runs.
@@ -45,6 +46,7 @@ final class TimerRunner {
         display = ctx.out.isTerminal && ctx.environment["TERM"] != "dumb"
         keys = isatty(0) == 1
         style = Style(enabled: ctx.colorEnabled)
+        hooks = HookRunner(directory: ctx.paths.hooksDirectory, environment: ctx.environment, discardOutput: display)
     }
 
     /// Runs `steps` in order and returns the exit status.
@@ -66,14 +68,23 @@ final class TimerRunner {
         return 0
     }
 
+    /// Waits for hooks still running (at most their time limit) and reports the ones that failed.
+    ///
+    /// Called after the session lock is released, so `focus stop` never waits for a hook.
+    func finishHooks() {
+        for line in hooks.finish() { ctx.err.line(line) }
+    }
+
     // MARK: One phase
 
     private func runPhase(_ step: CyclePlan.Step, cycles: Int) throws(FocusError) -> Stop? {
         var session = TimerSession(id: UUID().uuidString, phase: step.phase, planned: step.seconds, start: ctx.reading())
         try save(session, step: step, cycles: cycles)
         if !display { ctx.out.line(model(session, ctx.reading(), step, cycles).startLine) }
+        report(hooks.start(.started(state(session, step: step, cycles: cycles))).map { [$0] } ?? [])
         var lastBeat = session.start.active
         while true {
+            report(hooks.reap())
             let now = ctx.reading()
             if session.isFinished(at: now) { break }
             if display { draw(model(session, now, step, cycles)) }
@@ -81,9 +92,9 @@ final class TimerRunner {
                 try save(session, step: step, cycles: cycles)
                 lastBeat = now.active
             }
-            let deadline = session.isPaused ? now.active + Self.heartbeatSeconds : session.nextTick(after: now)
+            let tick = session.isPaused ? now.active + Self.heartbeatSeconds : session.nextTick(after: now)
             var stop: Stop?
-            for event in wait(until: deadline) {
+            for event in wait(until: min(tick, hooks.nextDeadline ?? tick)) {
                 switch event {
                 case .key(32), .key(UInt8(ascii: "p")), .key(UInt8(ascii: "P")):
                     session.togglePause(at: ctx.reading())
@@ -98,20 +109,21 @@ final class TimerRunner {
                 }
             }
             if let stop {
-                try finish(session, step: step, stopped: true)
+                try finish(session, step: step, cycles: cycles, stopped: true)
                 return stop
             }
         }
-        try finish(session, step: step, stopped: false)
+        try finish(session, step: step, cycles: cycles, stopped: false)
         return nil
     }
 
-    private func finish(_ session: TimerSession, step: CyclePlan.Step, stopped: Bool) throws(FocusError) {
+    private func finish(_ session: TimerSession, step: CyclePlan.Step, cycles: Int, stopped: Bool) throws(FocusError) {
         let now = ctx.reading()
-        if display { ctx.out.write(TimerView.frame([], previousCount: frameLines)) }
-        frameLines = 0
+        clearFrame()
+        let ended = state(session, step: step, cycles: cycles)
         guard session.phase.isFocus else {
             try ctx.store.clearRunningState()
+            report(Hook.ended(ended, stopped: stopped, recorded: nil).flatMap(hooks.start).map { [$0] } ?? [])
             ctx.out.line(stopped ? "\(session.phase.title) ended early." : "\(session.phase.title) over.")
             if !stopped { announce(title: "\(session.phase.title) over", body: "Time to focus again.") }
             return
@@ -125,6 +137,7 @@ final class TimerRunner {
             }
         }
         try ctx.store.clearRunningState()
+        report(Hook.ended(ended, stopped: stopped, recorded: log).flatMap(hooks.start).map { [$0] } ?? [])
         try ctx.loadJournal()
         var events: [ExpeditionEvent] = []
         do throws(FocusError) {
@@ -193,10 +206,25 @@ final class TimerRunner {
         frameLines = lines.count
     }
 
-    private func save(_ session: TimerSession, step: CyclePlan.Step, cycles: Int) throws(FocusError) {
-        let state = session.runningState(
+    private func state(_ session: TimerSession, step: CyclePlan.Step, cycles: Int) -> RunningState {
+        session.runningState(
             at: ctx.reading(), pid: getpid(), tz: ctx.timeZoneIdentifier, tag: tag, note: note, cycle: step.cycle, cycles: cycles)
-        try ctx.store.saveRunningState(state)
+    }
+
+    private func save(_ session: TimerSession, step: CyclePlan.Step, cycles: Int) throws(FocusError) {
+        try ctx.store.saveRunningState(state(session, step: step, cycles: cycles))
+    }
+
+    private func clearFrame() {
+        if display { ctx.out.write(TimerView.frame([], previousCount: frameLines)) }
+        frameLines = 0
+    }
+
+    /// Prints hook problems on stderr; the countdown is cleared first and redrawn on the next tick.
+    private func report(_ lines: [String]) {
+        guard !lines.isEmpty else { return }
+        clearFrame()
+        for line in lines { ctx.err.line(line) }
     }
 
     private func announce(title: String, body: String) {

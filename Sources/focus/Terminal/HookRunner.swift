@@ -1,0 +1,120 @@
+import FocusCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs hooks as child processes without waiting for them, so the countdown
+/// keeps ticking, and reports the ones that fail or run too long.
+///
+/// Each hook runs in its own process group with stdin from `/dev/null`; a
+/// hook still running at its deadline is killed with its whole group. The
+/// caller polls ``reap()`` and prints what it returns.
+final class HookRunner {
+    /// How long a hook may run: 10 seconds, or `FOCUS_HOOK_TIMEOUT` seconds (for tests).
+    static func timeout(environment: [String: String]) -> Double {
+        environment["FOCUS_HOOK_TIMEOUT"].flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil } ?? 10
+    }
+
+    private struct Child {
+        let name: String
+        let pid: pid_t
+        let deadline: Double
+    }
+
+    private let directory: String
+    private let environment: [String: String]
+    private let timeout: Double
+    private let discardOutput: Bool
+    private var children: [Child] = []
+
+    /// Hooks are looked up in `directory` and get `environment` plus their `FOCUS_*` variables.
+    /// With `discardOutput` (while a countdown owns the terminal) their output goes to
+    /// `/dev/null`; otherwise both their stdout and stderr go to our stderr.
+    init(directory: String, environment: [String: String], discardOutput: Bool) {
+        self.directory = directory
+        self.environment = environment
+        self.discardOutput = discardOutput
+        timeout = Self.timeout(environment: environment)
+    }
+
+    /// The earliest deadline of a running hook, on the monotonic clock.
+    var nextDeadline: Double? { children.map(\.deadline).min() }
+
+    /// Starts `hook` if its executable exists; returns a problem to report, if any.
+    func start(_ hook: Hook) -> String? {
+        let name = hook.event.fileName
+        let path = directory + "/" + name
+        guard access(path, F_OK) == 0 else { return nil }
+        guard access(path, X_OK) == 0 else { return "focus: hook \(name) is not executable (chmod +x \(path))" }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if discardOutput {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        } else {
+            posix_spawn_file_actions_adddup2(&actions, 2, 1)
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK))
+        let variables = environment.merging(hook.environment) { $1 }.map { "\($0.key)=\($0.value)" }
+        var argv = [strdup(path), nil]
+        var envp = variables.map { strdup($0) } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, path, &actions, &attributes, &argv, &envp)
+        guard status == 0 else { return "focus: cannot run hook \(name): \(String(cString: strerror(status)))" }
+        children.append(Child(name: name, pid: pid, deadline: LiveClock.monotonic() + timeout))
+        return nil
+    }
+
+    /// Collects the hooks that ended and kills those past their deadline, without waiting.
+    ///
+    /// Returns one line for each hook that failed, died or was stopped.
+    func reap() -> [String] {
+        var reports: [String] = []
+        let now = LiveClock.monotonic()
+        children.removeAll { child in
+            var status: Int32 = 0
+            if waitpid(child.pid, &status, WNOHANG) == child.pid {
+                if let problem = Self.problem(status) { reports.append("focus: hook \(child.name) \(problem)") }
+                return true
+            }
+            guard now >= child.deadline else { return false }
+            kill(-child.pid, SIGKILL)
+            while waitpid(child.pid, &status, 0) < 0 && errno == EINTR {}
+            reports.append("focus: hook \(child.name) took longer than \(LocalTime.duration(Int(timeout.rounded(.up)))) and was stopped")
+            return true
+        }
+        return reports
+    }
+
+    /// Waits for every running hook to end or reach its deadline; returns what ``reap()`` reported.
+    func finish() -> [String] {
+        var reports = reap()
+        while !children.isEmpty {
+            usleep(20_000)
+            reports += reap()
+        }
+        return reports
+    }
+
+    /// Why a `waitpid` status is a failure, or `nil` for exit status 0.
+    private static func problem(_ status: Int32) -> String? {
+        let signal = status & 0x7f
+        if signal != 0 { return "was killed by signal \(signal)" }
+        let code = (status >> 8) & 0xff
+        return code == 0 ? nil : "failed with exit status \(code)"
+    }
+}

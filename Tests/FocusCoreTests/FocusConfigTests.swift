@@ -1,0 +1,122 @@
+import FocusCore
+import Foundation
+import Testing
+
+/// `focus config` rules: what each key accepts, what is written, and the store's atomic update.
+@Suite struct FocusConfigTests {
+    typealias Key = FocusConfig.Key
+
+    @Test(arguments: [
+        (Key.defaultMinutes, "50", "50"), (.defaultMinutes, "1440", "1440"), (.breakMinutes, "1", "1"),
+        (.longBreakMinutes, "20", "20"), (.cycles, "99", "99"), (.dailyGoalMinutes, "240", "240"),
+        (.dayStart, "04:30", "04:30"), (.dayStart, "23:59", "23:59"), (.sound, "Mediterranean surf", "Mediterranean surf"),
+        (.notify, "off", "false"), (.notify, "true", "true"), (.bell, "YES", "true"), (.bell, "no", "false"),
+        (.color, "never", "never"), (.color, "always", "always"),
+    ])
+    func setAcceptsAndGetShows(_ key: Key, _ text: String, _ shown: String) throws {
+        var config = FocusConfig()
+        try key.set(text, in: &config)
+        #expect(key.value(in: config) == shown)
+        #expect(config.validate() == nil)
+    }
+
+    @Test(arguments: [
+        (Key.defaultMinutes, "0"), (.defaultMinutes, "1441"), (.defaultMinutes, "abc"), (.breakMinutes, "1.5"),
+        (.longBreakMinutes, "-5"), (.cycles, "0"), (.cycles, "100"), (.dailyGoalMinutes, ""), (.dayStart, "4:00"),
+        (.dayStart, "24:00"), (.dayStart, "04:60"), (.dayStart, "0400"), (.color, "sometimes"), (.color, "Never"),
+        (.notify, "maybe"), (.bell, "2"), (.sound, ""), (.sound, String(repeating: "x", count: 65)), (.sound, "rain\n"),
+    ])
+    func setRefusesNamingTheKeyAndWhatItAccepts(_ key: Key, _ text: String) {
+        var config = FocusConfig()
+        #expect {
+            try key.set(text, in: &config)
+        } throws: { error in
+            let e = error as? FocusError
+            return e?.kind == .usage && e?.message == "\(key.rawValue) must be \(key.accepted), not '\(text)'"
+        }
+        #expect(config == FocusConfig())
+    }
+
+    @Test(arguments: Key.allCases)
+    func unsetRestoresTheDefault(_ key: Key) throws {
+        var config = FocusConfig()
+        try Key.cycles.set("4", in: &config)
+        try Key.sound.set("rain", in: &config)
+        try Key.color.set("never", in: &config)
+        try Key.notify.set("false", in: &config)
+        key.unset(in: &config)
+        #expect(key.isDefault(in: config))
+        #expect(key.value(in: config) == key.value(in: FocusConfig()))
+    }
+
+    @Test func encodingWritesOnlyValuesThatDifferFromTheDefaults() throws {
+        var config = FocusConfig()
+        #expect(String(decoding: try JSONEncoder().encode(config), as: UTF8.self) == "{}")
+        try Key.cycles.set("4", in: &config)
+        try Key.dayStart.set("04:00", in: &config)
+        try Key.bell.set("false", in: &config)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(String(decoding: try encoder.encode(config), as: UTF8.self) == #"{"bell":false,"cycles":4,"day-start":"04:00"}"#)
+        #expect(try JSONDecoder().decode(FocusConfig.self, from: encoder.encode(config)) == config)
+    }
+
+    @Test(arguments: [
+        (#"{"cycles": 0}"#, "cycles must be a whole number from 1 to 99, not '0'"),
+        (#"{"day-start": "4am"}"#, "day-start must be a time HH:MM such as 04:00, not '4am'"),
+        (#"{"color": "blue"}"#, "color must be auto, always or never, not 'blue'"),
+        (#"{"notify": "yes"}"#, "notify has the wrong type"),
+        ("not json", "is not valid JSON"),
+    ])
+    func aBadFileIsRefusedWithThePathAndTheKey(_ file: String, _ reason: String) throws {
+        let home = try StoreFolder()
+        try file.write(toFile: home.paths.configFile, atomically: false, encoding: .utf8)
+        #expect {
+            try home.store.loadConfig()
+        } throws: { error in
+            let e = error as? FocusError
+            return e?.kind == .data && e?.message.hasPrefix(home.paths.configFile) == true && e?.message.hasSuffix(reason) == true
+        }
+    }
+
+    @Test func updateWritesAtomicallyAndCanRepairABadValue() throws {
+        let home = try StoreFolder()
+        try #"{"cycles": 0, "later-key": 1}"#.write(toFile: home.paths.configFile, atomically: false, encoding: .utf8)
+        let config = try home.store.updateConfig { (c) throws(FocusError) in try Key.cycles.set("3", in: &c) }
+        #expect(config.cycles == 3)
+        #expect(try home.store.loadConfig() == config)
+        #expect(String(decoding: FileManager.default.contents(atPath: home.paths.configFile)!, as: UTF8.self) == "{\n  \"cycles\" : 3\n}\n")
+        let mode = try FileManager.default.attributesOfItem(atPath: home.paths.configFile)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.dir) == ["config.json"])
+    }
+
+    @Test func updateLeavesAFileThatIsNotJSONAlone() throws {
+        let home = try StoreFolder()
+        try "{ broken".write(toFile: home.paths.configFile, atomically: false, encoding: .utf8)
+        #expect(throws: FocusError.self) { try home.store.updateConfig { (c) throws(FocusError) in try Key.cycles.set("3", in: &c) } }
+        #expect(String(decoding: FileManager.default.contents(atPath: home.paths.configFile)!, as: UTF8.self) == "{ broken")
+    }
+
+    @Test func aFailedChangeWritesNothing() throws {
+        let home = try StoreFolder()
+        #expect(throws: FocusError.self) { try home.store.updateConfig { (c) throws(FocusError) in try Key.cycles.set("x", in: &c) } }
+        #expect(!FileManager.default.fileExists(atPath: home.paths.configFile))
+    }
+}
+
+/// A store in a fresh temporary folder, removed afterwards.
+final class StoreFolder {
+    let dir: String
+    let paths: DataPaths
+    let store: AppStore
+
+    init() throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("config-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        paths = DataPaths(dataDirectory: dir, configDirectory: dir)
+        store = AppStore(paths: paths)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: dir) }
+}
