@@ -14,6 +14,7 @@ let tool = CommandLineTool(commands: [
     ExpeditionCommand.command,
     PassportCommand.command,
     ProfileCommand.command,
+    SoundCommand.command,
 ])
 let environment = ProcessInfo.processInfo.environment
 exit(tool.run(Array(CommandLine.arguments.dropFirst())) { () throws(FocusError) -> Context in

@@ -39,7 +39,7 @@ public struct SoundRecipe: Equatable, Sendable {
     ]
 
     /// FNV-1a of `text`: the same on every run and platform, unlike `Hasher`.
-    static func stableHash(_ text: String) -> UInt64 {
+    public static func stableHash(_ text: String) -> UInt64 {
         text.utf8.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
     }
 }
