@@ -17,6 +17,7 @@ final class TimerRunner {
     private let tag: String?
     private let note: String?
     private let auto: Bool
+    private let sound: SoundCatalog.Entry?
     private let display: Bool
     private var keys: Bool
     private let style: Style
@@ -37,8 +38,9 @@ final class TimerRunner {
         }
     }
 
-    init(ctx: Context, tag: String?, note: String?, auto: Bool) {
+    init(ctx: Context, tag: String?, note: String?, auto: Bool, sound: SoundCatalog.Entry? = nil) {
         self.ctx = ctx
+        self.sound = sound
         self.tag = tag
         self.note = note
         self.auto = auto
@@ -73,6 +75,8 @@ final class TimerRunner {
         try save(session, step: step, cycles: cycles)
         if !display { ctx.out.line(model(session, ctx.reading(), step, cycles).startLine) }
         var lastBeat = session.start.active
+        let player = step.phase.isFocus ? startSound() : nil
+        defer { player?.stop(fadeSeconds: 0.3) }
         while true {
             let now = ctx.reading()
             if session.isFinished(at: now) { break }
@@ -97,6 +101,7 @@ final class TimerRunner {
                 case .signal(let s): stop = stop ?? .signal(s)
                 }
             }
+            player?.follow(paused: session.isPaused, remaining: session.remaining(at: ctx.reading()))
             if let stop {
                 try finish(session, step: step, stopped: true)
                 return stop
@@ -197,6 +202,12 @@ final class TimerRunner {
         let state = session.runningState(
             at: ctx.reading(), pid: getpid(), tz: ctx.timeZoneIdentifier, tag: tag, note: note, cycle: step.cycle, cycles: cycles)
         try ctx.store.saveRunningState(state)
+    }
+
+    private func startSound() -> SoundPlayer? {
+        guard let sound else { return nil }
+        let stream = SoundStream(recipe: sound.recipe, seed: SoundRecipe.stableHash(sound.name), volume: SoundCommand.defaultVolume)
+        return SoundPlayer.start(stream, fadeIn: 2, path: ctx.environment["PATH"])
     }
 
     private func announce(title: String, body: String) {

@@ -116,6 +116,17 @@ final class SoundPlayer: Sendable {
         }
     }
 
+    /// Follows a timer: silent while paused, fading out over the last seconds before the end, else full.
+    func follow(paused: Bool, remaining: Double) {
+        if paused {
+            fade(to: 0, seconds: 0.3)
+        } else if remaining <= 3 {
+            fade(to: 0, seconds: remaining)
+        } else {
+            fade(to: 1, seconds: 1)
+        }
+    }
+
     /// Fades out over `fadeSeconds`, ends the stream, and waits (a second at most) for the player to finish.
     func stop(fadeSeconds: Double) {
         control.withLock {
