@@ -5,7 +5,7 @@ ARGS ?= stats
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 
-.PHONY: build test run install release clean
+.PHONY: build test run install release clean bench
 
 build:
 	$(SWIFT) build
@@ -26,6 +26,13 @@ release:
 install: release
 	install -d "$(BINDIR)"
 	install -m 755 .build/release/focus "$(BINDIR)/focus"
+
+# Sound generation speed, in release on one core (not part of `make test`).
+bench:
+	$(SWIFT) build -c release --target FocusCore >/dev/null
+	mkdir -p .build/bench
+	swiftc -O -I .build/release/Modules -I .build/release Benchmarks/SoundBench.swift .build/release/FocusCore.build/*.o -o .build/bench/sound
+	./.build/bench/sound
 
 clean:
 	$(SWIFT) package clean
