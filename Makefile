@@ -5,7 +5,7 @@ ARGS ?= stats
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 
-.PHONY: build test run man install release clean
+.PHONY: build test run man install release clean bench
 
 build:
 	$(SWIFT) build
@@ -32,6 +32,13 @@ install: release
 	install -m 755 .build/release/focus "$(BINDIR)/focus"
 	./.build/release/focus man-page > "$(MANDIR)/focus.1"
 	chmod 644 "$(MANDIR)/focus.1"
+
+# Sound generation speed, in release on one core (not part of `make test`).
+bench:
+	$(SWIFT) build -c release --target FocusCore >/dev/null
+	mkdir -p .build/bench
+	swiftc -O -I .build/release/Modules -I .build/release Benchmarks/SoundBench.swift .build/release/FocusCore.build/*.o -o .build/bench/sound
+	./.build/bench/sound
 
 clean:
 	$(SWIFT) package clean

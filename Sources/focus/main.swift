@@ -22,6 +22,7 @@ let tool = CommandLineTool(commands: [
     ConfigCommand.command,
     CompletionsCommand.command,
     ManPageCommand.command,
+    SoundCommand.command,
 ])
 let environment = ProcessInfo.processInfo.environment
 exit(tool.run(Array(CommandLine.arguments.dropFirst())) { () throws(FocusError) -> Context in

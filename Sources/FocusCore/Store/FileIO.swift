@@ -92,12 +92,17 @@ enum FileIO {
 
     /// Writes `bytes` to `path` atomically: a reader sees the old file or the new one, never a mix.
     static func replace(_ path: String, with bytes: [UInt8]) throws(FocusError) {
+        try replace(path, mode: 0o600, chunks: CollectionOfOne(bytes))
+    }
+
+    /// Writes `chunks`, one after another, to `path` atomically, the file created with `mode` (less the umask).
+    static func replace(_ path: String, mode: mode_t, chunks: some Sequence<[UInt8]>) throws(FocusError) {
         let dir = parentDirectory(of: path)
         let temp = "\(path).tmp-\(getpid())"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard fd >= 0 else { throw FocusError(.cantCreate, "cannot create \(temp): \(errnoText())") }
         do throws(FocusError) {
-            try writeAll(fd, bytes, path: temp)
+            for bytes in chunks { try writeAll(fd, bytes, path: temp) }
             guard fsync(fd) == 0 else { throw FocusError(.io, "cannot flush \(temp) to disk: \(errnoText())") }
         } catch {
             close(fd)

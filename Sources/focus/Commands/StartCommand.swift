@@ -6,7 +6,7 @@ enum StartCommand {
     static let command = Command(
         name: "start",
         summary: "Run a focus session with a live countdown",
-        usage: "focus start [DURATION] [--tag T] [--note N] [--cycles N] [--break D] [--long-break D] [--auto]",
+        usage: "focus start [DURATION] [--tag T] [--note N] [--cycles N] [--break D] [--long-break D] [--auto] [--sound NAME]",
         arguments: [("DURATION", "25 (minutes), 25m, 90s or 1h30m; default 25 minutes (config default-minutes)")],
         options: [
             .value("tag", "T", "Tag the session (a project, a subject)"),
@@ -15,6 +15,7 @@ enum StartCommand {
             .value("break", "D", "Break length between cycles (default 5m, config break-minutes)"),
             .value("long-break", "D", "Long break length (default 15m, config long-break-minutes)"),
             .flag("auto", "Start the next phase without waiting for Enter"),
+            .value("sound", "NAME", "Play an unlocked sound while you focus (config sound); see `focus sound --list`"),
         ],
         positionals: 0...1,
         discussion: """
@@ -35,11 +36,26 @@ enum StartCommand {
             breakSeconds: wantsBreaks ? try args.value("break").map(duration) ?? config.breakMinutes * 60 : nil,
             longBreakSeconds: try args.value("long-break").map(duration) ?? config.longBreakMinutes * 60,
             cycles: cycles)
-        return try runExclusive(plan.steps, tag: try text(args, "tag"), note: try text(args, "note"), auto: args.has("auto"), ctx)
+        let sound = try sound(args.value("sound"), configured: config.sound, ctx)
+        return try runExclusive(plan.steps, tag: try text(args, "tag"), note: try text(args, "note"), auto: args.has("auto"), sound: sound, ctx)
+    }
+
+    /// The sound to play: `--sound` must name an unlocked sound (else exit 64);
+    /// a bad `sound` in the config only earns a warning, and silence.
+    private static func sound(_ option: String?, configured: String?, _ ctx: Context) throws(FocusError) -> SoundCatalog.Entry? {
+        guard let name = option ?? configured else { return nil }
+        try ctx.loadExpedition()
+        if option != nil { return try SoundCommand.unlockedEntry(name, ctx) }
+        do throws(FocusError) {
+            return try SoundCommand.unlockedEntry(name, ctx)
+        } catch {
+            ctx.err.line("focus: no sound: config sound: \(error.message)")
+            return nil
+        }
     }
 
     /// Takes the session lock and runs `steps`, or explains who holds it (exit 75).
-    static func runExclusive(_ steps: [CyclePlan.Step], tag: String?, note: String?, auto: Bool, _ ctx: Context) throws(FocusError) -> Int32 {
+    static func runExclusive(_ steps: [CyclePlan.Step], tag: String?, note: String?, auto: Bool, sound: SoundCatalog.Entry? = nil, _ ctx: Context) throws(FocusError) -> Int32 {
         guard let lock = try ctx.store.acquireSessionLock() else {
             var detail = ""
             if let state = try? ctx.store.runningState() {
@@ -48,7 +64,7 @@ enum StartCommand {
             }
             throw FocusError(.temporary, "a session is already running\(detail); `focus stop` ends it")
         }
-        let runner = TimerRunner(ctx: ctx, tag: tag, note: note, auto: auto)
+        let runner = TimerRunner(ctx: ctx, tag: tag, note: note, auto: auto, sound: sound)
         defer { runner.finishHooks() }
         defer { lock.release() }
         return try runner.run(steps)

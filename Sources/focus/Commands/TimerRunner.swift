@@ -17,6 +17,7 @@ final class TimerRunner {
     private let tag: String?
     private let note: String?
     private let auto: Bool
+    private let sound: SoundCatalog.Entry?
     private let display: Bool
     private var keys: Bool
     private let style: Style
@@ -38,8 +39,9 @@ final class TimerRunner {
         }
     }
 
-    init(ctx: Context, tag: String?, note: String?, auto: Bool) {
+    init(ctx: Context, tag: String?, note: String?, auto: Bool, sound: SoundCatalog.Entry? = nil) {
         self.ctx = ctx
+        self.sound = sound
         self.tag = tag
         self.note = note
         self.auto = auto
@@ -83,6 +85,8 @@ final class TimerRunner {
         if !display { ctx.out.line(model(session, ctx.reading(), step, cycles).startLine) }
         report(hooks.start(.started(state(session, step: step, cycles: cycles))).map { [$0] } ?? [])
         var lastBeat = session.start.active
+        let player = step.phase.isFocus ? startSound() : nil
+        defer { player?.stop(fadeSeconds: 0.3) }
         while true {
             report(hooks.reap())
             let now = ctx.reading()
@@ -108,6 +112,7 @@ final class TimerRunner {
                 case .signal(let s): stop = stop ?? .signal(s)
                 }
             }
+            player?.follow(paused: session.isPaused, remaining: session.remaining(at: ctx.reading()))
             if let stop {
                 try finish(session, step: step, cycles: cycles, stopped: true)
                 return stop
@@ -225,6 +230,12 @@ final class TimerRunner {
         guard !lines.isEmpty else { return }
         clearFrame()
         for line in lines { ctx.err.line(line) }
+    }
+
+    private func startSound() -> SoundPlayer? {
+        guard let sound else { return nil }
+        let stream = SoundStream(recipe: sound.recipe, seed: SoundRecipe.stableHash(sound.name), volume: SoundCommand.defaultVolume)
+        return SoundPlayer.start(stream, fadeIn: 2, path: ctx.environment["PATH"])
     }
 
     private func announce(title: String, body: String) {

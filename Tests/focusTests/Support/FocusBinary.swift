@@ -77,3 +77,18 @@ final class TempHome {
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 }
+
+extension FocusBinary {
+    /// Runs another program (python3, sox) and returns its stdout.
+    static func runTool(_ path: String, _ args: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = args
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
