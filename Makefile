@@ -10,9 +10,11 @@ MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 build:
 	$(SWIFT) build
 
-# Unit, rendering and end-to-end tests; the end-to-end tests run .build/debug/focus.
+# Unit, rendering and end-to-end tests (they run .build/debug/focus), then the
+# installed release binary copied alone into an empty folder.
 test: build
 	$(SWIFT) test
+	./Tests/install/installed-binary.sh
 
 # The main job: `make run` shows your statistics (a labelled demo when there is no data yet).
 run: build
