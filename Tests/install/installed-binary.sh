@@ -13,7 +13,7 @@ check() { # check NAME CONDITION-COMMAND...
   if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $name" >&2; fi
 }
 
-make -s install PREFIX="$work/prefix" >"$work/install.log" 2>&1 || { cat "$work/install.log" >&2; echo "0 passed, 1 failed"; exit 1; }
+make -s install PREFIX="$work/prefix" >"$work/install.log" 2>&1 || { cat "$work/install.log" >&2; echo "installed binary: make install failed" >&2; exit 1; }
 mkdir "$work/alone"
 cp "$work/prefix/bin/focus" "$work/alone/focus"
 cd "$work/alone"
@@ -33,5 +33,9 @@ out=$(run ./focus expedition 2>&1)
 check "embedded expedition" grep -q 'Lisbon' <<<"$out"
 check "nothing written beside the binary" test "$(ls -A "$work/alone")" = focus
 
-echo "installed binary: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+if [ "$failed" -eq 0 ]; then
+  echo "installed binary: all $passed checks hold"
+else
+  echo "installed binary: $failed of $((passed + failed)) checks failed" >&2
+  exit 1
+fi
