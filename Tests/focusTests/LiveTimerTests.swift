@@ -67,11 +67,40 @@ import Testing
         #expect(before == after)
     }
 
+    @Test func stopBetweenPhasesEndsTheCycles() throws {
+        guard requireTmux() else { return }
+        let home = try TempHome()
+        let tmux = try Tmux(command: try Self.script(home, "start 1s --cycles 2 --break 1s"))
+        #expect(try eventually { try tmux.screen().joined().contains("Next: Break 00:01") })
+        let stop = try FocusBinary.run(["stop"], home: home.path)
+        #expect(stop.status == 0)
+        #expect(try eventually { try tmux.screen().joined().contains("EXIT=0") })
+        #expect(home.contents("running.json") == nil)
+        #expect(home.journalLines().count == 1)
+    }
+
+    @Test func aBackgroundJobLeavesTheTerminalAlone() throws {
+        guard requireTmux() else { return }
+        let home = try TempHome()
+        // The test runner starts children with signals blocked; a real shell has SIGTTOU live.
+        let shell = #"python3 -c "import os, signal; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execvp('bash', ['bash', '--norc', '--noprofile', '-i'])""#
+        let tmux = try Tmux(command: "env -i PATH=/usr/bin:/bin TERM=xterm " + shell)
+        #expect(try eventually { try !tmux.screen().joined().trimmingCharacters(in: .whitespaces).isEmpty })
+        try tmux.send("FOCUS_HOME='\(home.path)' '\(FocusBinary.path)' start 2s > '\(home.path)/out' 2>&1 &", "Enter")
+        #expect(try eventually { (home.contents("out").map { String(decoding: $0, as: UTF8.self) } ?? "").contains("Done: 2s focused.") })
+        let out = String(decoding: home.contents("out") ?? Data(), as: UTF8.self)
+        #expect(!out.contains("\u{1B}"))
+        #expect(try !tmux.screen().joined().contains("Stopped"))
+    }
+
     @Test func cyclesWaitForEnterBetweenPhases() throws {
         guard requireTmux() else { return }
         let home = try TempHome()
         let tmux = try Tmux(command: try Self.script(home, "start 1s --cycles 1 --break 1s"))
         #expect(try eventually { try tmux.screen().joined().contains("Next: Break 00:01") })
+        let waiting = try FocusBinary.run(["status"], home: home.path, tz: "Asia/Shanghai")
+        #expect(waiting.stdout.hasPrefix("Break · 00:01 left · paused"))
+        #expect(try FocusBinary.run(["start", "1"], home: home.path).status == 75)
         try tmux.send("Enter")
         #expect(try eventually { try tmux.screen().joined().contains("Break over.") && tmux.screen().joined().contains("EXIT=0") })
         #expect(home.journalLines().count == 1)

@@ -27,8 +27,12 @@ check "Shanghai local time in a static build" grep -q 'started 09:00' <<<"$out"
 check "session recorded" grep -q '"tz":"Asia/Shanghai"' "$work/home/journal/focus.jsonl"
 out=$(run TZ=America/New_York FOCUS_NOW=2026-11-29T01:00:00Z ./focus status --format '{state}' --idle '{state}' 2>&1)
 check "status" test "$out" = idle
-out=$(run TZ=America/New_York FOCUS_NOW=2026-11-29T01:00:00Z ./focus stats --range 7d 2>&1)
-check "stats in New York puts the session on the 28th" grep -q '11-28' <<<"$out"
+# 01:00 UTC on the 29th is 20:00 on the 28th in New York: the session belongs to the 28th there.
+out=$(run TZ=America/New_York FOCUS_NOW=2026-11-29T01:00:00Z ./focus stats --range 7d --json 2>&1)
+check "stats in New York puts the session on the 28th" python3 -c '
+import json, sys
+days = {d["date"]: d["sessions"] for d in json.loads(sys.argv[1])["days"]}
+sys.exit(0 if days.get("2026-11-28") == 1 and days.get("2026-11-29", 0) == 0 else 1)' "$out"
 out=$(run ./focus expedition 2>&1)
 check "embedded expedition" grep -q 'Lisbon' <<<"$out"
 check "nothing written beside the binary" test "$(ls -A "$work/alone")" = focus

@@ -49,6 +49,9 @@ public struct RunningState: Codable, Equatable, Sendable {
         paused ? counted : counted + max(0, Int(now.timeIntervalSince(updatedAt).rounded(.down)))
     }
 
+    /// `running` or `paused`: the state `focus status` reports.
+    public var stateWord: String { paused ? "paused" : "running" }
+
     /// Seconds left as of `now`.
     public func remaining(at now: Date) -> Int { max(0, planned - counted(at: now)) }
 

@@ -34,7 +34,7 @@ public struct StatusFormat: Equatable, Sendable {
             guard let state else { return self == .state ? "idle" : "" }
             let remaining = state.remaining(at: now)
             switch self {
-            case .state: return state.paused ? "paused" : "running"
+            case .state: return state.stateWord
             case .phase: return state.phase.rawValue
             case .remaining: return LocalTime.countdown(Double(remaining))
             case .minutes: return "\((remaining + 59) / 60)"

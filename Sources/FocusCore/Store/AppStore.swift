@@ -1,5 +1,9 @@
 import FoundationEssentials
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The one source of truth: the journal's sessions, the running session and the expedition.
 ///
 /// The only mutable type in FocusCore and the only one that writes data
@@ -158,16 +162,26 @@ public final class AppStore {
 
     /// Claims the right to run a session; `nil` when another process holds it.
     ///
-    /// The lock lives as long as the returned object (or the process).
+    /// The lock lives as long as the returned object (or the process). A
+    /// timer holds it for its whole life, while `focus status` and crash
+    /// recovery hold it for microseconds, so a busy lock is tried again for
+    /// up to 200 ms before the answer is "someone is running".
     public func acquireSessionLock() throws(FocusError) -> FileLock? {
         try FileIO.makeDirectories(paths.dataDirectory)
-        return try FileLock.tryLock(paths.sessionLockFile)
+        for _ in 0..<20 {
+            if let lock = try FileLock.tryLock(paths.sessionLockFile) { return lock }
+            usleep(10_000)
+        }
+        return nil
     }
 
     /// Whether a live process holds the session lock right now.
+    ///
+    /// A shared probe: it never blocks other probes, and a `focus start`
+    /// racing with it retries (see ``acquireSessionLock()``).
     public func isSessionLockHeld() throws(FocusError) -> Bool {
         guard FileIO.exists(paths.sessionLockFile) else { return false }
-        guard let lock = try FileLock.tryLock(paths.sessionLockFile) else { return true }
+        guard let lock = try FileLock.tryLock(paths.sessionLockFile, shared: true) else { return true }
         lock.release()
         return false
     }

@@ -165,10 +165,13 @@ public final class FileLock {
     private var fd: Int32
 
     /// Takes the lock without waiting; `nil` when another process holds it.
-    static func tryLock(_ path: String) throws(FocusError) -> FileLock? {
+    ///
+    /// `shared` takes a shared lock instead: a probe that conflicts with the
+    /// exclusive holder but not with other probes.
+    static func tryLock(_ path: String, shared: Bool = false) throws(FocusError) -> FileLock? {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw FocusError(.cantCreate, "cannot open \(path): \(FileIO.errnoText())") }
-        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+        if flock(fd, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) != 0 {
             close(fd)
             return nil
         }

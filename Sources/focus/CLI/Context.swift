@@ -110,8 +110,10 @@ final class Context {
         let started = LocalTime.dateTime(recovery.state.startedAt, in: timeZone)
         if let log = recovery.recorded {
             err.line("focus: the session started \(started) ended without its timer; recorded \(LocalTime.duration(log.focused)) of focus as \(log.completed ? "completed" : "interrupted").")
+        } else if recovery.state.phase.isFocus {
+            err.line("focus: the session started \(started) ended without its timer; under a minute of focus, nothing recorded.")
         } else {
-            err.line("focus: the \(recovery.state.phase.title.lowercased()) started \(started) ended without its timer; under a minute of focus, nothing recorded.")
+            err.line("focus: the \(recovery.state.phase.title.lowercased()) started \(started) ended without its timer; breaks are not recorded.")
         }
     }
 }

@@ -45,8 +45,8 @@ final class TimerRunner {
         self.tag = tag
         self.note = note
         self.auto = auto
-        display = ctx.out.isTerminal && ctx.environment["TERM"] != "dumb"
-        keys = isatty(0) == 1
+        display = TerminalMode.isForegroundTerminal(ctx.out.fd) && ctx.environment["TERM"] != "dumb"
+        keys = TerminalMode.isForegroundTerminal(0)
         style = Style(enabled: ctx.colorEnabled)
         hooks = HookRunner(directory: ctx.paths.hooksDirectory, environment: ctx.environment, discardOutput: display)
     }
@@ -63,7 +63,7 @@ final class TimerRunner {
         let cycles = steps.last?.cycle ?? 1
         for (index, step) in steps.enumerated() {
             if index > 0, display, keys, !auto {
-                if let stop = waitForEnter(next: step) { return stop.exitCode }
+                if let stop = try waitForEnter(next: step, cycles: cycles) { return stop.exitCode }
             }
             if let stop = try runPhase(step, cycles: cycles) { return stop.exitCode }
         }
@@ -182,7 +182,18 @@ final class TimerRunner {
         return events
     }
 
-    private func waitForEnter(next step: CyclePlan.Step) -> Stop? {
+    /// Waits for Enter before `step`; meanwhile the state file shows it as paused,
+    /// so `status`, `stop` and a second `start` all see the session.
+    private func waitForEnter(next step: CyclePlan.Step, cycles: Int) throws(FocusError) -> Stop? {
+        var waiting = TimerSession(id: UUID().uuidString, phase: step.phase, planned: step.seconds, start: ctx.reading())
+        waiting.pause(at: waiting.start)
+        try save(waiting, step: step, cycles: cycles)
+        let stop = waitForKey(next: step)
+        if stop != nil { try ctx.store.clearRunningState() }
+        return stop
+    }
+
+    private func waitForKey(next step: CyclePlan.Step) -> Stop? {
         ctx.out.write(style.bold("Next: \(step.phase.title) \(LocalTime.countdown(Double(step.seconds)))") + style.dim(" · Enter to start · q to finish"))
         defer { ctx.out.write("\r\u{1B}[2K") }
         while true {

@@ -10,9 +10,20 @@ import Glibc
 enum TerminalMode {
     nonisolated(unsafe) private static var saved: termios?
 
-    /// Switches stdin to raw mode; does nothing when stdin is not a terminal.
+    /// Whether `fd` is a terminal this process may use: in the foreground.
+    ///
+    /// A timer started as a background job (`focus start &`) must not touch
+    /// the terminal: `tcsetattr` from the background stops the process, and
+    /// escape codes would land in the middle of someone else's screen.
+    static func isForegroundTerminal(_ fd: Int32) -> Bool {
+        guard isatty(fd) == 1 else { return false }
+        let group = tcgetpgrp(fd)
+        return group < 0 || group == getpgrp()
+    }
+
+    /// Switches stdin to raw mode; does nothing when stdin is not a foreground terminal.
     static func enableRaw() {
-        guard saved == nil, isatty(0) == 1 else { return }
+        guard saved == nil, isForegroundTerminal(0) else { return }
         var original = termios()
         guard tcgetattr(0, &original) == 0 else { return }
         saved = original
@@ -27,7 +38,7 @@ enum TerminalMode {
         atexit { TerminalMode.restore() }
     }
 
-    /// Puts the terminal back exactly as it was and shows the cursor.
+    /// Puts the terminal back exactly as it was.
     static func restore() {
         guard var original = saved else { return }
         tcsetattr(0, TCSANOW, &original)
