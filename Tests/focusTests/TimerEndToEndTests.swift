@@ -30,6 +30,27 @@ import Testing
     }
 
     @Test(arguments: [
+        (":Asia/Shanghai", "started 09:00", ""),
+        ("/usr/share/zoneinfo/Asia/Shanghai", "started 09:00", ""),
+        ("UTC+3", "started 22:00", ""),
+        ("CET-1CEST", "started 02:00", "daylight-saving rules"),
+    ])
+    func timeZonesWrittenTheWaysTheCLibraryAccepts(_ tz: String, _ started: String, _ warning: String) throws {
+        let home = try TempHome()
+        let r = try FocusBinary.run(["start", "1s"], home: home.path, tz: tz, now: "2026-11-29T01:00:00Z")
+        #expect(r.status == 0)
+        #expect(r.stdout.contains(started))
+        #expect(warning.isEmpty ? r.stderr.isEmpty : r.stderr.contains(warning))
+    }
+
+    @Test func badFocusNowIsAConfigurationError() throws {
+        let home = try TempHome()
+        let r = try FocusBinary.run(["status"], home: home.path, now: "yesterday")
+        #expect(r.status == 78)
+        #expect(r.stderr == "Error: FOCUS_NOW='yesterday' is not an RFC 3339 instant like 2026-11-29T18:00:00Z\n")
+    }
+
+    @Test(arguments: [
         (["start", "0"], "zero"), (["start", "25h"], "longer than 24 hours"), (["start", "abc"], "not a duration"),
         (["start", "-5"], "negative"), (["start", "--tga", "x"], "did you mean '--tag'"), (["start", "--cycles", "0"], "--cycles"),
         (["start", "25", "30"], "unexpected argument"), (["start", "--tag"], "needs a value"), (["break", "0s"], "zero"),

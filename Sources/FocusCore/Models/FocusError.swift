@@ -18,6 +18,8 @@ public struct FocusError: Error, Equatable, Sendable, CustomStringConvertible {
         case io = 74
         /// Try again later, for example a session is already running: `EX_TEMPFAIL`.
         case temporary = 75
+        /// An environment variable has a value focus cannot use: `EX_CONFIG`.
+        case config = 78
     }
 
     public let kind: Kind

@@ -20,6 +20,8 @@ final class Context {
     let timeZone: TimeZone
     /// The command table users see (set by ``CommandLineTool``), for completions and the man page.
     var commands: [Command] = []
+    /// Said once on stderr when `TZ` could not be understood exactly.
+    let timeZoneWarning: String?
     private let pinnedNow: Date?
     private let startedActive: Double
 
@@ -29,11 +31,13 @@ final class Context {
         paths = DataPaths(environment: environment, home: home)
         store = AppStore(paths: paths)
         Internationalization.link()
-        timeZone = TimeZone.current
+        let setting = TimeZoneSetting.resolve(environment["TZ"])
+        timeZone = setting.timeZone ?? TimeZone.current
+        timeZoneWarning = setting.warning
         startedActive = LiveClock.monotonic()
         if let pinned = environment["FOCUS_NOW"], !pinned.isEmpty {
             guard let date = UTCTimestamp.parse(pinned) else {
-                throw FocusError(.usage, "FOCUS_NOW='\(pinned)' is not an RFC 3339 instant like 2026-11-29T18:00:00Z")
+                throw FocusError(.config, "FOCUS_NOW='\(pinned)' is not an RFC 3339 instant like 2026-11-29T18:00:00Z")
             }
             pinnedNow = date
         } else {
