@@ -50,6 +50,17 @@ import Testing
         #expect(doctor.status == 0, "\(doctor.stdout)")
     }
 
+    @Test func editStartIsReadInTheSessionsOwnZone() throws {
+        let home = try TempHome()
+        #expect(try Self.focus(["log", "add", "--start", "2026-11-29 09:00", "--duration", "25m"], home).status == 0)
+        let id = try #require(try Self.logJSON(home).first?["id"] as? String)
+        // Edited from New York, the new start is still Shanghai time, as `focus log` shows it.
+        let edit = try Self.focus(["log", "edit", String(id.prefix(6)), "--start", "2026-11-29 10:15"], home, tz: "America/New_York")
+        #expect(edit.status == 0, "\(edit.stderr)")
+        let row = try #require(try Self.logJSON(home).first)
+        #expect(row["start"] as? String == "2026-11-29T02:15:00Z" && row["end"] as? String == "2026-11-29T02:40:00Z")
+    }
+
     @Test func logListsNewestFirstWithLimitRangeAndTag() throws {
         let home = try TempHome()
         try home.writeJournal((1...25).map { day in

@@ -31,7 +31,7 @@ public enum JournalDoctor {
         let logs = store.focusLogs
         var latest: FocusLog?
         for log in logs {
-            if let previous = latest, log.start < previous.end {
+            if let previous = latest, log.overlaps(previous) {
                 out.append(Finding(
                     isProblem: true,
                     text: "sessions overlap: \(previous.id) (\(describe(previous, days))) and \(log.id) (\(describe(log, days)))"))

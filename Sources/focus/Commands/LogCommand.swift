@@ -77,17 +77,11 @@ enum LogCommand {
         try allow(["start", "duration", "tag", "note"], args, action: "add", positionals: 1)
         guard let startText = args.value("start") else { throw FocusError(.usage, "'focus log add' needs --start \"YYYY-MM-DD HH:MM\"") }
         guard let durationText = args.value("duration") else { throw FocusError(.usage, "'focus log add' needs --duration, like 25m") }
-        let start = try LocalDateTime.parse(startText, in: ctx.timeZone)
-        let seconds = try duration(durationText)
-        let end = start.addingTimeInterval(Double(seconds))
-        let now = ctx.now()
-        guard end <= now else {
-            throw FocusError(.usage, "that session would end at \(LocalTime.dateTime(end, in: ctx.timeZone)), in the future")
-        }
+        let log = try SessionEditor.manualSession(
+            id: UUID().uuidString, start: try LocalDateTime.parse(startText, in: ctx.timeZone), seconds: try duration(durationText),
+            tz: ctx.timeZoneIdentifier, tag: try text(args.value("tag"), "tag"), note: try text(args.value("note"), "note"),
+            now: ctx.now(), zone: ctx.timeZone)
         try ctx.loadJournal()
-        let log = FocusLog(
-            id: UUID().uuidString, start: start, end: end, planned: seconds, focused: seconds, completed: true,
-            tz: ctx.timeZoneIdentifier, tag: try text(args.value("tag"), "tag"), note: try text(args.value("note"), "note"), source: .manual)
         warnOverlap(log, ctx)
         try ctx.store.record(log)
         ctx.out.line("Added \(HistoryView.describe(log, ctx)) (\(shortID(log.id, ctx))).")
@@ -101,25 +95,14 @@ enum LogCommand {
         try ctx.loadJournal()
         let id = try ShortID.resolve(args.positionals[1], among: ctx.store.focusLogs.map(\.id))
         let old = ctx.store.session(id: id)!
-        var patch = SessionPatch()
-        var start = old.start
-        if let text = args.value("start") {
-            start = try LocalDateTime.parse(text, in: ctx.timeZone)
-            patch.start = start
-            patch.end = start.addingTimeInterval(old.end.timeIntervalSince(old.start))
-        }
-        if let text = args.value("duration") {
-            let seconds = try duration(text)
-            patch.focused = seconds
-            patch.end = start.addingTimeInterval(Double(seconds))
-            if old.source != .timer { patch.planned = seconds }
-        }
-        if let tag = args.value("tag") { patch.tag = .some(tag.isEmpty ? nil : tag) }
-        if let note = args.value("note") { patch.note = .some(note.isEmpty ? nil : note) }
+        // The session is shown in its own zone, so a new start is read in that zone too.
+        let zone = try ctx.localDays().zone(old.tz)
+        let patch = try SessionEditor.patch(
+            old, start: try args.value("start").map { text throws(FocusError) in try LocalDateTime.parse(text, in: zone) },
+            seconds: try args.value("duration").map(duration),
+            tag: args.value("tag").map { $0.isEmpty ? nil : $0 }, note: args.value("note").map { $0.isEmpty ? nil : $0 },
+            now: ctx.now(), zone: zone)
         let new = patch.applied(to: old)
-        if let end = patch.end, end > ctx.now() {
-            throw FocusError(.usage, "the session would end at \(LocalTime.dateTime(end, in: ctx.timeZone)), in the future")
-        }
         guard new != old else {
             ctx.out.line("Nothing changed: \(HistoryView.describe(old, ctx)) already reads that way.")
             return 0
@@ -156,7 +139,7 @@ enum LogCommand {
     }
 
     static func warnOverlap(_ log: FocusLog, _ ctx: Context) {
-        if let other = ctx.store.focusLogs.first(where: { $0.id != log.id && $0.start < log.end && log.start < $0.end }) {
+        if let other = SessionEditor.overlap(of: log, in: ctx.store.focusLogs) {
             ctx.err.line("focus: note: this overlaps \(HistoryView.describe(other, ctx)) (\(shortID(other.id, ctx))).")
         }
     }
