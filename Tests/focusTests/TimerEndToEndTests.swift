@@ -171,5 +171,9 @@ import Testing
         #expect(r.stderr == "focus: skipped \(home.path)/journal/other.jsonl:2: not a JSON object\n")
         #expect(r.stdout.contains("Today: 25m in 2 sessions"))
         #expect(home.contents("journal/other.jsonl") == before)
+        let withSound = try FocusBinary.run(["start", "1s", "--sound", "white"], home: home.path, now: "2026-11-29T01:00:00Z")
+        #expect(withSound.stderr.components(separatedBy: "skipped").count == 2)
+        let tags = try FocusBinary.run(["completions", "--tags"], home: home.path)
+        #expect(tags.status == 0 && tags.stderr.isEmpty)
     }
 }

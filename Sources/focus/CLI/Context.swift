@@ -20,6 +20,7 @@ final class Context {
     let timeZone: TimeZone
     /// The command table users see (set by ``CommandLineTool``), for completions and the man page.
     var commands: [Command] = []
+    private var issuesReported = false
     /// Said once on stderr when `TZ` could not be understood exactly.
     let timeZoneWarning: String?
     private let pinnedNow: Date?
@@ -96,9 +97,14 @@ final class Context {
     }
 
     /// Loads the journal and reports unreadable lines once on stderr.
-    func loadJournal() throws(FocusError) {
+    ///
+    /// `quiet` reads without reporting, for shell completion, where a warning
+    /// would land in the middle of the user's command line.
+    func loadJournal(quiet: Bool = false) throws(FocusError) {
         try store.load()
+        if quiet || issuesReported { return }
         for issue in store.issues { err.line("focus: skipped \(issue)") }
+        issuesReported = true
     }
 
     /// Loads the journal and brings the expedition up to date; returns the events of the sessions applied now, by session id.

@@ -22,7 +22,7 @@ enum CompletionsCommand {
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         if args.has("tags") {
             guard args.positionals.isEmpty else { throw FocusError(.usage, "--tags takes no SHELL") }
-            try ctx.loadJournal()
+            try ctx.loadJournal(quiet: true)
             for tag in ctx.store.tags { ctx.out.line(tag) }
             return 0
         }
