@@ -236,6 +236,7 @@ import Testing
             #"{"id":"a","start":"2026-11-28T11:00:00Z","end":"2026-11-28T11:25:00Z","planned":1500,"focused":1500,"completed":true}"#,
             #"{"id":"f","start":"2026-12-28T09:00:00Z","end":"2026-12-28T09:25:00Z","planned":1500,"focused":1500,"completed":true}"#,
             "{broken",
+            #"{"id":"m","start":"2026-11-20T09:00:00Z","end":"2026-11-20T09:25:00Z","planned":1500,"focused":1500,"completed":true,"tz":"Mars/Olympus"}"#,
         ])
         let before = home.contents("journal/focus.jsonl")
         let result = try Self.focus(["doctor"], home)
@@ -244,6 +245,7 @@ import Testing
         #expect(result.stdout.contains("duplicate id a"))
         #expect(result.stdout.contains("sessions overlap: a"))
         #expect(result.stdout.contains("session f ends in the future"))
+        #expect(result.stdout.contains("time zone 'Mars/Olympus' is unknown here: 1 session(s)"))
         #expect(home.contents("journal/focus.jsonl") == before)
 
         // A damaged checkpoint: found, then rebuilt by --repair; the journal stays byte for byte.

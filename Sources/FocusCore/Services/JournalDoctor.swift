@@ -14,7 +14,9 @@ public enum JournalDoctor {
         }
     }
 
-    /// Bad lines, conflicting duplicate ids, changes that name nothing, overlapping sessions, and times after `now`.
+    /// Bad lines, conflicting duplicate ids, changes that name nothing, overlapping sessions,
+    /// times after `now`, and time zones this machine does not know (their sessions are
+    /// counted in the reader's zone, so their dates may be off).
     public static func check(_ store: AppStore, now: Date, days: LocalDays) -> [Finding] {
         var out: [Finding] = []
         for issue in store.issues { out.append(Finding(isProblem: true, text: "bad line: \(issue)")) }
@@ -29,6 +31,13 @@ public enum JournalDoctor {
             out.append(Finding(isProblem: true, text: "\(change.kind.rawValue) record \(change.id) names \(change.target), which is not in the journal"))
         }
         let logs = store.focusLogs
+        var unknownZones: [String: Int] = [:]
+        for log in logs {
+            if let tz = log.tz, TimeZone(identifier: tz) == nil { unknownZones[tz, default: 0] += 1 }
+        }
+        for (tz, count) in unknownZones.sorted(by: { $0.key < $1.key }) {
+            out.append(Finding(isProblem: true, text: "time zone '\(tz)' is unknown here: \(count) session(s) are dated in \(days.timeZone.identifier) instead"))
+        }
         var latest: FocusLog?
         for log in logs {
             if let previous = latest, log.overlaps(previous) {
