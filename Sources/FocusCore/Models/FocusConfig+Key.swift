@@ -34,15 +34,6 @@ extension FocusConfig {
             }
         }
 
-        /// The words a completion may offer for the value, when there is a fixed set.
-        public var choices: [String] {
-            switch self {
-            case .notify, .bell: ["true", "false"]
-            case .color: Self.colorModes
-            default: []
-            }
-        }
-
         /// The value in `config` as `focus config get` prints it; `nil` when unset (`sound`).
         public func value(in config: FocusConfig) -> String? {
             switch self {

@@ -19,11 +19,6 @@ public final class LocalDays {
         self.dayStartSeconds = dayStartSeconds
     }
 
-    /// Uses the calendar's zone.
-    public convenience init(calendar: Calendar, dayStartSeconds: Int = 0) {
-        self.init(timeZone: calendar.timeZone, dayStartSeconds: dayStartSeconds)
-    }
-
     /// The local date `instant` falls on in `zone` (the reader's by default).
     public func date(of instant: Date, in zone: TimeZone? = nil) -> CivilDate {
         CivilDate(dayNumber: dayNumber(of: instant, in: zone ?? timeZone))

@@ -57,13 +57,6 @@ final class Context {
         ClockReading(active: LiveClock.monotonic(), elapsed: LiveClock.boottime(), wall: now())
     }
 
-    /// A gregorian calendar in the reader's zone.
-    var calendar: Calendar {
-        var c = Calendar(identifier: .gregorian)
-        c.timeZone = timeZone
-        return c
-    }
-
     /// Settings, loaded once.
     lazy var config: Result<FocusConfig, FocusError> = {
         do throws(FocusError) { return .success(try store.loadConfig()) } catch { return .failure(error) }
