@@ -1,6 +1,7 @@
-/// Reading the files `focus import` is given and writing the file `focus export --out` names.
+/// Reading the files `focus import` is given.
 ///
-/// Neither is a data file of focus: the journal is only ever appended to by ``AppStore``.
+/// They are not data files of focus: the journal is only ever appended to by
+/// ``AppStore``, which also writes the files `--out` names (``AppStore/export(to:chunks:)``).
 public enum InterchangeFiles {
     /// The inputs at `path` for `format`: the file itself, or for a
     /// Timewarrior data folder (its root or its `data/`), every `YYYY-MM.data` file in it.
@@ -22,14 +23,5 @@ public enum InterchangeFiles {
         }
         guard let bytes = try FileIO.read(path) else { throw FocusError(.noInput, "cannot read \(path): no such file") }
         return [(String(path.split(separator: "/").last ?? Substring(path)), bytes)]
-    }
-
-    /// Writes `text` to `path` atomically: on failure the old file, if any, is untouched and no partial file is left.
-    public static func write(_ text: String, to path: String) throws(FocusError) {
-        let parent = FileIO.parentDirectory(of: path)
-        if !parent.isEmpty, !FileIO.exists(parent + "/.") {
-            throw FocusError(.cantCreate, "cannot create \(path): the folder \(parent) does not exist")
-        }
-        try FileIO.replace(path, with: Array(text.utf8))
     }
 }

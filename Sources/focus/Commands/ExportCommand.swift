@@ -28,7 +28,7 @@ enum ExportCommand {
         let model = HistoryViewModel(store: ctx.store, range: range, limit: nil, now: now, days: days)
         let text = SessionExporter.export(model.matching.reversed(), as: format, days: days, now: now)
         if let out = args.value("out") {
-            try InterchangeFiles.write(text, to: out)
+            try ctx.store.export(to: out, chunks: [Array(text.utf8)])
             ctx.err.line("Exported \(model.matching.count) session\(model.matching.count == 1 ? "" : "s") to \(out).")
         } else {
             ctx.out.write(text)
