@@ -96,7 +96,7 @@ public enum SessionImporter {
     static func timewarriorData(_ bytes: [UInt8], name: String) -> Parsed {
         var out = Parsed()
         for (number, raw) in lines(bytes) {
-            let line = raw.trimmingASCIISpaces()
+            let line = raw.trimmingWhitespace()
             if line.isEmpty { continue }
             let place = "\(name):\(number)"
             guard line.hasPrefix("inc ") else {
@@ -216,7 +216,7 @@ public enum SessionImporter {
 
     static func jsonl(_ bytes: [UInt8]) -> Parsed {
         var out = Parsed()
-        for (number, line) in lines(bytes) where !line.trimmingASCIISpaces().isEmpty {
+        for (number, line) in lines(bytes) where !line.trimmingWhitespace().isEmpty {
             do {
                 var log = try JournalCodec.decode(Array(line.utf8))
                 log.source = .import
@@ -240,7 +240,7 @@ public enum SessionImporter {
             return out
         }
         guard let header = rows.first else { return out }
-        let columns = Dictionary(header.enumerated().map { ($1.trimmingASCIISpaces().lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
+        let columns = Dictionary(header.enumerated().map { ($1.trimmingWhitespace().lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
         let required = ["start", "end", "focused"]
         if let missing = required.first(where: { columns[$0] == nil }) {
             out.skipped.append(Skipped(place: "row 1", reason: "the header has no \"\(missing)\" column (expected \(SessionExporter.csvHeader.joined(separator: ",")))"))

@@ -13,7 +13,7 @@ public enum DurationParser {
     /// A bare number means minutes. Units are `h`, `m` and `s`, each at most
     /// once and in that order.
     public static func seconds(_ text: String) throws(Failure) -> Int {
-        let trimmed = text.trimmingASCIISpaces()
+        let trimmed = text.trimmingWhitespace()
         guard !trimmed.isEmpty else { throw Failure(reason: "the duration is empty") }
         if trimmed.hasPrefix("-") { throw Failure(reason: "'\(text)' is negative; give a duration like 25, 25m, 90s or 1h30m") }
         let bad = Failure(reason: "'\(text)' is not a duration; try 25, 25m, 90s or 1h30m")
@@ -61,10 +61,13 @@ public enum DurationParser {
 }
 
 extension StringProtocol {
-    func trimmingASCIISpaces() -> String {
+    /// The text without leading and trailing whitespace (spaces, tabs, line breaks).
+    ///
+    /// FoundationEssentials has no `trimmingCharacters(in:)`; this is the one trim the project uses.
+    public func trimmingWhitespace() -> String {
         var s = Substring(self)
-        while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
-        while let l = s.last, l == " " || l == "\t" { s.removeLast() }
+        while let f = s.first, f.isWhitespace { s.removeFirst() }
+        while let l = s.last, l.isWhitespace { s.removeLast() }
         return String(s)
     }
 }

@@ -8,7 +8,7 @@ public enum LocalDateTime {
     /// that happens twice is the first (earlier) one.
     public static func parse(_ text: String, in zone: TimeZone) throws(FocusError) -> Date {
         let bad = FocusError(.usage, "'\(text)' is not a local time; use YYYY-MM-DD HH:MM, like 2026-11-29 09:00")
-        let trimmed = text.trimmingASCIISpaces()
+        let trimmed = text.trimmingWhitespace()
         guard let sep = trimmed.firstIndex(where: { $0 == " " || $0 == "T" }) else { throw bad }
         guard let date = CivilDate(iso: String(trimmed[..<sep])) else { throw bad }
         let parts = trimmed[trimmed.index(after: sep)...].split(separator: ":", omittingEmptySubsequences: false)

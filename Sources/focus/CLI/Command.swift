@@ -55,6 +55,14 @@ struct ParsedArguments {
     var flags: Set<String> = []
 
     func value(_ name: String) -> String? { values[name] }
+
+    /// A free-text option such as `--tag` or `--note`, trimmed; empty is a usage error.
+    func text(_ name: String) throws(FocusError) -> String? {
+        guard let value = values[name] else { return nil }
+        let trimmed = value.trimmingWhitespace()
+        guard !trimmed.isEmpty else { throw FocusError(.usage, "--\(name) is empty") }
+        return trimmed
+    }
     func has(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
 
     /// Splits `arguments` according to `command`'s options.

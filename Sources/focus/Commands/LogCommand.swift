@@ -79,7 +79,7 @@ enum LogCommand {
         guard let durationText = args.value("duration") else { throw FocusError(.usage, "'focus log add' needs --duration, like 25m") }
         let log = try SessionEditor.manualSession(
             id: UUID().uuidString, start: try LocalDateTime.parse(startText, in: ctx.timeZone), seconds: try duration(durationText),
-            tz: ctx.timeZoneIdentifier, tag: try text(args.value("tag"), "tag"), note: try text(args.value("note"), "note"),
+            tz: ctx.timeZoneIdentifier, tag: try args.text("tag"), note: try args.text("note"),
             now: ctx.now(), zone: ctx.timeZone)
         try ctx.loadJournal()
         warnOverlap(log, ctx)
@@ -100,7 +100,7 @@ enum LogCommand {
         let patch = try SessionEditor.patch(
             old, start: try args.value("start").map { text throws(FocusError) in try LocalDateTime.parse(text, in: zone) },
             seconds: try args.value("duration").map(duration),
-            tag: args.value("tag").map { $0.isEmpty ? nil : $0 }, note: args.value("note").map { $0.isEmpty ? nil : $0 },
+            tag: args.value("tag").map(clearable), note: args.value("note").map(clearable),
             now: ctx.now(), zone: zone)
         let new = patch.applied(to: old)
         guard new != old else {
@@ -124,14 +124,14 @@ enum LogCommand {
         return 0
     }
 
-    static func duration(_ text: String) throws(FocusError) -> Int {
-        do { return try DurationParser.seconds(text) } catch { throw FocusError(.usage, "--duration: \(error.reason)") }
+    /// An edit's new tag or note: trimmed, and empty means "clear it".
+    static func clearable(_ text: String) -> String? {
+        let trimmed = text.trimmingWhitespace()
+        return trimmed.isEmpty ? nil : trimmed
     }
 
-    static func text(_ value: String?, _ name: String) throws(FocusError) -> String? {
-        guard let value else { return nil }
-        guard !value.isEmpty else { throw FocusError(.usage, "--\(name) is empty") }
-        return value
+    static func duration(_ text: String) throws(FocusError) -> Int {
+        do { return try DurationParser.seconds(text) } catch { throw FocusError(.usage, "--duration: \(error.reason)") }
     }
 
     static func shortID(_ id: String, _ ctx: Context) -> String {

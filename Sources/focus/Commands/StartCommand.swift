@@ -37,7 +37,7 @@ enum StartCommand {
             longBreakSeconds: try args.value("long-break").map(duration) ?? config.longBreakMinutes * 60,
             cycles: cycles)
         let sound = try sound(args.value("sound"), configured: config.sound, ctx)
-        return try runExclusive(plan.steps, tag: try text(args, "tag"), note: try text(args, "note"), auto: args.has("auto"), sound: sound, ctx)
+        return try runExclusive(plan.steps, tag: try args.text("tag"), note: try args.text("note"), auto: args.has("auto"), sound: sound, ctx)
     }
 
     /// The sound to play: `--sound` must name an unlocked sound (else exit 64);
@@ -79,12 +79,6 @@ enum StartCommand {
         return n
     }
 
-    private static func text(_ args: ParsedArguments, _ name: String) throws(FocusError) -> String? {
-        guard let value = args.value(name) else { return nil }
-        let trimmed = String(value.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-        guard !trimmed.isEmpty else { throw FocusError(.usage, "--\(name) is empty") }
-        return trimmed
-    }
 }
 
 /// `focus break [DURATION]`: a break with the same live countdown, not recorded as focus.

@@ -23,6 +23,13 @@ extension String {
     /// Width in terminal cells, counting each scalar as one (ASCII and box drawing).
     var cellWidth: Int { unicodeScalars.count }
 
+    /// Without the spaces a padded table row ends with.
+    func trimmingTrailingSpaces() -> String {
+        var s = Substring(self)
+        while s.last == " " { s.removeLast() }
+        return String(s)
+    }
+
     /// Pads with spaces on the right to `width` cells.
     func padded(to width: Int) -> String { self + String(repeating: " ", count: max(0, width - cellWidth)) }
 

@@ -47,10 +47,3 @@ enum HistoryView {
     }
 }
 
-extension String {
-    func trimmingTrailingSpaces() -> String {
-        var s = Substring(self)
-        while s.last == " " { s.removeLast() }
-        return String(s)
-    }
-}

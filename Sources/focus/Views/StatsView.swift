@@ -18,7 +18,7 @@ enum StatsView {
         if model.showsHeatmap { sections.append(heatmap(data, width, style)) }
         if !data.byTag.isEmpty { sections.append(tags(data, width, style)) }
         let lines = sections.map { $0 + [""] }.joined().dropLast()
-        return lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }.joined(separator: "\n") + "\n"
+        return lines.map { $0.trimmingTrailingSpaces() }.joined(separator: "\n") + "\n"
     }
 
     private static func summary(_ model: StatsViewModel, _ data: StatsData, _ width: Int, _ style: Style) -> [String] {
