@@ -14,14 +14,15 @@ For each size N (BENCH_SIZES, default "1000 10000 100000 1000000"):
 Then the 60 s timer check (`focus start 1m`, piped) and the sound bench output.
 
 Knobs: BENCH_SIZES, BENCH_SKIP_TIMER=1, BENCH_SKIP_PEERS=1, MIN_RUNS (5),
-RSS_RUNS (3), DATA_ROOT (/tmp/peers-data).
+RSS_RUNS (3), DATA_ROOT (/tmp/peers-data), FOCUS_BIN (another focus binary),
+BENCH_OUT (another report path).
 """
 import json, os, platform, shutil, statistics, subprocess, sys, tempfile, time
 from datetime import datetime, timezone
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PEERS = os.path.normpath(os.path.join(ROOT, "..", "shared", "peers"))
-FOCUS = os.path.join(ROOT, ".build", "release", "focus")
+FOCUS = os.environ.get("FOCUS_BIN", os.path.join(ROOT, ".build", "release", "focus"))
 DATA_ROOT = os.environ.get("DATA_ROOT", "/tmp/peers-data")
 SIZES = [int(n) for n in os.environ.get("BENCH_SIZES", "1000 10000 100000 1000000").split()]
 NOW = "2026-11-29T18:00:00Z"
@@ -259,7 +260,7 @@ def write_report(rows, colds, timer, sound):
     if os.path.exists(notes):
         lines += [open(notes).read().rstrip(), ""]
     os.makedirs(os.path.join(ROOT, "docs"), exist_ok=True)
-    with open(os.path.join(ROOT, "docs", "BENCHMARKS.md"), "w") as f:
+    with open(os.environ.get("BENCH_OUT", os.path.join(ROOT, "docs", "BENCHMARKS.md")), "w") as f:
         f.write("\n".join(lines))
     print("wrote docs/BENCHMARKS.md", file=sys.stderr)
 

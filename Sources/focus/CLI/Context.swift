@@ -94,6 +94,11 @@ final class Context {
     /// Loads the journal and reports unreadable lines once on stderr.
     func loadJournal() throws(FocusError) {
         try store.load()
+        reportIssues()
+    }
+
+    /// Reports the unreadable lines the last load found, once each, on stderr.
+    func reportIssues() {
         for issue in store.issues { err.line("focus: skipped \(issue)") }
     }
 
