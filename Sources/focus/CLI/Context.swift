@@ -17,7 +17,12 @@ final class Context {
     let out = Output.standard
     let err = Output.error
     /// The reader's time zone (`TZ`), from ICU: FoundationEssentials alone would silently say GMT.
-    let timeZone: TimeZone
+    ///
+    /// Lazy: loading ICU's zone data costs start-up time that `focus status` when idle does not need.
+    lazy var timeZone: TimeZone = {
+        Internationalization.link()
+        return TimeZone.current
+    }()
     /// The command table users see (set by ``CommandLineTool``), for completions and the man page.
     var commands: [Command] = []
     private let pinnedNow: Date?
@@ -28,8 +33,6 @@ final class Context {
         let home = environment["HOME"] ?? "/"
         paths = DataPaths(environment: environment, home: home)
         store = AppStore(paths: paths)
-        Internationalization.link()
-        timeZone = TimeZone.current
         startedActive = LiveClock.monotonic()
         if let pinned = environment["FOCUS_NOW"], !pinned.isEmpty {
             guard let date = UTCTimestamp.parse(pinned) else {
