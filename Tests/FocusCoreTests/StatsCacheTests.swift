@@ -37,9 +37,9 @@ import Testing
         #expect(Array(line.utf8).withUnsafeBufferPointer { CanonicalLine.session($0) } == nil)
     }
 
-    static let days = LocalDays(timeZone: TimeZone(identifier: "UTC")!)
+    static var days: LocalDays { LocalDays(timeZone: TimeZone(identifier: "UTC")!) }
     static let now = UTCTimestamp.parse("2026-11-29T18:00:00Z")!
-    static let today = days.date(of: now).dayNumber
+    static var today: Int { days.date(of: now).dayNumber }
 
     static func sessions(_ count: Int, from first: Int = 0) -> [FocusLog] {
         (first..<first + count).map { i in
