@@ -39,7 +39,7 @@ install: release
 # docs/BENCHMARKS.md. BENCH_SIZES="1000 100000" picks sizes.
 bench: release
 	mkdir -p .build/bench
-	swiftc -O -I .build/release/Modules -I .build/release Benchmarks/SoundBench.swift .build/release/FocusCore.build/*.o -o .build/bench/sound
+	swiftc -O -static-stdlib -I .build/release/Modules -I .build/release Benchmarks/SoundBench.swift .build/release/FocusCore.build/*.o -o .build/bench/sound
 	./.build/bench/sound | tee .build/bench/sound.txt
 	python3 Benchmarks/bench.py
 
