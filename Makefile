@@ -35,12 +35,15 @@ install: release
 	./.build/release/focus man-page > "$(MANDIR)/focus.1"
 	chmod 644 "$(MANDIR)/focus.1"
 
-# Sound generation speed, in release on one core (not part of `make test`).
-bench:
-	$(SWIFT) build -c release --target FocusCore >/dev/null
+# Benchmarks (not part of `make test`; asserts nothing about time): installs the
+# peers and hyperfine when missing, times the release build next to Timewarrior
+# and Watson at 1k-1M sessions, the 60 s timer and sound generation, and writes
+# docs/BENCHMARKS.md. BENCH_SIZES="1000 100000" picks sizes.
+bench: release
 	mkdir -p .build/bench
-	swiftc -O -I .build/release/Modules -I .build/release Benchmarks/SoundBench.swift .build/release/FocusCore.build/*.o -o .build/bench/sound
-	./.build/bench/sound
+	swiftc -O -static-stdlib -I .build/release/Modules -I .build/release Benchmarks/SoundBench.swift .build/release/FocusCore.build/*.o -o .build/bench/sound
+	./.build/bench/sound | tee .build/bench/sound.txt
+	python3 Benchmarks/bench.py
 
 clean:
 	$(SWIFT) package clean

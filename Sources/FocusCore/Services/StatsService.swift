@@ -32,10 +32,39 @@ public enum StatsService {
         dailyGoalMinutes: Int = 100, isDemo: Bool = false
     ) -> StatsData {
         let logs = tag.map { wanted in focusLogs.filter { $0.tag == wanted } } ?? focusLogs
-        let dayNumbers = logs.map(days.dayNumber(of:))
-        let today = days.date(of: now).dayNumber
-        let span = dayNumbers.min().flatMap { low in dayNumbers.max().map { low...$0 } }
+        let summaries = daySummaries(focusLogs: logs, days: days)
+        let span = summaries.first.map { $0.day...summaries[summaries.count - 1].day }
+        return buildStatsData(
+            input: StatsInput(span: span, days: summaries, streakRuns: StatsInput.streakRuns(summaries)),
+            range: range, tag: tag, now: now, days: days, dailyGoalMinutes: dailyGoalMinutes, isDemo: isDemo)
+    }
+
+    /// The sessions summed per local date, sorted by date (days without sessions left out).
+    public static func daySummaries(focusLogs: [FocusLog], days: LocalDays) -> [DaySummary] {
+        var byDay: [Int: DaySummary] = [:]
+        for log in focusLogs {
+            let day = days.dayNumber(of: log)
+            byDay[day, default: DaySummary(day: day)].add(
+                focused: log.focused, completed: log.completed, hour: days.startHour(of: log), tag: log.tag)
+        }
+        return byDay.values.sorted { $0.day < $1.day }
+    }
+
+    /// The days ``buildStatsData(input:range:tag:now:days:dailyGoalMinutes:isDemo:)`` reads for `range`:
+    /// the range, the period of the same length before it, and today.
+    public static func window(range: StatsRange, today: Int, span: ClosedRange<Int>?) -> ClosedRange<Int> {
         let bounds = range.bounds(today: today, sessionSpan: span)
+        return min(bounds.lowerBound - bounds.count, today)...max(bounds.upperBound, today)
+    }
+
+    /// ``buildStatsData(focusLogs:range:tag:now:days:dailyGoalMinutes:isDemo:)`` from day summaries;
+    /// `tag` is only reported (the summaries are already of that tag's sessions).
+    public static func buildStatsData(
+        input: StatsInput, range: StatsRange, tag: String? = nil, now: Date, days: LocalDays,
+        dailyGoalMinutes: Int = 100, isDemo: Bool = false
+    ) -> StatsData {
+        let today = days.date(of: now).dayNumber
+        let bounds = range.bounds(today: today, sessionSpan: input.span)
         let first = bounds.lowerBound, count = bounds.count
         let previousFirst = first - count
 
@@ -44,27 +73,29 @@ public enum StatsService {
         var tags: [String?: (focused: Int, sessions: Int)] = [:]
         var focused = 0, sessions = 0, completed = 0, longest = 0
         var previousFocus = 0, previousSessions = 0, todayFocus = 0
-        for (log, day) in zip(logs, dayNumbers) {
-            if day == today { todayFocus += log.focused }
+        for summary in input.days {
+            let day = summary.day
+            if day == today { todayFocus += summary.focused }
             if bounds.contains(day) {
-                dayFocus[day - first] += log.focused
-                daySessions[day - first] += 1
-                focused += log.focused
-                sessions += 1
-                if log.completed { completed += 1 }
-                longest = max(longest, log.focused)
-                tags[log.tag, default: (0, 0)].focused += log.focused
-                tags[log.tag, default: (0, 0)].sessions += 1
-                byHour[days.startHour(of: log)] += log.focused
+                dayFocus[day - first] += summary.focused
+                daySessions[day - first] += summary.sessions
+                focused += summary.focused
+                sessions += summary.sessions
+                completed += summary.completed
+                longest = max(longest, summary.longest)
+                for t in summary.tags {
+                    tags[t.tag, default: (0, 0)].focused += t.focused
+                    tags[t.tag, default: (0, 0)].sessions += t.sessions
+                }
+                for hour in 0..<24 { byHour[hour] += summary.hours[hour] }
             } else if day >= previousFirst && day < first {
-                previousFocus += log.focused
-                previousSessions += 1
+                previousFocus += summary.focused
+                previousSessions += summary.sessions
             }
         }
 
         let dayList = (0..<count).map { Day(date: CivilDate(dayNumber: first + $0), focusedSeconds: dayFocus[$0], sessions: daySessions[$0]) }
         let best = dayList.reduce(nil as Day?) { best, day in day.focusedSeconds > (best?.focusedSeconds ?? 0) ? day : best }
-        let streakDays = StreakService.streakDays(completedDayNumbers: zip(logs, dayNumbers).lazy.filter { $0.0.completed }.map(\.1))
         let previous = previousSessions == 0 ? nil : StatsData.Comparison(
             from: CivilDate(dayNumber: previousFirst), to: CivilDate(dayNumber: first - 1),
             focusedSeconds: previousFocus, sessions: previousSessions, changeSeconds: focused - previousFocus,
@@ -76,8 +107,8 @@ public enum StatsService {
             completionRate: sessions > 0 ? Double(completed) / Double(sessions) : nil,
             averageSessionSeconds: sessions > 0 ? focused / sessions : 0, longestSessionSeconds: longest,
             days: dayList, bestDay: best, byTag: sortedTags(tags), byHour: byHour, previous: previous,
-            currentStreak: StreakService.current(streakDays: streakDays, today: CivilDate(dayNumber: today)),
-            longestStreak: StreakService.longest(streakDays: streakDays),
+            currentStreak: StreakService.current(streakRuns: input.streakRuns, today: today),
+            longestStreak: StreakService.longest(streakRuns: input.streakRuns),
             today: StatsData.GoalProgress(date: CivilDate(dayNumber: today), focusedSeconds: todayFocus, goalSeconds: dailyGoalMinutes * 60),
             isDemo: isDemo)
     }

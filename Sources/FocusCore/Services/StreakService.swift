@@ -59,4 +59,27 @@ public enum StreakService {
         }
         return best
     }
+
+    /// ``current(streakDays:today:)`` from runs of consecutive days (``StatsInput/streakRuns``).
+    public static func current(streakRuns runs: [ClosedRange<Int>], today t: Int) -> Streak {
+        var low = 0, high = runs.count
+        while low < high {
+            let mid = (low + high) / 2
+            if runs[mid].lowerBound <= t { low = mid + 1 } else { high = mid }
+        }
+        guard low > 0 else { return .none }
+        let run = runs[low - 1]
+        let last = min(run.upperBound, t)
+        guard last >= t - 1 else { return .none }
+        return Streak(days: last - run.lowerBound + 1, start: CivilDate(dayNumber: run.lowerBound), end: CivilDate(dayNumber: last))
+    }
+
+    /// ``longest(streakDays:)`` from runs of consecutive days: the latest of the longest.
+    public static func longest(streakRuns runs: [ClosedRange<Int>]) -> Streak {
+        var best = Streak.none
+        for run in runs where run.count >= best.days {
+            best = Streak(days: run.count, start: CivilDate(dayNumber: run.lowerBound), end: CivilDate(dayNumber: run.upperBound))
+        }
+        return best
+    }
 }

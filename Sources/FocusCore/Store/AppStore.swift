@@ -23,6 +23,8 @@ public final class AppStore {
     public private(set) var duplicates: [DuplicateRecord] = []
     /// The undoable records (sessions, edits, deletions) of this machine's journal file, oldest first.
     private var ownRecords: [String] = []
+    /// What each journal file looked like when the last ``load()`` read it, for the stats cache.
+    var journalFileStates: [StatsCache.FileState] = []
     /// The expedition route in use: the built-in one until ``loadExpedition(days:)`` reads the user's file.
     public internal(set) lazy var expeditionDefinitions: ExpeditionDefinitions = .builtIn
     /// The expedition, the fold of ``focusLogs``, as of the last ``loadExpedition(days:)``.
@@ -49,29 +51,47 @@ public final class AppStore {
         var found: [JournalIssue] = []
         var dups: [DuplicateRecord] = []
         var own: [String] = []
-        var firstSeen: [String: (record: JournalRecord, place: String)] = [:]
+        // Where each kept record was read (file index, line), turned into text only for a duplicate.
+        var places: [(file: Int, line: Int)] = []
+        var firstSeen: [String: Int] = [:]
+        var files: [String] = []
+        var states: [StatsCache.FileState] = []
         for name in try FileIO.list(paths.journalDirectory) where name.hasSuffix(".jsonl") && !name.hasPrefix(".") {
             let path = paths.journalDirectory + "/" + name
+            let before = FileIO.status(path)
             guard let bytes = try FileIO.read(path) else { continue }
+            if var state = before {
+                state.name = name
+                state.size = bytes.count
+                state.tailHash = bytes.withUnsafeBytes { StatsCache.hash(UnsafeRawBufferPointer(rebasing: $0[max(0, bytes.count - StatsCache.tailLength)...])) }
+                states.append(state)
+            }
             var records: [JournalRecord] = []
             var lines: [Int] = []
             JournalReader.parse(bytes, file: path, into: &records, lines: &lines, issues: &found)
+            let fileIndex = files.count
+            files.append(path)
+            firstSeen.reserveCapacity(firstSeen.count + records.count)
+            all.reserveCapacity(all.count + records.count)
             for (record, line) in zip(records, lines) {
-                let place = "\(path):\(line)"
                 if let first = firstSeen[record.id] {
-                    dups.append(DuplicateRecord(id: record.id, first: first.place, again: place, identical: first.record == record))
+                    let place = places[first]
+                    dups.append(DuplicateRecord(
+                        id: record.id, first: "\(files[place.file]):\(place.line)", again: "\(path):\(line)", identical: all[first] == record))
                     continue
                 }
-                firstSeen[record.id] = (record, place)
+                firstSeen[record.id] = all.count
+                all.append(record)
+                places.append((fileIndex, line))
                 if path == paths.journalFile, !Self.isUndo(record) { own.append(record.id) }
             }
-            all += records
         }
-        history = JournalHistory(records: all)
+        history = JournalHistory(uniqueRecords: all)
         focusLogs = history.effectiveLogs
         issues = found
         duplicates = dups
         ownRecords = own
+        journalFileStates = states
     }
 
     /// Appends `log` to this machine's journal file and to ``focusLogs``.

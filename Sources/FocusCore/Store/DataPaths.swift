@@ -43,4 +43,6 @@ public struct DataPaths: Equatable, Sendable {
     public var hooksDirectory: String { configDirectory + "/hooks" }
     /// The expedition checkpoint: the fold of the journal so far, replaced atomically.
     public var expeditionCheckpointFile: String { dataDirectory + "/expedition.json" }
+    /// The derived day summaries `focus stats` reads (see ``AppStore/loadStatsInput(range:today:days:)``).
+    public var statsCacheFile: String { dataDirectory + "/stats-cache.bin" }
 }

@@ -34,6 +34,31 @@ enum FileIO {
 
     static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
+    /// Size, modification time and identity of `path` (`tailHash` left 0), or `nil` when it cannot be stat'ed.
+    static func status(_ path: String) -> StatsCache.FileState? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return StatsCache.FileState(
+            name: path, size: Int(st.st_size), mtimeSeconds: Int(st.st_mtim.tv_sec), mtimeNanoseconds: Int(st.st_mtim.tv_nsec),
+            inode: Int(bitPattern: UInt(st.st_ino)), device: Int(bitPattern: UInt(st.st_dev)), tailHash: 0)
+    }
+
+    /// `count` bytes of `path` from `offset`, or `nil` when they cannot all be read.
+    static func read(_ path: String, offset: Int, count: Int) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + filled, count - filled, off_t(offset + filled)) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return nil }
+            filled += n
+        }
+        return bytes
+    }
+
     /// The whole file, or `nil` when it does not exist.
     static func read(_ path: String) throws(FocusError) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -45,18 +70,20 @@ enum FileIO {
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw FocusError(.io, "cannot read \(path): \(errnoText())") }
         guard (st.st_mode & S_IFMT) == S_IFREG else { throw FocusError(.noInput, "cannot read \(path): not a regular file") }
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(Int(st.st_size))
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        // Read straight into the array, sized from fstat; a file that grows meanwhile is read to its end.
+        var bytes = [UInt8](repeating: 0, count: Int(st.st_size) + 1)
+        var filled = 0
         while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(1 << 16, bytes.count / 2))) }
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw FocusError(.io, "cannot read \(path): \(errnoText())")
             }
             if n == 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
+            filled += n
         }
+        bytes.removeSubrange(filled...)
         return bytes
     }
 

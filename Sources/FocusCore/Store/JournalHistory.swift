@@ -37,6 +37,21 @@ public struct JournalHistory: Sendable {
         self.init(sessions: sessions, changes: changes)
     }
 
+    /// Builds the history from records in reading order whose ids are already known to be unique (``AppStore/load()`` checked them).
+    init(uniqueRecords records: [JournalRecord]) {
+        var sessions: [FocusLog] = []
+        var changes: [JournalChange] = []
+        sessions.reserveCapacity(records.count)
+        for record in records {
+            switch record {
+            case .session(let log): sessions.append(log)
+            case .change(let change): changes.append(change)
+            }
+        }
+        self.sessions = sessions
+        self.changes = changes
+    }
+
     /// Ids of the records an undo cancels (undos themselves cannot be undone).
     public var undone: Set<String> {
         let undoIDs = Set(changes.lazy.filter { $0.kind == .undo }.map(\.id))
@@ -45,6 +60,11 @@ public struct JournalHistory: Sendable {
 
     /// The effective sessions, sorted by start then id.
     public var effectiveLogs: [FocusLog] {
+        if changes.isEmpty {
+            // No change record: the sessions themselves, usually already in order (the journal is appended in time).
+            let inOrder = zip(sessions, sessions.dropFirst()).allSatisfy { ($0.start, $0.id) < ($1.start, $1.id) }
+            return inOrder ? sessions : sessions.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+        }
         let undone = undone
         var byID: [String: FocusLog] = [:]
         byID.reserveCapacity(sessions.count)

@@ -8,24 +8,32 @@ enum JournalReader {
     static func parse(
         _ bytes: [UInt8], file: String, into records: inout [JournalRecord], lines: inout [Int], issues: inout [JournalIssue]
     ) {
-        var lineNumber = 0
-        var start = 0
-        let count = bytes.count
-        while start < count {
-            lineNumber += 1
-            var end = start
-            while end < count && bytes[end] != 10 { end += 1 }
-            let terminated = end < count
-            var line = bytes[start..<end]
-            if line.last == 13 { line = line.dropLast() }
-            start = end + 1
-            if line.allSatisfy({ $0 == 32 || $0 == 9 }) { continue }
-            do {
-                records.append(try JournalCodec.decodeRecord(line))
-                lines.append(lineNumber)
-            } catch {
-                let reason = terminated ? error.reason : "incomplete last line (\(error.reason)); a write was probably cut short"
-                issues.append(JournalIssue(file: file, line: lineNumber, reason: reason))
+        bytes.withUnsafeBufferPointer { all in
+            var lineNumber = 0
+            var start = 0
+            let count = all.count
+            while start < count {
+                lineNumber += 1
+                var end = start
+                while end < count && all[end] != 10 { end += 1 }
+                let terminated = end < count
+                var stop = end
+                if stop > start && all[stop - 1] == 13 { stop -= 1 }
+                let line = UnsafeBufferPointer(rebasing: all[start..<stop])
+                start = end + 1
+                if line.allSatisfy({ $0 == 32 || $0 == 9 }) { continue }
+                if let log = CanonicalLine.session(line) {
+                    records.append(.session(log))
+                    lines.append(lineNumber)
+                    continue
+                }
+                do throws(JournalCodec.Failure) {
+                    records.append(try JournalCodec.decodeRecord(line))
+                    lines.append(lineNumber)
+                } catch {
+                    let reason = terminated ? error.reason : "incomplete last line (\(error.reason)); a write was probably cut short"
+                    issues.append(JournalIssue(file: file, line: lineNumber, reason: reason))
+                }
             }
         }
     }

@@ -16,11 +16,14 @@ public struct StatsViewModel {
     public let now: Date
     public let days: LocalDays
     public let dailyGoalMinutes: Int
+    /// Day summaries from the store's stats cache (``AppStore/loadStatsInput(range:today:days:)``), used instead of the sessions when there is no tag.
+    public let input: StatsInput?
 
     public init(
         store: AppStore, range: StatsRange, tag: String? = nil, heatmapRequested: Bool = false,
-        now: Date, days: LocalDays, dailyGoalMinutes: Int = FocusConfig().dailyGoalMinutes
+        now: Date, days: LocalDays, dailyGoalMinutes: Int = FocusConfig().dailyGoalMinutes, input: StatsInput? = nil
     ) {
+        self.input = tag == nil ? input : nil
         self.store = store
         self.range = range
         self.tag = tag
@@ -31,7 +34,7 @@ public struct StatsViewModel {
     }
 
     /// The journal is empty, so the numbers come from demo sessions.
-    public var isDemo: Bool { store.focusLogs.isEmpty }
+    public var isDemo: Bool { input == nil && store.focusLogs.isEmpty }
 
     /// The sessions the statistics are built from: the journal's, or the demo's.
     public var focusLogs: [FocusLog] {
@@ -40,7 +43,11 @@ public struct StatsViewModel {
 
     /// The statistics for the range.
     public var data: StatsData {
-        StatsService.buildStatsData(
+        if let input {
+            return StatsService.buildStatsData(
+                input: input, range: range, now: now, days: days, dailyGoalMinutes: dailyGoalMinutes, isDemo: false)
+        }
+        return StatsService.buildStatsData(
             focusLogs: focusLogs, range: range, tag: tag, now: now, days: days,
             dailyGoalMinutes: dailyGoalMinutes, isDemo: isDemo)
     }

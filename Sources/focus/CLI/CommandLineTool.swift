@@ -38,7 +38,6 @@ struct CommandLineTool {
             }
             let ctx = try makeContext()
             ctx.commands = documented
-            if let warning = ctx.timeZoneWarning { err.line(warning) }
             try ctx.recoverCrashedSession()
             return try command.run(args, ctx)
         } catch {

@@ -17,12 +17,19 @@ final class Context {
     let out = Output.standard
     let err = Output.error
     /// The reader's time zone (`TZ`), from ICU: FoundationEssentials alone would silently say GMT.
-    let timeZone: TimeZone
+    ///
+    /// Lazy: loading ICU's zone data costs start-up time that `focus status` when idle does not need.
+    /// `TZ` is read as the C library reads it (``TimeZoneSetting``); a value that cannot be
+    /// followed exactly is said once on stderr, when the zone is first needed.
+    lazy var timeZone: TimeZone = {
+        Internationalization.link()
+        let setting = TimeZoneSetting.resolve(environment["TZ"])
+        if let warning = setting.warning { err.line(warning) }
+        return setting.timeZone ?? TimeZone.current
+    }()
     /// The command table users see (set by ``CommandLineTool``), for completions and the man page.
     var commands: [Command] = []
     private var issuesReported = false
-    /// Said once on stderr when `TZ` could not be understood exactly.
-    let timeZoneWarning: String?
     private let pinnedNow: Date?
     private let startedActive: Double
 
@@ -31,10 +38,6 @@ final class Context {
         let home = environment["HOME"] ?? "/"
         paths = DataPaths(environment: environment, home: home)
         store = AppStore(paths: paths)
-        Internationalization.link()
-        let setting = TimeZoneSetting.resolve(environment["TZ"])
-        timeZone = setting.timeZone ?? TimeZone.current
-        timeZoneWarning = setting.warning
         startedActive = LiveClock.monotonic()
         if let pinned = environment["FOCUS_NOW"], !pinned.isEmpty {
             guard let date = UTCTimestamp.parse(pinned) else {
@@ -95,7 +98,12 @@ final class Context {
     /// would land in the middle of the user's command line.
     func loadJournal(quiet: Bool = false) throws(FocusError) {
         try store.load()
-        if quiet || issuesReported { return }
+        if !quiet { reportIssues() }
+    }
+
+    /// Reports the unreadable lines the last load found, once per run, on stderr.
+    func reportIssues() {
+        if issuesReported { return }
         for issue in store.issues { err.line("focus: skipped \(issue)") }
         issuesReported = true
     }

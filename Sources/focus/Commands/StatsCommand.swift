@@ -29,10 +29,16 @@ enum StatsCommand {
         let tag = args.value("tag")
         if tag?.isEmpty == true { throw FocusError(.usage, "--tag is empty") }
         let config = try ctx.loadConfig()
-        try ctx.loadJournal()
+        var input: StatsInput?
+        if tag == nil {
+            input = try ctx.store.loadStatsInput(range: range, today: days.date(of: now).dayNumber, days: days)
+            if input == nil { ctx.reportIssues() }
+        } else {
+            try ctx.loadJournal()
+        }
         let model = StatsViewModel(
             store: ctx.store, range: range, tag: tag, heatmapRequested: args.has("heatmap"),
-            now: now, days: days, dailyGoalMinutes: config.dailyGoalMinutes)
+            now: now, days: days, dailyGoalMinutes: config.dailyGoalMinutes, input: input)
         let data = model.data
         if args.has("json") {
             ctx.out.line(StatsJSON.render(data, range: range))

@@ -1,0 +1,137 @@
+@testable import FocusCore
+import Foundation
+import Testing
+
+/// The canonical-line fast path and the derived stats cache give exactly what the general paths give.
+@Suite struct StatsCacheTests {
+    static let canonicalLines = [
+        #"{"id":"a1","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"completed":true}"#,
+        #"{"id":"a2","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":600,"completed":false,"tz":"Asia/Shanghai","tag":"écrire","note":"chapter 3","source":"manual"}"#,
+        #"{"id":"a3","start":"2024-02-29T23:59:59Z","end":"2024-03-01T00:00:00Z","planned":0,"focused":1,"completed":true,"source":"import"}"#,
+    ]
+    /// Lines the fast path leaves to the general parser: other shapes, escapes, and lines that fail a check.
+    static let otherLines = [
+        #"{ "id":"b1","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"completed":true}"#,
+        #"{"id":"b\"2","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"completed":true}"#,
+        #"{"id":"b3","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":01500,"focused":1500,"completed":true}"#,
+        #"{"id":"b4","start":"2026-02-30T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"completed":true}"#,
+        #"{"id":"b5","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1501,"completed":true}"#,
+        #"{"id":"b6","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"completed":true,"x":1}"#,
+        #"{"id":"","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"completed":true}"#,
+        #"{"id":"b8","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"completed":true,"source":"robot"}"#,
+        #"{"id":"b9","start":"2026-11-29T09:00:00+01:00","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"completed":true}"#,
+        #"{"v":2,"kind":"delete","id":"c1","target":"a1","at":"2026-11-29T18:00:00Z"}"#,
+    ]
+
+    @Test(arguments: canonicalLines)
+    func fastPathReadsCanonicalLinesAsTheGeneralParserDoes(_ line: String) throws {
+        let bytes = Array(line.utf8)
+        let fast = bytes.withUnsafeBufferPointer { CanonicalLine.session($0) }
+        #expect(fast != nil)
+        #expect(fast.map(JournalRecord.session) == (try JournalCodec.decodeRecord(bytes)))
+        #expect(fast.map(JournalCodec.encode) == line)
+    }
+
+    @Test(arguments: otherLines)
+    func fastPathLeavesOtherLinesToTheGeneralParser(_ line: String) {
+        #expect(Array(line.utf8).withUnsafeBufferPointer { CanonicalLine.session($0) } == nil)
+    }
+
+    static var days: LocalDays { LocalDays(timeZone: TimeZone(identifier: "UTC")!) }
+    static let now = UTCTimestamp.parse("2026-11-29T18:00:00Z")!
+    static var today: Int { days.date(of: now).dayNumber }
+
+    static func sessions(_ count: Int, from first: Int = 0) -> [FocusLog] {
+        (first..<first + count).map { i in
+            let start = now.addingTimeInterval(Double(-(i * 7 + 3) * 3600))
+            return FocusLog(
+                id: "s\(i)", start: start, end: start.addingTimeInterval(1500), planned: 1500, focused: i % 5 == 0 ? 900 : 1500,
+                completed: i % 5 != 0, tag: i % 3 == 0 ? nil : ["code", "write"][i % 2])
+        }.reversed()
+    }
+
+    /// Stats for every range from a fresh store through the cache, and from a full load without it.
+    static func bothWays(_ paths: DataPaths) throws -> (cached: [StatsData], full: [StatsData], usedCache: Bool) {
+        var cached: [StatsData] = [], full: [StatsData] = []
+        var usedCache = true
+        for range in [StatsRange.lastDays(7), .lastDays(30), .lastDays(365), .all] {
+            let store = AppStore(paths: paths)
+            let input = try #require(try store.loadStatsInput(range: range, today: today, days: days))
+            if !store.focusLogs.isEmpty { usedCache = false }
+            cached.append(StatsService.buildStatsData(input: input, range: range, now: now, days: days))
+            let reference = AppStore(paths: paths)
+            try reference.load()
+            full.append(StatsService.buildStatsData(focusLogs: reference.focusLogs, range: range, now: now, days: days))
+        }
+        return (cached, full, usedCache)
+    }
+
+    @Test func cacheGivesTheSameStatsAsTheJournalThroughAppendsEditsAndReplacements() throws {
+        let paths = try Sessions.temporaryPaths()
+        try AppStore(paths: paths).record(Self.sessions(40))
+
+        var run = try Self.bothWays(paths)  // builds the cache
+        #expect(run.cached == run.full)
+        #expect(FileManager.default.fileExists(atPath: paths.statsCacheFile))
+        run = try Self.bothWays(paths)  // reads it
+        #expect(run.cached == run.full && run.usedCache)
+
+        try AppStore(paths: paths).record(Self.sessions(3, from: 100))  // appended: folded in
+        run = try Self.bothWays(paths)
+        #expect(run.cached == run.full && run.usedCache)
+
+        let store = AppStore(paths: paths)
+        try store.load()
+        try store.record(JournalChange(id: "e1", kind: .edit, target: "s1", at: Self.now, patch: SessionPatch(focused: 60, tag: .some("edited"))))
+        try store.record(JournalChange(id: "d1", kind: .delete, target: "s2", at: Self.now))
+        run = try Self.bothWays(paths)  // change records: rebuilt from a full load
+        #expect(run.cached == run.full)
+        run = try Self.bothWays(paths)
+        #expect(run.cached == run.full && run.usedCache)
+
+        // The same file replaced by one of the same size (another session's focus changed): never read from the stale cache.
+        let journal = try String(contentsOfFile: paths.journalFile, encoding: .utf8)
+        let replaced = journal.replacingOccurrences(of: #""focused":1500,"completed":true,"tag":"write"}"#, with: #""focused":1499,"completed":true,"tag":"write"}"#)
+        #expect(replaced != journal && replaced.utf8.count == journal.utf8.count)
+        try Data(replaced.utf8).write(to: URL(fileURLWithPath: paths.journalFile), options: .atomic)
+        run = try Self.bothWays(paths)
+        #expect(run.cached == run.full && !run.usedCache)
+
+        try FileManager.default.removeItem(atPath: paths.statsCacheFile)  // deleted: rebuilt, same numbers
+        run = try Self.bothWays(paths)
+        #expect(run.cached == run.full)
+    }
+
+    @Test func duplicateOrUnreadableAppendedLinesAreNotFolded() throws {
+        let paths = try Sessions.temporaryPaths()
+        try AppStore(paths: paths).record(Self.sessions(10))
+        _ = try Self.bothWays(paths)
+        let again = JournalCodec.encode(Self.sessions(1, from: 4)[0]).replacingOccurrences(of: "1500,\"completed\"", with: "1000,\"completed\"")
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: paths.journalFile))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data((again + "\n").utf8))  // a duplicate id, read once
+        try handle.close()
+        var run = try Self.bothWays(paths)
+        #expect(run.cached == run.full && !run.usedCache)
+
+        let bad = try FileHandle(forWritingTo: URL(fileURLWithPath: paths.journalFile))
+        try bad.seekToEnd()
+        try bad.write(contentsOf: Data("{\"id\":\n".utf8))
+        try bad.close()
+        let store = AppStore(paths: paths)
+        #expect(try store.loadStatsInput(range: .lastDays(7), today: Self.today, days: Self.days) == nil)
+        #expect(store.issues.count == 1)
+    }
+
+    @Test func anotherZoneOrDayStartRebuilds() throws {
+        let paths = try Sessions.temporaryPaths()
+        try AppStore(paths: paths).record(Self.sessions(30))
+        _ = try Self.bothWays(paths)
+        let shifted = LocalDays(timeZone: TimeZone(identifier: "UTC")!, dayStartSeconds: 4 * 3600)
+        let store = AppStore(paths: paths)
+        let input = try #require(try store.loadStatsInput(range: .all, today: Self.today, days: shifted))
+        #expect(!store.focusLogs.isEmpty)
+        #expect(StatsService.buildStatsData(input: input, range: .all, now: Self.now, days: shifted)
+            == StatsService.buildStatsData(focusLogs: store.focusLogs, range: .all, now: Self.now, days: shifted))
+    }
+}
