@@ -20,10 +20,11 @@ test: build
 run: build
 	./.build/debug/focus $(ARGS)
 
-# A release binary with the Swift runtime and Foundation linked statically and
-# every resource embedded: it runs when copied alone to an empty folder.
+# A release binary linked fully statically (Swift runtime, Foundation, ICU and
+# the C library) with every resource embedded: it runs when copied alone to an
+# empty folder, and starts faster than a dynamically linked one.
 release:
-	$(SWIFT) build -c release --static-swift-stdlib
+	$(SWIFT) build -c release --static-swift-stdlib -Xswiftc -static-executable
 
 # The man page, generated from the executable's command table.
 man: build

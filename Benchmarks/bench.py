@@ -219,7 +219,7 @@ def write_report(rows, colds, timer, sound):
         "Nothing here is asserted: `make test` never looks at time.", "",
         "## Machine and method", "",
         f"- Date: {date}", f"- Machine: {machine()}",
-        "- focus: the release build (`make release`: `-c release --static-swift-stdlib`).",
+        "- focus: the release build (`make release`: `-c release --static-swift-stdlib -Xswiftc -static-executable`).",
         "- Data: `../shared/peers/gen_sessions.py N` (seed 20261129, now 2026-11-29T18:00:00Z); its `sessions.jsonl` "
         "converted to a focus journal by `Benchmarks/make_journal.py` (focused = end - start). All three tools read the same sessions.",
         "- Environment: `TZ=UTC LC_ALL=C.UTF-8`, `FOCUS_HOME=/tmp/peers-data/N/focus FOCUS_NOW=2026-11-29T18:00:00Z`, "

@@ -20,19 +20,21 @@ cd "$work/alone"
 run() { env -i PATH=/usr/bin:/bin HOME="$work/home" FOCUS_HOME="$work/home" "$@"; }
 
 check "man page installed" test -s "$work/prefix/share/man/man1/focus.1"
-check "no Swift shared libraries" bash -c "! ldd ./focus | grep -qE 'libswift|libFoundation'"
+check "no Swift shared libraries" bash -c "! ldd ./focus 2>&1 | grep -qE 'libswift|libFoundation'"
 check "--version" bash -c "$(declare -f run); work='$work'; run ./focus --version | grep -q '^focus '"
 out=$(run TZ=Asia/Shanghai FOCUS_NOW=2026-11-29T01:00:00Z ./focus start 1s --tag alone 2>&1)
 check "Shanghai local time in a static build" grep -q 'started 09:00' <<<"$out"
 check "session recorded" grep -q '"tz":"Asia/Shanghai"' "$work/home/journal/focus.jsonl"
 out=$(run TZ=America/New_York FOCUS_NOW=2026-11-29T01:00:00Z ./focus status --format '{state}' --idle '{state}' 2>&1)
 check "status" test "$out" = idle
-# 01:00 UTC on the 29th is 20:00 on the 28th in New York: the session belongs to the 28th there.
-out=$(run TZ=America/New_York FOCUS_NOW=2026-11-29T01:00:00Z ./focus stats --range 7d --json 2>&1)
-check "stats in New York puts the session on the 28th" python3 -c '
+# Each session belongs to the local date of its start in its own zone: 01:00 UTC
+# on the 29th is 09:00 on the 29th in Shanghai but 20:00 on the 28th in New York.
+run TZ=America/New_York FOCUS_NOW=2026-11-29T01:00:10Z ./focus start 1s >/dev/null 2>&1
+out=$(run TZ=Asia/Shanghai FOCUS_NOW=2026-11-29T12:00:00Z ./focus stats --from 2026-11-27 --to 2026-11-29 --json 2>&1)
+check "each session on its own zone's date" python3 -c '
 import json, sys
 days = {d["date"]: d["sessions"] for d in json.loads(sys.argv[1])["days"]}
-sys.exit(0 if days.get("2026-11-28") == 1 and days.get("2026-11-29", 0) == 0 else 1)' "$out"
+sys.exit(0 if days == {"2026-11-27": 0, "2026-11-28": 1, "2026-11-29": 1} else 1)' "$out"
 out=$(run ./focus expedition 2>&1)
 check "embedded expedition" grep -q 'Lisbon' <<<"$out"
 check "nothing written beside the binary" test "$(ls -A "$work/alone")" = focus
