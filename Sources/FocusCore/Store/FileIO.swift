@@ -65,6 +65,7 @@ enum FileIO {
     ///
     /// When the file does not end in a newline (a write that was cut short),
     /// a newline goes first so the new record never merges into the torn one.
+    /// When the write or the flush fails, the file is cut back to its old length.
     static func appendLine(_ line: String, to path: String) throws(FocusError) {
         let created = !exists(path)
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
@@ -85,8 +86,14 @@ enum FileIO {
                 close(rfd)
             }
         }
-        try writeAll(fd, bytes, path: path)
-        guard fsync(fd) == 0 else { throw FocusError(.io, "cannot flush \(path) to disk: \(errnoText())") }
+        do throws(FocusError) {
+            try writeAll(fd, bytes, path: path)
+            guard fsync(fd) == 0 else { throw FocusError(.io, "cannot flush \(path) to disk: \(errnoText())") }
+        } catch {
+            // A write cut short (disk full, file size limit) leaves the file as it was, not with a torn line.
+            ftruncate(fd, st.st_size)
+            throw error
+        }
         if created { syncDirectory(parentDirectory(of: path)) }
     }
 

@@ -91,10 +91,15 @@ final class Context {
         return 80
     }
 
-    /// Loads the journal and reports unreadable lines once on stderr.
+    /// Unreadable lines reported one by one; beyond that, one line counts the rest.
+    static let reportedIssues = 3
+
+    /// Loads the journal and reports unreadable lines once on stderr (a file of garbage gets a few lines, not thousands).
     func loadJournal() throws(FocusError) {
         try store.load()
-        for issue in store.issues { err.line("focus: skipped \(issue)") }
+        for issue in store.issues.prefix(Self.reportedIssues) { err.line("focus: skipped \(issue)") }
+        let more = store.issues.count - Self.reportedIssues
+        if more > 0 { err.line("focus: skipped \(more) more unreadable line\(more == 1 ? "" : "s"); 'focus doctor' lists every one") }
     }
 
     /// Loads the journal and brings the expedition up to date; returns the events of the sessions applied now, by session id.
