@@ -2,6 +2,8 @@ import FocusCore
 import Foundation
 import Testing
 
+@testable import focus
+
 /// The bad-input catalogue, on the built binary: each case gets a clear one-line
 /// message, the right exit code, and leaves every user file byte-identical.
 @Suite struct BadInputTests {
@@ -119,17 +121,9 @@ import Testing
         return shell("mount -t tmpfs -o size=64k focus-test '\(dir)' && umount '\(dir)'") == 0
     }()
 
+    /// The exit status of a shell command (chattr, mount, dd).
     @discardableResult
-    static func shell(_ command: String) -> Int32 {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", command]
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        guard (try? p.run()) != nil else { return -1 }
-        p.waitUntilExit()
-        return p.terminationStatus
-    }
+    static func shell(_ command: String) -> Int32 { (try? FocusBinary.shell(command).status) ?? -1 }
 
     @Test func missingHomeReadsAsEmptyAndIsCreatedOnlyToWrite() throws {
         let parent = try TempHome()
@@ -176,18 +170,7 @@ import Testing
 
     /// Runs focus under `ulimit -f blocks` with SIGXFSZ ignored, so a write past the limit fails with EFBIG.
     static func limited(_ args: [String], home: String, blocks: Int) throws -> RunResult {
-        let quoted = ([FocusBinary.path] + args).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", "ulimit -f \(blocks); trap '' XFSZ; exec \(quoted)"]
-        p.environment = ["FOCUS_HOME": home, "TZ": "UTC", "FOCUS_NOW": now, "PATH": "/usr/bin:/bin", "HOME": home]
-        let err = Pipe()
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = err
-        try p.run()
-        let data = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return RunResult(stdout: "", stderr: String(decoding: data, as: UTF8.self), status: p.terminationStatus)
+        try FocusBinary.shell("ulimit -f \(blocks); trap '' XFSZ; exec \"$FOCUS\" " + args.map(ShellWord.singleQuoted).joined(separator: " "), home: home, now: now)
     }
 
     /// A real full disk: a 64 KiB tmpfs, when this machine lets the tests mount one (root in CI).
@@ -216,14 +199,7 @@ import Testing
         let command = try #require(r.stderr.range(of: "add it back with: focus ").map { String(r.stderr[$0.upperBound...]).trimmingCharacters(in: .newlines) })
         #expect(command.hasPrefix("log add --start '") && command.hasSuffix(" --duration 2s --tag 'deep work' --note 'it'\\''s'"), "\(command)")
         Self.shell("chattr -i '\(home.journalFile)'")
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", "'\(FocusBinary.path)' " + command]
-        p.environment = ["FOCUS_HOME": home.path, "TZ": "Asia/Kolkata", "PATH": "/usr/bin:/bin", "HOME": home.path]
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0)
+        #expect(try FocusBinary.shell("\"$FOCUS\" " + command, home: home.path, tz: "Asia/Kolkata").status == 0)
         let added = try JournalCodec.decode(Array(try #require(home.journalLines().last).utf8))
         #expect(added.focused == 2 && added.tag == "deep work" && added.note == "it's" && added.source == .manual)
     }

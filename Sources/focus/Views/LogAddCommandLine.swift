@@ -6,6 +6,7 @@ import FoundationEssentials
 /// It keeps the start (local time, to the second), the focused time, the tag
 /// and the note; `log add` records it as completed, with no pauses.
 enum LogAddCommandLine {
+    /// One line a user can paste: `focus log add --start '2026-11-29 09:00:12' --duration 25m --tag writing`.
     static func render(_ log: FocusLog, in zone: TimeZone) -> String {
         var start = LocalTime.dateTime(log.start, in: zone)
         let second = ((Int(log.start.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: log.start)) % 60 + 60) % 60
