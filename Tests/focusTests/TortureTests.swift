@@ -95,6 +95,8 @@ enum TortureScale {
             #expect(!FileManager.default.fileExists(atPath: paths.runningStateFile), "after \(op) \(i): state left behind")
             let doctor = try FocusBinary.run(["doctor"], home: home.path, env: Self.env(i, later: 1800))
             #expect(doctor.status == 0, "doctor after \(op) \(i): \(doctor.stdout)\(doctor.stderr)")
+            let temps = try FileManager.default.contentsOfDirectory(atPath: home.path).filter { $0.contains(".tmp-") }
+            #expect(temps.count <= 3, "after \(op) \(i): temp files pile up: \(temps)")
             let store = AppStore(paths: paths)
             try store.load()
             #expect(store.issues.isEmpty, "after \(op) \(i): \(store.issues)")

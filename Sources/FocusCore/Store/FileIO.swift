@@ -103,6 +103,8 @@ enum FileIO {
     }
 
     /// Writes `chunks`, one after another, to `path` atomically, the file created with `mode` (less the umask).
+    ///
+    /// Temp files of earlier writers that were killed before their rename are removed afterwards.
     static func replace(_ path: String, mode: mode_t, chunks: some Sequence<[UInt8]>) throws(FocusError) {
         let dir = parentDirectory(of: path)
         let temp = "\(path).tmp-\(getpid())"
@@ -123,6 +125,17 @@ enum FileIO {
             throw FocusError(.io, "cannot replace \(path): \(reason)")
         }
         syncDirectory(dir)
+        removeStaleTemps(of: path)
+    }
+
+    /// Removes the temp files of `path` that writers killed mid-replace left behind (`path.tmp-PID`, that process gone).
+    private static func removeStaleTemps(of path: String) {
+        let dir = parentDirectory(of: path)
+        let prefix = String(path.dropFirst(dir.isEmpty ? 0 : dir.count + 1)) + ".tmp-"
+        for name in (try? list(dir.isEmpty ? "." : dir)) ?? [] where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count)), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink((dir.isEmpty ? "" : dir + "/") + name)
+        }
     }
 
     /// Removes `path` (no error when it is already gone) and syncs its folder.
