@@ -220,6 +220,19 @@ import Testing
         #expect(BadInputTests.snapshot(home.path) == before)
     }
 
+    /// Binary garbage given to `focus import` in any format: exit 65 in one line, nothing written.
+    @Test(arguments: SessionImporter.Format.allCases.map(\.rawValue))
+    func importingGarbageIsADataErrorAndWritesNothing(_ format: String) throws {
+        let home = try BadInputTests.journal(Array((BadInputTests.good + "\n").utf8))
+        let file = home.path + "/../garbage-\(UUID().uuidString)"
+        try Data(BadInputTests.garbage).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let before = BadInputTests.snapshot(home.path)
+        let r = try FocusBinary.run(["import", file, "--from", format], home: home.path, now: Self.now)
+        #expect(r.status == 65 && Self.errors(r).count == 1 && r.stdout.isEmpty, "\(r.status) \(r.stdout) \(r.stderr)")
+        #expect(BadInputTests.snapshot(home.path) == before)
+    }
+
     @Test(arguments: [
         ["log", "add", "--start", "2026-11-29 10:00", "--duration", "-5m"],
         ["log", "add", "--start", "2026-11-29 10:00", "--duration", "999999h"],
