@@ -204,6 +204,27 @@ import Testing
         #expect(added.focused == 2 && added.tag == "deep work" && added.note == "it's" && added.source == .manual)
     }
 
+    /// A timer died and the journal cannot take its session: every command still runs, warns, and leaves the state for a retry.
+    @Test(.enabled(if: chattrWorks, "chattr +i is not supported here"))
+    func recoveryThatCannotPersistWarnsAndRetriesLater() throws {
+        let home = try BadInputTests.journal(Array((BadInputTests.good + "\n").utf8))
+        let paths = DataPaths(dataDirectory: home.path, configDirectory: home.path)
+        let started = try #require(UTCTimestamp.parse("2026-11-29T10:00:00Z"))
+        try AppStore(paths: paths).saveRunningState(RunningState(
+            id: "died", phase: .focus, startedAt: started, planned: 1500, counted: 300, updatedAt: started.addingTimeInterval(300),
+            paused: false, tag: nil, note: nil, tz: "UTC", pid: 1, cycle: 1, cycles: 1))
+        Self.shell("chattr +i '\(home.journalFile)'")
+        defer { Self.shell("chattr -i '\(home.journalFile)'") }
+        let blocked = try FocusBinary.run(["stats"], home: home.path, now: Self.now)
+        #expect(blocked.status == 0 && blocked.stderr.hasPrefix("focus: a session that ended without its timer is not recorded (cannot open "), "\(blocked.stderr)")
+        #expect(blocked.stderr.hasSuffix("; the next focus command tries again.\n") && blocked.stderr.split(separator: "\n").count == 1)
+        #expect(FileManager.default.fileExists(atPath: paths.runningStateFile))
+        Self.shell("chattr -i '\(home.journalFile)'")
+        let retried = try FocusBinary.run(["status"], home: home.path, now: Self.now)
+        #expect(retried.status == 0 && retried.stderr.contains("recorded 5m of focus as interrupted"), "\(retried.stderr)")
+        #expect(home.journalLines().count == 2 && !FileManager.default.fileExists(atPath: paths.runningStateFile))
+    }
+
     @Test(arguments: [
         ("config.json", #"{"cycles":"four"}"#, ["stats"], "config.json: cycles has the wrong type"),
         ("config.json", #"{"day-start":4}"#, ["stats"], "config.json: day-start has the wrong type"),

@@ -110,8 +110,18 @@ final class Context {
     }
 
     /// Records a session whose timer died and tells the user, once.
-    func recoverCrashedSession() throws(FocusError) {
-        guard let recovery = try store.recoverInterruptedSession() else { return }
+    ///
+    /// When it cannot be recorded (disk full, read-only journal) the state
+    /// file stays for the next command to retry, and this command goes on
+    /// after a warning: a full disk must not stop `focus status` or `doctor`.
+    func recoverCrashedSession() {
+        let found: AppStore.Recovery?
+        do throws(FocusError) { found = try store.recoverInterruptedSession() } catch {
+            let retry = error.kind == .data ? "" : "; the next focus command tries again"
+            err.line("focus: a session that ended without its timer is not recorded (\(error.message))\(retry).")
+            return
+        }
+        guard let recovery = found else { return }
         let started = LocalTime.dateTime(recovery.state.startedAt, in: timeZone)
         if let log = recovery.recorded {
             err.line("focus: the session started \(started) ended without its timer; recorded \(LocalTime.duration(log.focused)) of focus as \(log.completed ? "completed" : "interrupted").")
