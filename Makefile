@@ -57,12 +57,12 @@ fuzz-build: build
 	swiftc -sanitize=fuzzer,address -parse-as-library -O -g -D FUZZING -module-name FocusFuzz \
 		$(FUZZ_SOURCES) .build/fuzz/EmbeddedResources.swift -o .build/fuzz/focus-fuzz
 
-# Minimises each grown corpus into the committed one: the fewest inputs of at most 1 KiB that keep
+# Minimises each grown corpus into the committed one: the fewest inputs of at most 256 bytes that keep
 # every feature (-set_cover_merge=1); crash reproducers (crash-*) are kept as they are.
 fuzz-merge: fuzz-build
 	for t in journal duration date definitions watson timewarrior csv jsonl; do \
 		seeds=Tests/FocusCoreTests/Fixtures/fuzz/$$t; rm -rf .build/fuzz/merged/$$t && mkdir -p .build/fuzz/merged/$$t .build/fuzz/corpus/$$t; \
-		FOCUS_FUZZ_TARGET=$$t .build/fuzz/focus-fuzz -set_cover_merge=1 -max_len=1024 .build/fuzz/merged/$$t $$seeds .build/fuzz/corpus/$$t || exit 1; \
+		FOCUS_FUZZ_TARGET=$$t .build/fuzz/focus-fuzz -set_cover_merge=1 -max_len=256 .build/fuzz/merged/$$t $$seeds .build/fuzz/corpus/$$t || exit 1; \
 		find $$seeds -type f ! -name 'crash-*' -delete && cp .build/fuzz/merged/$$t/* $$seeds/; \
 	done
 
