@@ -5,7 +5,7 @@ ARGS ?= stats
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 
-.PHONY: build test run man install release clean bench
+.PHONY: build test run man install release clean bench torture fuzz fuzz-build fuzz-merge
 
 build:
 	$(SWIFT) build
@@ -45,6 +45,32 @@ bench: release
 	swiftc -O -static-stdlib -I .build/release/Modules -I .build/release Benchmarks/SoundBench.swift .build/release/FocusCore.build/*.o -o .build/bench/sound
 	./.build/bench/sound | tee .build/bench/sound.txt
 	python3 Benchmarks/bench.py
+
+# The crash, concurrency and bad-input tests at full counts (200 kills, 8 x 500 concurrent adds).
+torture: build
+	FOCUS_TORTURE_SCALE=full $(SWIFT) test --filter TortureTests
+
+# libFuzzer campaigns: every target for FUZZ_SECONDS (default 60) each, or FUZZ_TARGETS only.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?=
+FUZZ_SOURCES = $(shell find Sources/FocusCore -name '*.swift') Tests/FocusCoreTests/Support/FuzzTargets.swift Tests/fuzz/FuzzEntry.swift
+fuzz: fuzz-build
+	FUZZ_SECONDS=$(FUZZ_SECONDS) Tests/fuzz/run.sh $(FUZZ_TARGETS)
+
+fuzz-build: build
+	mkdir -p .build/fuzz
+	./.build/debug/EmbedResources .build/fuzz/EmbeddedResources.swift Resources/*.json
+	swiftc -sanitize=fuzzer,address -parse-as-library -O -g -D FUZZING -module-name FocusFuzz \
+		$(FUZZ_SOURCES) .build/fuzz/EmbeddedResources.swift -o .build/fuzz/focus-fuzz
+
+# Minimises each grown corpus into the committed one: the fewest inputs of at most 256 bytes that keep
+# every feature (-set_cover_merge=1); crash reproducers (crash-*) are kept as they are.
+fuzz-merge: fuzz-build
+	for t in journal duration date definitions watson timewarrior csv jsonl; do \
+		seeds=Tests/FocusCoreTests/Fixtures/fuzz/$$t; rm -rf .build/fuzz/merged/$$t && mkdir -p .build/fuzz/merged/$$t .build/fuzz/corpus/$$t; \
+		FOCUS_FUZZ_TARGET=$$t .build/fuzz/focus-fuzz -set_cover_merge=1 -max_len=256 .build/fuzz/merged/$$t $$seeds .build/fuzz/corpus/$$t || exit 1; \
+		find $$seeds -type f ! -name 'crash-*' -delete && cp .build/fuzz/merged/$$t/* $$seeds/; \
+	done
 
 clean:
 	$(SWIFT) package clean

@@ -100,6 +100,21 @@ import Testing
         #expect(try store.runningState() == nil)
     }
 
+    /// A writer killed between creating its temp file and renaming it leaves `config.json.tmp-PID`; the next replace removes it.
+    @Test func tempFilesOfKilledWritersAreRemovedByTheNextReplace() throws {
+        let finished = Process()
+        finished.executableURL = URL(fileURLWithPath: "/bin/true")
+        try finished.run()
+        finished.waitUntilExit()
+        let store = AppStore(paths: paths)
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dead = dir + "/config.json.tmp-\(finished.processIdentifier)", live = dir + "/config.json.tmp-\(getppid())"
+        for file in [dead, live] { FileManager.default.createFile(atPath: file, contents: Data("{".utf8)) }
+        try store.updateConfig { $0.cycles = 2 }
+        #expect(!FileManager.default.fileExists(atPath: dead))
+        #expect(FileManager.default.fileExists(atPath: live), "a writer still running keeps its temp file")
+    }
+
     @Test func crashedSessionIsRecoveredExactlyOnce() throws {
         let store = AppStore(paths: paths)
         let state = RunningState(id: "crash", phase: .focus, startedAt: Date(timeIntervalSince1970: 1_795_942_800), planned: 1500, counted: 600,

@@ -168,6 +168,13 @@ import Testing
         #expect(watson.skipped.map(\.place) == ["frames[1]"])
     }
 
+    /// Found by the fuzzer: a Watson time no `Int` can hold trapped; now only that frame is skipped.
+    @Test func watsonTimesBeyondIntSkipTheFrame() {
+        let frames = #"[[1e300, 1764408300, "p", "big", [], 0], [1764406800, 1764408300, "p", "ok", [], 0]]"#
+        let parsed = SessionImporter.parse(Array(frames.utf8), format: .watson, name: "frames")
+        #expect(parsed.sessions.map(\.id) == ["ok"] && parsed.skipped.map(\.place) == ["frames[0]"])
+    }
+
     @Test func storeAppliesChangesAndUndoesInOrder() throws {
         let paths = try Sessions.temporaryPaths()
         let store = AppStore(paths: paths)

@@ -7,6 +7,13 @@ import Testing
     static let normative =
         #"{"id":"5F0C2A1E-0000-4000-8000-000000000001","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"completed":true,"tz":"Asia/Shanghai","tag":"writing","note":"chapter 3"}"#
 
+    /// Found by the fuzzer: a version no `Int` can hold trapped converting it.
+    @Test(arguments: [("1e300", "record version 1e+300 is newer than this focus understands (2)"), ("3", "record version 3 is newer than this focus understands (2)")])
+    func versionsBeyondThisBuildAreRefusedNeverTrapped(_ v: String, _ reason: String) {
+        let error = #expect(throws: JournalCodec.Failure.self) { try JournalCodec.decodeRecord(Array(#"{"v":\#(v),"id":"x"}"#.utf8)) }
+        #expect(error?.reason == reason)
+    }
+
     @Test func roundTripsTheNormativeLineExactly() throws {
         let log = try JournalCodec.decode(Array(Self.normative.utf8))
         #expect(log.start == Date(timeIntervalSince1970: 1_795_942_800))  // 2026-11-29 09:00:00 UTC

@@ -85,6 +85,35 @@ import Testing
         #expect(log.focused == 1500 && log.end.timeIntervalSince(log.start) == 1500)
     }
 
+    /// The wall clock set forward or back by two hours, or by a day, mid-session: the same 25 minutes, the same span.
+    @Test(arguments: [7200.0, -7200.0, 86_400.0, -86_400.0])
+    func wallClockJumpsEitherWayKeepTheDuration(_ jump: Double) throws {
+        let s = Self.session()
+        var now = Self.at(1500)
+        now.wall = now.wall.addingTimeInterval(jump)
+        #expect(s.counted(at: now) == 1500 && s.isFinished(at: now))
+        let log = try #require(s.log(at: now, tz: nil, tag: nil, note: nil))
+        #expect(log.focused == 1500 && log.completed && log.end.timeIntervalSince(log.start) == 1500)
+    }
+
+    /// `focus status` reads the state file from another process, between heartbeats: a wall clock
+    /// changed since then, or a sleep, must not move the elapsed time it shows.
+    @Test(arguments: [(0.0, 0.0), (7200.0, 0.0), (-7200.0, 0.0), (0.0, 3600.0)])
+    func stateReadBetweenHeartbeatsIgnoresWallJumpsAndSleep(_ jump: Double, _ slept: Double) {
+        let state = Self.session().runningState(at: Self.at(600), pid: 1, tz: nil, tag: nil, note: nil, cycle: 1, cycles: 1)
+        var reading = Self.at(700, slept: slept)
+        reading.wall = reading.wall.addingTimeInterval(jump)
+        let now = state.now(at: reading)
+        #expect(state.counted(at: now) == 700 && state.remaining(at: now) == 800)
+    }
+
+    /// A state file written before `activeAt` existed still reads, on the wall clock.
+    @Test func stateWithoutActiveAtFallsBackToTheWallClock() {
+        var state = Self.session().runningState(at: Self.at(600), pid: 1, tz: nil, tag: nil, note: nil, cycle: 1, cycles: 1)
+        state.activeAt = nil
+        #expect(state.now(at: Self.at(700)) == Self.at(700).wall)
+    }
+
     @Test func breaksAreNeverRecorded() {
         let s = TimerSession(id: "b", phase: .shortBreak, planned: 300, start: Self.at(0))
         #expect(s.log(at: Self.at(300), tz: nil, tag: nil, note: nil) == nil)

@@ -9,8 +9,9 @@ import Testing
         let text = """
             stty -g > "\(home.path)/stty-before"
             FOCUS_HOME="\(home.path)" TZ=Asia/Shanghai FOCUS_NOW=2026-11-29T01:00:00Z "\(FocusBinary.path)" \(args)
-            echo "EXIT=$?"
+            status=$?
             stty -g > "\(home.path)/stty-after"
+            echo "EXIT=$status"
             exec sleep 120
             """
         try text.write(toFile: path, atomically: true, encoding: .utf8)

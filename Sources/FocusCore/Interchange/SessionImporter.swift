@@ -51,11 +51,19 @@ public enum SessionImporter {
 
         init(from decoder: any Decoder) throws {
             var c = try decoder.unkeyedContainer()
-            start = try Int(c.decode(Double.self))
-            stop = try Int(c.decode(Double.self))
+            start = try Self.seconds(c.decode(Double.self), in: c)
+            stop = try Self.seconds(c.decode(Double.self), in: c)
             project = try c.decode(String.self)
             id = try c.decode(String.self)
             tags = (try? c.decode([String].self)) ?? []
+        }
+
+        /// A Unix time as whole seconds; one no `Int` can hold (1e300) is a bad frame, not a crash.
+        private static func seconds(_ value: Double, in c: UnkeyedDecodingContainer) throws -> Int {
+            guard let whole = Int(exactly: value.rounded(.down)) else {
+                throw DecodingError.dataCorruptedError(in: c, debugDescription: "\(value) is not a time")
+            }
+            return whole
         }
     }
 

@@ -65,7 +65,7 @@ public enum JournalCodec {
         }
         if let v = fields["v"] {
             guard case .number(let n) = v, n == n.rounded() else { throw Failure(reason: "\"v\" must be an integer") }
-            if Int(n) > version { throw Failure(reason: "record version \(Int(n)) is newer than this focus understands (\(version))") }
+            if n > Double(version) { throw Failure(reason: "record version \(Int(exactly: n).map(String.init) ?? "\(n)") is newer than this focus understands (\(version))") }
         }
         if let kind = try optionalString("kind", in: fields), kind != "session" {
             guard let known = JournalChange.Kind(rawValue: kind) else { throw Failure(reason: "unknown record \"kind\" \"\(kind)\"") }

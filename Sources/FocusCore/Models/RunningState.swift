@@ -24,10 +24,12 @@ public struct RunningState: Codable, Equatable, Sendable {
     public var pid: Int32
     public var cycle: Int
     public var cycles: Int
+    /// The monotonic clock (``ClockReading/active``, system-wide, stopped while asleep) at `updatedAt`; absent in older files.
+    public var activeAt: Double?
 
     public init(
         id: String, phase: TimerPhase, startedAt: Date, planned: Int, counted: Int, updatedAt: Date, paused: Bool,
-        tag: String?, note: String?, tz: String?, pid: Int32, cycle: Int, cycles: Int
+        tag: String?, note: String?, tz: String?, pid: Int32, cycle: Int, cycles: Int, activeAt: Double? = nil
     ) {
         self.id = id
         self.phase = phase
@@ -42,6 +44,18 @@ public struct RunningState: Codable, Equatable, Sendable {
         self.pid = pid
         self.cycle = cycle
         self.cycles = cycles
+        self.activeAt = activeAt
+    }
+
+    /// `reading` as this state's own clock sees it: `updatedAt` plus the monotonic time since.
+    ///
+    /// Another process (`focus status`) reads the state between heartbeats;
+    /// counting from the wall clock, a clock set forward would inflate the
+    /// elapsed time (and one set back freeze it), and time asleep would count
+    /// as focus. Without `activeAt` (an older file) it is the wall clock.
+    public func now(at reading: ClockReading) -> Date {
+        guard let activeAt else { return reading.wall }
+        return updatedAt.addingTimeInterval(max(0, reading.active - activeAt))
     }
 
     /// Seconds counted as of `now`, assuming the timer is still running.

@@ -92,6 +92,7 @@ enum FileIO {
     ///
     /// When the file does not end in a newline (a write that was cut short),
     /// a newline goes first so the new record never merges into the torn one.
+    /// When the write or the flush fails, the file is cut back to its old length.
     static func appendLine(_ line: String, to path: String) throws(FocusError) {
         let created = !exists(path)
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
@@ -112,8 +113,14 @@ enum FileIO {
                 close(rfd)
             }
         }
-        try writeAll(fd, bytes, path: path)
-        guard fsync(fd) == 0 else { throw FocusError(.io, "cannot flush \(path) to disk: \(errnoText())") }
+        do throws(FocusError) {
+            try writeAll(fd, bytes, path: path)
+            guard fsync(fd) == 0 else { throw FocusError(.io, "cannot flush \(path) to disk: \(errnoText())") }
+        } catch {
+            // A write cut short (disk full, file size limit) leaves the file as it was, not with a torn line.
+            ftruncate(fd, st.st_size)
+            throw error
+        }
         if created { syncDirectory(parentDirectory(of: path)) }
     }
 
@@ -123,6 +130,8 @@ enum FileIO {
     }
 
     /// Writes `chunks`, one after another, to `path` atomically, the file created with `mode` (less the umask).
+    ///
+    /// Temp files of earlier writers that were killed before their rename are removed afterwards.
     static func replace(_ path: String, mode: mode_t, chunks: some Sequence<[UInt8]>) throws(FocusError) {
         let dir = parentDirectory(of: path)
         let temp = "\(path).tmp-\(getpid())"
@@ -143,6 +152,17 @@ enum FileIO {
             throw FocusError(.io, "cannot replace \(path): \(reason)")
         }
         syncDirectory(dir)
+        removeStaleTemps(of: path)
+    }
+
+    /// Removes the temp files of `path` that writers killed mid-replace left behind (`path.tmp-PID`, that process gone).
+    private static func removeStaleTemps(of path: String) {
+        let dir = parentDirectory(of: path)
+        let prefix = String(path.dropFirst(dir.isEmpty ? 0 : dir.count + 1)) + ".tmp-"
+        for name in (try? list(dir.isEmpty ? "." : dir)) ?? [] where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count)), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink((dir.isEmpty ? "" : dir + "/") + name)
+        }
     }
 
     /// Removes `path` (no error when it is already gone) and syncs its folder.

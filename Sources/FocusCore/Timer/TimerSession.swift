@@ -105,6 +105,6 @@ public struct TimerSession: Equatable, Sendable {
     public func runningState(at now: ClockReading, pid: Int32, tz: String?, tag: String?, note: String?, cycle: Int, cycles: Int) -> RunningState {
         RunningState(
             id: id, phase: phase, startedAt: start.wall, planned: planned, counted: Int(counted(at: now).rounded(.down)),
-            updatedAt: now.wall, paused: isPaused, tag: tag, note: note, tz: tz, pid: pid, cycle: cycle, cycles: cycles)
+            updatedAt: now.wall, paused: isPaused, tag: tag, note: note, tz: tz, pid: pid, cycle: cycle, cycles: cycles, activeAt: now.active)
     }
 }

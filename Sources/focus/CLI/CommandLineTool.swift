@@ -38,7 +38,7 @@ struct CommandLineTool {
             }
             let ctx = try makeContext()
             ctx.commands = documented
-            try ctx.recoverCrashedSession()
+            ctx.recoverCrashedSession()
             return try command.run(args, ctx)
         } catch {
             err.line("Error: \(error.message)")

@@ -92,7 +92,10 @@ final class Context {
         return 80
     }
 
-    /// Loads the journal and reports unreadable lines once on stderr.
+    /// Unreadable lines reported one by one; beyond that, one line counts the rest.
+    static let reportedIssues = 3
+
+    /// Loads the journal and reports unreadable lines once on stderr (a file of garbage gets a few lines, not thousands).
     ///
     /// `quiet` reads without reporting, for shell completion, where a warning
     /// would land in the middle of the user's command line.
@@ -104,7 +107,9 @@ final class Context {
     /// Reports the unreadable lines the last load found, once per run, on stderr.
     func reportIssues() {
         if issuesReported { return }
-        for issue in store.issues { err.line("focus: skipped \(issue)") }
+        for issue in store.issues.prefix(Self.reportedIssues) { err.line("focus: skipped \(issue)") }
+        let more = store.issues.count - Self.reportedIssues
+        if more > 0 { err.line("focus: skipped \(more) more unreadable line\(more == 1 ? "" : "s"); 'focus doctor' lists every one") }
         issuesReported = true
     }
 
@@ -116,8 +121,18 @@ final class Context {
     }
 
     /// Records a session whose timer died and tells the user, once.
-    func recoverCrashedSession() throws(FocusError) {
-        guard let recovery = try store.recoverInterruptedSession() else { return }
+    ///
+    /// When it cannot be recorded (disk full, read-only journal) the state
+    /// file stays for the next command to retry, and this command goes on
+    /// after a warning: a full disk must not stop `focus status` or `doctor`.
+    func recoverCrashedSession() {
+        let found: AppStore.Recovery?
+        do throws(FocusError) { found = try store.recoverInterruptedSession() } catch {
+            let retry = error.kind == .data ? "" : "; the next focus command tries again"
+            err.line("focus: a session that ended without its timer is not recorded (\(error.message))\(retry).")
+            return
+        }
+        guard let recovery = found else { return }
         let started = LocalTime.dateTime(recovery.state.startedAt, in: timeZone)
         if let log = recovery.recorded {
             err.line("focus: the session started \(started) ended without its timer; recorded \(LocalTime.duration(log.focused)) of focus as \(log.completed ? "completed" : "interrupted").")

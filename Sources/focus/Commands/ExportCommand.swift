@@ -80,6 +80,10 @@ enum ImportCommand {
         {
             throw FocusError(.data, "\(path): \(only.reason)")
         }
+        if parsed.sessions.isEmpty, let first = parsed.skipped.first {
+            let more = parsed.skipped.count > 1 ? " (and \(parsed.skipped.count - 1) more like it)" : ""
+            throw FocusError(.data, "\(path): nothing could be read as \(format.rawValue): \(first)\(more)")
+        }
         if !args.has("dry-run") { try ctx.store.record(added) }
         let verb = args.has("dry-run") ? "Would add" : "Added"
         let seconds = added.reduce(0) { $0 + $1.focused }

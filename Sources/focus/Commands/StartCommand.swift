@@ -60,7 +60,7 @@ enum StartCommand {
             var detail = ""
             if let state = try? ctx.store.runningState() {
                 let started = LocalTime.hourMinute(state.startedAt, in: ctx.timeZone)
-                detail = ": a \(state.phase.title.lowercased()) started at \(started) has \(LocalTime.countdown(Double(state.remaining(at: ctx.now())))) left"
+                detail = ": a \(state.phase.title.lowercased()) started at \(started) has \(LocalTime.countdown(Double(state.remaining(at: state.now(at: ctx.reading()))))) left"
             }
             throw FocusError(.temporary, "a session is already running\(detail); `focus stop` ends it")
         }

@@ -26,7 +26,7 @@ enum StatusCommand {
         let format = try args.value("format").map { (text) throws(FocusError) in try StatusFormat(text) }
         let idle = try StatusFormat(args.value("idle") ?? "", option: "--idle")
         let state = try runningState(ctx)
-        let now = ctx.now()
+        let now = state?.now(at: ctx.reading()) ?? ctx.now()
         if let format {
             ctx.out.line((state == nil ? idle : format).render(state, now: now, timeZone: ctx.timeZone))
         } else if args.has("json") {

@@ -138,7 +138,9 @@ final class TimerRunner {
             do throws(FocusError) {
                 try ctx.store.record(log)
             } catch {
-                throw FocusError(error.kind, "\(error.message). The session was not recorded; focus will try again on its next run. It was: \(JournalCodec.encode(log))")
+                // The state goes too, so no later recovery records it a second time beside the user's own `log add`.
+                try? ctx.store.clearRunningState()
+                throw FocusError(error.kind, "\(error.message). The session was NOT recorded; once that is fixed, add it back with: \(LogAddCommandLine.render(log, in: ctx.timeZone))")
             }
         }
         try ctx.store.clearRunningState()

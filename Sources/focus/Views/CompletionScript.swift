@@ -96,7 +96,7 @@ enum CompletionScript {
                 commands=(
 
             """
-        for c in commands { out += "        " + zshQuoted(c.name.replacing(":", with: "\\:") + ":" + c.summary) + "\n" }
+        for c in commands { out += "        " + ShellWord.singleQuoted(c.name.replacing(":", with: "\\:") + ":" + c.summary) + "\n" }
         out += """
                 )
                 if (( CURRENT == 2 )); then
@@ -112,14 +112,14 @@ enum CompletionScript {
         for c in commands {
             var specs = c.options.map { option in
                 let help = "[" + zshBracketed(option.help) + "]"
-                guard let placeholder = option.value else { return zshQuoted("--\(option.name)" + help) }
-                return zshQuoted("--\(option.name)=" + help + ":\(placeholder):" + zshAction(option.completion))
+                guard let placeholder = option.value else { return ShellWord.singleQuoted("--\(option.name)" + help) }
+                return ShellWord.singleQuoted("--\(option.name)=" + help + ":\(placeholder):" + zshAction(option.completion))
             }
-            specs.append(zshQuoted("(- *)--help[Show help]"))
+            specs.append(ShellWord.singleQuoted("(- *)--help[Show help]"))
             for position in 0..<min(c.positionals.upperBound, maximumPositionals) {
                 let name = position < c.arguments.count ? c.arguments[position].0 : "ARG"
                 let completion = position < c.completions.count ? c.completions[position] : .none
-                specs.append(zshQuoted("\(position + 1):\(name):" + zshAction(completion)))
+                specs.append(ShellWord.singleQuoted("\(position + 1):\(name):" + zshAction(completion)))
             }
             out += "        (\(c.name))\n            _arguments -s \\\n                " + specs.joined(separator: " \\\n                ") + "\n            ;;\n"
         }
@@ -143,11 +143,6 @@ enum CompletionScript {
         case .tags: "_focus_tags"
         case .files: "_files"
         }
-    }
-
-    /// `text` in single quotes for zsh.
-    private static func zshQuoted(_ text: String) -> String {
-        "'" + text.replacing("'", with: "'\\''") + "'"
     }
 
     /// `text` with the characters `_arguments` gives meaning to escaped.

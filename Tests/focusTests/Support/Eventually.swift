@@ -19,10 +19,10 @@ final class BackgroundFocus {
     private let out = Pipe()
     private let err = Pipe()
 
-    init(_ args: [String], home: String, tz: String = "UTC") throws {
+    init(_ args: [String], home: String, tz: String = "UTC", env: [String: String] = [:]) throws {
         process.executableURL = URL(fileURLWithPath: FocusBinary.path)
         process.arguments = args
-        process.environment = ["FOCUS_HOME": home, "TZ": tz, "PATH": "/usr/bin:/bin", "HOME": home]
+        process.environment = ["FOCUS_HOME": home, "TZ": tz, "PATH": "/usr/bin:/bin", "HOME": home].merging(env) { $1 }
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice

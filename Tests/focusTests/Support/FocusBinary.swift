@@ -28,8 +28,18 @@ enum FocusBinary {
     /// Runs `focus args…` with `home` as `FOCUS_HOME` and waits for it.
     @discardableResult
     static func run(_ args: [String], home: String, tz: String = "UTC", now: String? = nil, env: [String: String] = [:], stdin: String? = nil) throws -> RunResult {
+        try run(executable: path, args, home: home, tz: tz, now: now, env: env, stdin: stdin)
+    }
+
+    /// Runs `script` with `/bin/sh` in the same sandbox; `"$FOCUS"` in it is the built binary.
+    @discardableResult
+    static func shell(_ script: String, home: String = NSTemporaryDirectory(), tz: String = "UTC", now: String? = nil) throws -> RunResult {
+        try run(executable: "/bin/sh", ["-c", script], home: home, tz: tz, now: now, env: ["FOCUS": path], stdin: nil)
+    }
+
+    private static func run(executable: String, _ args: [String], home: String, tz: String, now: String?, env: [String: String], stdin: String?) throws -> RunResult {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = args
         var environment = ["FOCUS_HOME": home, "TZ": tz, "PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8", "HOME": home]
         if let now { environment["FOCUS_NOW"] = now }
