@@ -108,16 +108,14 @@ public final class AppStore {
         }
     }
 
-    /// Appends `logs` (an import) to this machine's journal file, one line each, each flushed before the next.
+    /// Appends `logs` (an import) to this machine's journal file, one line each,
+    /// in one write and one flush: all of them are saved, or none.
     public func record(_ logs: [FocusLog]) throws(FocusError) {
         guard !logs.isEmpty else { return }
         try FileIO.makeDirectories(paths.journalDirectory)
+        try FileIO.appendLines(logs.map(JournalCodec.encode), to: paths.journalFile)
         let known = Set(history.sessions.map(\.id))
-        var added: [FocusLog] = []
-        for log in logs {
-            try FileIO.appendLine(JournalCodec.encode(log), to: paths.journalFile)
-            if !known.contains(log.id) { added.append(log) }
-        }
+        let added = logs.filter { !known.contains($0.id) }
         history = JournalHistory(sessions: history.sessions + added, changes: history.changes)
         focusLogs = history.effectiveLogs
         ownRecords += added.map(\.id)

@@ -87,13 +87,19 @@ enum FileIO {
         return bytes
     }
 
-    /// Appends `line` plus a newline to `path` with one `write()`, under an
-    /// exclusive `flock`, and `fsync`s before returning.
+    /// Appends `line` plus a newline to `path`; see ``appendLines(_:to:)``.
+    static func appendLine(_ line: String, to path: String) throws(FocusError) {
+        try appendLines([line], to: path)
+    }
+
+    /// Appends each of `lines` plus a newline to `path` with one `write()`,
+    /// under an exclusive `flock`, and `fsync`s once before returning: a batch
+    /// (an import) costs one flush, not one per record, and lands whole or not at all.
     ///
     /// When the file does not end in a newline (a write that was cut short),
     /// a newline goes first so the new record never merges into the torn one.
     /// When the write or the flush fails, the file is cut back to its old length.
-    static func appendLine(_ line: String, to path: String) throws(FocusError) {
+    static func appendLines(_ lines: [String], to path: String) throws(FocusError) {
         let created = !exists(path)
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw FocusError(.cantCreate, "cannot open \(path) for writing: \(errnoText())") }
@@ -103,8 +109,12 @@ enum FileIO {
         }
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw FocusError(.io, "cannot write \(path): \(errnoText())") }
-        var bytes = Array(line.utf8)
-        bytes.append(10)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 1 })
+        for line in lines {
+            bytes += line.utf8
+            bytes.append(10)
+        }
         if st.st_size > 0 {
             var last: UInt8 = 0
             let rfd = open(path, O_RDONLY | O_CLOEXEC)
