@@ -135,6 +135,9 @@ final class TimerRunner {
         }
         let log = session.log(at: now, tz: ctx.timeZoneIdentifier, tag: tag, note: note)
         if let log {
+            // The final count goes to the state file first: if focus dies before the
+            // record is saved, recovery records this same session, not the last heartbeat's.
+            try? ctx.store.saveRunningState(ended)
             do throws(FocusError) {
                 try ctx.store.record(log)
             } catch {
