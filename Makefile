@@ -42,9 +42,9 @@ install: release
 # docs/BENCHMARKS.md. BENCH_SIZES="1000 100000" picks sizes.
 bench: release
 	mkdir -p .build/bench
-	swiftc -O -static-stdlib -I .build/release/Modules -I .build/release Benchmarks/SoundBench.swift .build/release/FocusCore.build/*.o -o .build/bench/sound
+	swiftc -O -static-stdlib -I .build/release/Modules -I .build/release Tests/Benchmarks/SoundBench.swift .build/release/FocusCore.build/*.o -o .build/bench/sound
 	./.build/bench/sound | tee .build/bench/sound.txt
-	python3 Benchmarks/bench.py
+	python3 Tests/Benchmarks/bench.py
 
 # The crash, concurrency and bad-input tests at full counts (200 kills, 8 x 500 concurrent adds).
 torture: build

@@ -7,7 +7,7 @@ Asserts nothing about time: it measures and writes docs/BENCHMARKS.md.
 For each size N (BENCH_SIZES, default "1000 10000 100000 1000000"):
   1. ../shared/peers/gen_sessions.py N writes the sessions (JSONL, a
      Timewarrior DB, a Watson dir) under /tmp/peers-data/N, once;
-  2. Benchmarks/make_journal.py turns its sessions.jsonl into a focus journal
+  2. Tests/Benchmarks/make_journal.py turns its sessions.jsonl into a focus journal
      (FOCUS_HOME=/tmp/peers-data/N/focus);
   3. every scenario is timed with hyperfine (median wall time, -N, output to
      /dev/null) and its peak RSS measured with /usr/bin/time -f %M (median).
@@ -20,7 +20,7 @@ BENCH_OUT (another report path).
 import json, os, platform, shutil, statistics, subprocess, sys, tempfile, time
 from datetime import datetime, timezone
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PEERS = os.path.normpath(os.path.join(ROOT, "..", "shared", "peers"))
 FOCUS = os.environ.get("FOCUS_BIN", os.path.join(ROOT, ".build", "release", "focus"))
 DATA_ROOT = os.environ.get("DATA_ROOT", "/tmp/peers-data")
@@ -94,7 +94,7 @@ def prepare(n):
         print(f"generated {n} sessions in {time.time() - started:.1f} s", file=sys.stderr)
     journal = os.path.join(data, "focus", "journal", "focus.jsonl")
     if not os.path.exists(journal) or os.path.getmtime(journal) < os.path.getmtime(os.path.join(data, "sessions.jsonl")):
-        sh(f"python3 {ROOT}/Benchmarks/make_journal.py {data}")
+        sh(f"python3 {ROOT}/Tests/Benchmarks/make_journal.py {data}")
     return data
 
 
@@ -215,13 +215,13 @@ def write_report(rows, colds, timer, sound):
     date = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     lines = [
         "# Benchmarks", "",
-        "Written by `make bench` (`Benchmarks/bench.py`); the numbers below are from its last run.",
+        "Written by `make bench` (`Tests/Benchmarks/bench.py`); the numbers below are from its last run.",
         "Nothing here is asserted: `make test` never looks at time.", "",
         "## Machine and method", "",
         f"- Date: {date}", f"- Machine: {machine()}",
         "- focus: the release build (`make release`: `-c release --static-swift-stdlib -Xswiftc -static-executable`).",
         "- Data: `../shared/peers/gen_sessions.py N` (seed 20261129, now 2026-11-29T18:00:00Z); its `sessions.jsonl` "
-        "converted to a focus journal by `Benchmarks/make_journal.py` (focused = end - start). All three tools read the same sessions.",
+        "converted to a focus journal by `Tests/Benchmarks/make_journal.py` (focused = end - start). All three tools read the same sessions.",
         "- Environment: `TZ=UTC LC_ALL=C.UTF-8`, `FOCUS_HOME=/tmp/peers-data/N/focus FOCUS_NOW=2026-11-29T18:00:00Z`, "
         "`TIMEWARRIORDB=/tmp/peers-data/N/tw`, `WATSON_DIR=/tmp/peers-data/N/watson`.",
         f"- Wall time: `hyperfine -N --warmup 1 --min-runs {MIN_RUNS} --max-runs 50`, output to /dev/null, median in ms "
@@ -261,9 +261,9 @@ def write_report(rows, colds, timer, sound):
                   "Targets: under 50 ms of CPU, within 100 ms of the deadline."]
     else:
         lines += ["(skipped: BENCH_SKIP_TIMER=1)"]
-    lines += ["", "## Sound generation", "", "`Benchmarks/SoundBench.swift`, release, one core: seconds of audio per second of CPU.", "",
+    lines += ["", "## Sound generation", "", "`Tests/Benchmarks/SoundBench.swift`, release, one core: seconds of audio per second of CPU.", "",
               "```", sound, "```", ""]
-    notes = os.path.join(ROOT, "Benchmarks", "notes.md")
+    notes = os.path.join(ROOT, "Tests", "Benchmarks", "notes.md")
     if os.path.exists(notes):
         lines += [open(notes).read().rstrip(), ""]
     os.makedirs(os.path.join(ROOT, "docs"), exist_ok=True)
