@@ -170,7 +170,7 @@ public enum SessionImporter {
         var notes = Array(rest.dropFirst())
         if let annotation, !annotation.isEmpty { notes.append(annotation) }
         return session(
-            id: "tw" + fnv1a("timewarrior|\(start)|\(end)"), start: start, end: end, completed: !tags.contains("abandoned"),
+            id: "tw" + FNV1a.hex("timewarrior|\(start)|\(end)"), start: start, end: end, completed: !tags.contains("abandoned"),
             tag: rest.first, note: notes.isEmpty ? nil : notes.joined(separator: ", "))
     }
 
@@ -278,7 +278,7 @@ public enum SessionImporter {
                 out.skipped.append(Skipped(place: place, reason: "completed must be true or false"))
                 continue
             }
-            let id = field("id") ?? "csv" + fnv1a("csv|\(start)|\(end)|\(field("tag") ?? "")")
+            let id = field("id") ?? "csv" + FNV1a.hex("csv|\(start)|\(end)|\(field("tag") ?? "")")
             let log = FocusLog(
                 id: id, start: Date(timeIntervalSince1970: Double(start)), end: Date(timeIntervalSince1970: Double(end)),
                 planned: planned, focused: focused, completed: completedText == "true", tz: field("tz"), tag: field("tag"),
@@ -312,16 +312,6 @@ public enum SessionImporter {
         }
     }
 
-    /// 64-bit FNV-1a as 16 hex digits: a stable id from a source record's text.
-    static func fnv1a(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
-    }
 }
 
 /// RFC 4180 CSV reading: quoted fields may hold commas, doubled quotes, CR and LF.

@@ -18,7 +18,7 @@ public struct SoundRecipe: Equatable, Sendable {
     /// added in JSON has a sound of its own without code.
     static func city(_ id: String) -> SoundRecipe {
         if let known = cities[id] { return SoundRecipe(known) }
-        let hash = SoundRecipe.stableHash(id)
+        let hash = FNV1a.hash(id)
         let beds: [SoundLayerKind] = [.rain, .ocean, .wind, .brown, .pink, .murmur]
         let accents: [SoundLayerKind] = [.drips, .chirps, .bells, .clinks, .ticks]
         return SoundRecipe([(beds[Int(hash % UInt64(beds.count))], 0), (accents[Int((hash >> 16) % UInt64(accents.count))], -4)])
@@ -38,8 +38,4 @@ public struct SoundRecipe: Equatable, Sendable {
         "istanbul": [(.ocean, 0), (.rumble, -4), (.chirps, -6)],
     ]
 
-    /// FNV-1a of `text`: the same on every run and platform, unlike `Hasher`.
-    public static func stableHash(_ text: String) -> UInt64 {
-        text.utf8.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
-    }
 }

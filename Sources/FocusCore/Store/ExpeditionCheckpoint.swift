@@ -36,11 +36,6 @@ struct ExpeditionCheckpoint: Codable, Equatable {
         var bytes = (try? encoder.encode(definitions)).map(Array.init) ?? []
         bytes += Array("|\(days.timeZone.identifier)|\(days.dayStartSeconds)".utf8)
         for id in changes { bytes += Array("|\(id)".utf8) }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return String(hash, radix: 16)
+        return String(FNV1a.hash(bytes), radix: 16)
     }
 }

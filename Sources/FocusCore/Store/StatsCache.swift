@@ -49,12 +49,7 @@ struct StatsCache {
     static func fingerprint(days: LocalDays) -> String { "v\(version)|\(days.timeZone.identifier)|\(days.dayStartSeconds)" }
 
     static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return Int(bitPattern: UInt(hash))
+        Int(bitPattern: UInt(FNV1a.hash(bytes)))
     }
 
     static func hash(_ id: String) -> Int {

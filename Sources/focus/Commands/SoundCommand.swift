@@ -37,7 +37,7 @@ enum SoundCommand {
         let configured = try ctx.loadConfig().sound
         let entry = try unlockedEntry(args.positionals.first ?? configured ?? "pink", ctx)
         let volume = try args.value("volume").map(volumeValue) ?? defaultVolume
-        let seed = try args.value("seed").map(seedValue) ?? SoundRecipe.stableHash(entry.name)
+        let seed = try args.value("seed").map(seedValue) ?? FNV1a.hash(entry.name)
         let seconds = try args.value("duration").map(StartCommand.duration)
         let stream = SoundStream(recipe: entry.recipe, seed: seed, volume: volume)
         if let out = args.value("out") {

@@ -250,7 +250,7 @@ final class TimerRunner {
 
     private func startSound() -> SoundPlayer? {
         guard let sound else { return nil }
-        let stream = SoundStream(recipe: sound.recipe, seed: SoundRecipe.stableHash(sound.name), volume: SoundCommand.defaultVolume)
+        let stream = SoundStream(recipe: sound.recipe, seed: FNV1a.hash(sound.name), volume: SoundCommand.defaultVolume)
         return SoundPlayer.start(stream, fadeIn: 2, path: ctx.environment["PATH"])
     }
 

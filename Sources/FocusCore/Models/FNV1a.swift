@@ -1,0 +1,24 @@
+/// 64-bit FNV-1a: a small hash that is the same on every run and platform, unlike `Hasher`.
+///
+/// Used where a value must be stable across processes: import ids, cache and
+/// checkpoint fingerprints, the default sound of a city.
+public enum FNV1a {
+    /// The hash of `bytes`.
+    public static func hash<S: Sequence>(_ bytes: S) -> UInt64 where S.Element == UInt8 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return hash
+    }
+
+    /// The hash of `text`'s UTF-8 bytes.
+    public static func hash(_ text: String) -> UInt64 { hash(text.utf8) }
+
+    /// The hash as 16 hex digits.
+    public static func hex(_ text: String) -> String {
+        let hex = String(hash(text), radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
