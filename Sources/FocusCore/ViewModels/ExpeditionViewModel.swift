@@ -35,7 +35,7 @@ public struct ExpeditionChapterCard: Equatable, Sendable, Encodable {
 ///
 /// Store and UI state in, computed properties out; with an empty journal it
 /// shows a labelled demo.
-public struct ExpeditionViewModel {
+public struct ExpeditionViewModel: GameViewModel {
     public let store: AppStore
     public let now: Date
     public let days: LocalDays
@@ -45,11 +45,6 @@ public struct ExpeditionViewModel {
         self.now = now
         self.days = days
     }
-
-    private var shown: DemoData.Shown { DemoData.shown(store, now: now, days: days) }
-
-    /// Whether this is demo data (the journal is empty).
-    public var isDemo: Bool { store.focusLogs.isEmpty }
 
     /// How many chapters the route has.
     public var chapterCount: Int { store.expeditionDefinitions.chapters.count }

@@ -4,7 +4,7 @@ import FoundationEssentials
 ///
 /// Store and UI state in, computed properties out; with an empty journal it
 /// shows a labelled demo.
-public struct GrowthViewModel {
+public struct GrowthViewModel: GameViewModel {
     public let store: AppStore
     public let now: Date
     public let days: LocalDays
@@ -14,11 +14,6 @@ public struct GrowthViewModel {
         self.now = now
         self.days = days
     }
-
-    private var shown: DemoData.Shown { DemoData.shown(store, now: now, days: days) }
-
-    /// Whether this is demo data (the journal is empty).
-    public var isDemo: Bool { store.focusLogs.isEmpty }
 
     /// The growth profile of the sessions shown.
     public var profile: GrowthProfile {

@@ -26,7 +26,7 @@ public struct PassportChapterAhead: Equatable, Sendable, Encodable {
 ///
 /// Store and UI state in, computed properties out; with an empty journal it
 /// shows a labelled demo.
-public struct PassportViewModel {
+public struct PassportViewModel: GameViewModel {
     public let store: AppStore
     public let now: Date
     public let days: LocalDays
@@ -36,11 +36,6 @@ public struct PassportViewModel {
         self.now = now
         self.days = days
     }
-
-    private var shown: DemoData.Shown { DemoData.shown(store, now: now, days: days) }
-
-    /// Whether this is demo data (the journal is empty).
-    public var isDemo: Bool { store.focusLogs.isEmpty }
 
     /// Stamped chapters in route order.
     public var stamps: [PassportStamp] {
