@@ -40,19 +40,33 @@ import Testing
         #expect(result.stderr.split(separator: "\n").filter { $0.hasPrefix("Error:") }.count == 1)
     }
 
-    /// A fake `aplay` on PATH records its arguments and the PCM it receives.
+    /// A fake `aplay`, alone on PATH (real players installed on the machine must not win), records its arguments and the PCM it receives.
     @Test func aSessionWithSoundStreamsPCMToThePlayerAndStopsWithIt() throws {
         let home = try TempHome()
         let bin = home.path + "/bin"
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        try "#!/bin/sh\necho \"$@\" > \"$FOCUS_HOME/args\"\nexec cat > \"$FOCUS_HOME/pcm\"\n".write(toFile: bin + "/aplay", atomically: true, encoding: .utf8)
+        try "#!/bin/sh\necho \"$@\" > \"$FOCUS_HOME/args\"\nexec /bin/cat > \"$FOCUS_HOME/pcm\"\n".write(toFile: bin + "/aplay", atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin + "/aplay")
-        let result = try FocusBinary.run(["start", "2s", "--sound", "pink"], home: home.path, env: ["PATH": bin + ":/usr/bin:/bin"])
+        let result = try FocusBinary.run(["start", "2s", "--sound", "pink"], home: home.path, env: ["PATH": bin])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         #expect(String(decoding: home.contents("args") ?? Data(), as: UTF8.self).contains("-t raw -f S16_LE -r 44100 -c 2"))
         let bytes = home.contents("pcm")?.count ?? 0
         #expect(bytes % 4 == 0 && bytes > 176_400 && bytes < 176_400 * 3)
+    }
+
+    /// pw-play before PipeWire 0.3.70 has no `--raw`: it is sent a streaming WAV header first.
+    @Test func pwPlayGetsAWavStream() throws {
+        let home = try TempHome()
+        let bin = home.path + "/bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try "#!/bin/sh\necho \"$@\" > \"$FOCUS_HOME/args\"\nexec /bin/cat > \"$FOCUS_HOME/pcm\"\n".write(toFile: bin + "/pw-play", atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin + "/pw-play")
+        let result = try FocusBinary.run(["start", "1s", "--sound", "pink"], home: home.path, env: ["PATH": bin])
+        #expect(result.status == 0 && result.stderr.isEmpty)
+        #expect(String(decoding: home.contents("args") ?? Data(), as: UTF8.self) == "--latency=100ms -\n")
+        let pcm = home.contents("pcm") ?? Data()
+        #expect(pcm.count > 44 && String(decoding: pcm.prefix(4), as: UTF8.self) == "RIFF" && String(decoding: pcm[8..<12], as: UTF8.self) == "WAVE")
     }
 
     @Test func withoutAPlayerOneWarningAndTheTimerCarriesOn() throws {

@@ -17,11 +17,15 @@ final class SoundPlayer: Sendable {
     struct Program: Sendable {
         let name: String
         let arguments: [String]
+        /// Bytes sent before the PCM: a WAV header for a player that cannot be told the raw format.
+        var prefix: [UInt8] = []
     }
 
     /// Tried in this order.
     static let programs: [Program] = [
-        Program(name: "pw-play", arguments: ["--raw", "--rate=44100", "--channels=2", "--format=s16", "--latency=100ms", "-"]),
+        // pw-play reads stdin through libsndfile and has no `--raw` before PipeWire 0.3.70
+        // (Debian 12 ships 0.3.65), so it gets a streaming WAV header, which every version reads.
+        Program(name: "pw-play", arguments: ["--latency=100ms", "-"], prefix: WAVFormat.header(frames: WAVFormat.maxFrames)),
         Program(name: "paplay", arguments: ["--raw", "--rate=44100", "--channels=2", "--format=s16le", "--latency-msec=100"]),
         Program(name: "aplay", arguments: ["-q", "-t", "raw", "-f", "S16_LE", "-r", "44100", "-c", "2", "--buffer-time=200000"]),
         Program(name: "play", arguments: ["-q", "-t", "raw", "-r", "44100", "-e", "signed-integer", "-b", "16", "-c", "2", "-L", "-"]),
@@ -89,6 +93,7 @@ final class SoundPlayer: Sendable {
             return nil
         }
         let player = SoundPlayer(stream: stream, program: program.name, fd: fds[1], pid: pid)
+        _ = player.write(program.prefix)
         player.fade(to: 1, seconds: fadeIn)
         var thread = pthread_t()
         pthread_create(&thread, nil, { raw in
