@@ -15,7 +15,7 @@ public enum SessionExporter {
         switch format {
         case .csv: return csv(logs, days: days)
         case .json: return json(logs)
-        case .jsonl: return logs.map { JournalCodec.encode($0) + "\n" }.joined()
+        case .jsonl: return JournalCodec.encodeLines(logs)
         case .ical: return iCalendar(logs, now: now)
         }
     }

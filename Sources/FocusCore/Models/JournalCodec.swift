@@ -18,15 +18,19 @@ public enum JournalCodec {
 
     /// One line of JSON for `log`, without the trailing newline.
     public static func encode(_ log: FocusLog) -> String {
-        var out = "{\"id\":" + quoted(log.id)
-        out += ",\"start\":\"" + UTCTimestamp.format(log.start) + "\""
-        out += ",\"end\":\"" + UTCTimestamp.format(log.end) + "\""
-        out += ",\"planned\":\(log.planned),\"focused\":\(log.focused),\"completed\":\(log.completed)"
-        if let tz = log.tz { out += ",\"tz\":" + quoted(tz) }
-        if let tag = log.tag { out += ",\"tag\":" + quoted(tag) }
-        if let note = log.note { out += ",\"note\":" + quoted(note) }
-        if log.source != .timer { out += ",\"source\":\"" + log.source.rawValue + "\"" }
-        return out + "}"
+        var writer = JournalLineWriter(capacity: 256)
+        writer.append(log)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    /// Every line of `logs`, each followed by a newline: a JSON Lines export.
+    public static func encodeLines(_ logs: [FocusLog]) -> String {
+        var writer = JournalLineWriter(capacity: logs.count * 200)
+        for log in logs {
+            writer.append(log)
+            writer.newline()
+        }
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 
     /// One change record (format version 2), without the trailing newline.
@@ -124,21 +128,9 @@ public enum JournalCodec {
 
     /// `text` as a JSON string literal, quotes included.
     public static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        var writer = JournalLineWriter()
+        writer.quoted(text)
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 
     private static func missingOrWrong(_ key: String, _ type: String, _ fields: [String: FlatJSON.Value]) -> Failure {
