@@ -2,7 +2,7 @@ import PackagePlugin
 
 /// Embeds `Resources/*.json` in the target as Swift string constants.
 ///
-/// SwiftPM resource bundles need full Foundation and breaks once the binary is copied
+/// SwiftPM resource bundles need full Foundation and break once the binary is copied
 /// away from its resource folder, so each JSON file becomes a raw string
 /// literal in a generated source file: `Resources/expeditions.json` turns
 /// into `EmbeddedResources.expeditionsJSON`.
