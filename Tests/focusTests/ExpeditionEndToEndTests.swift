@@ -31,7 +31,7 @@ struct ExpeditionEndToEndTests {
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        #expect(text.contains("Demo: your journal is empty"))
+        #expect(text.contains("Demo data: nothing is recorded yet."))
         #expect(text.contains("of 11 ·"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["focus"])
     }
@@ -52,7 +52,7 @@ struct ExpeditionEndToEndTests {
         try home.writeJournal(Self.journal(5, source: "manual"))
         let result = try FocusBinary.run(["expedition", "--json"], home: home.path, now: Self.now)
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
-        #expect(object["demo"] as? Bool == false)
+        #expect(object["isDemo"] as? Bool == false)
         #expect(object["started"] as? Bool == false)
         #expect(object["totalMiles"] as? Int == 0)
     }

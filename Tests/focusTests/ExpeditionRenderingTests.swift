@@ -83,15 +83,16 @@ struct ExpeditionRenderingTests {
             PassportView.text(PassportViewModel(store: empty, now: now, days: days), columns: 80, style: plain),
             ProfileView.text(GrowthViewModel(store: empty, now: now, days: days), columns: 80, style: plain),
         ] {
-            #expect(text.hasPrefix("Demo: your journal is empty"))
+            #expect(text.hasPrefix("Demo data: nothing is recorded yet."))
+            #expect(text.split(separator: "\n").allSatisfy { $0.unicodeScalars.count <= 80 })
         }
-        #expect(ExpeditionView.json(ExpeditionViewModel(store: empty, now: now, days: days)).contains("\"demo\":true"))
+        #expect(ExpeditionView.json(ExpeditionViewModel(store: empty, now: now, days: days)).contains("\"isDemo\":true"))
     }
 
     @Test func expeditionJSON() throws {
         let json = ExpeditionView.json(ExpeditionViewModel(store: try store(1), now: now, days: days))
         let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any]
-        #expect(object["demo"] as? Bool == false)
+        #expect(object["isDemo"] as? Bool == false)
         #expect(object["nextCity"] as? String == "Seville, Spain")
         let current = object["current"] as! [String: Any]
         #expect(current["id"] as? String == "lisbon")

@@ -5,6 +5,9 @@ import FoundationEssentials
 /// Views label what they compute from these as a demo; nothing here is ever
 /// recorded or saved.
 public enum DemoData {
+    /// The label every view puts above numbers computed from demo data.
+    public static let notice = "Demo data: nothing is recorded yet. Run `focus start` to record your first session."
+
     /// Two weeks of believable timer sessions ending the day before `now`:
     /// mornings of 25 minutes, a deep 50-minute session every third day, one day off.
     public static func focusLogs(now: Date, days: LocalDays) -> [FocusLog] {

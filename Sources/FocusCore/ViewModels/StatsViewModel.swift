@@ -59,6 +59,6 @@ public struct StatsViewModel {
 
     /// The label shown above demo numbers; `nil` for real data.
     public var demoNotice: String? {
-        isDemo ? "Demo data: nothing is recorded yet. Run `focus start` to record your first session." : nil
+        isDemo ? DemoData.notice : nil
     }
 }

@@ -1,6 +1,8 @@
-/// The label on every view computed from demo data.
+import FocusCore
+
+/// The label on every view computed from demo data, wrapped to the width.
 enum DemoBanner {
-    static func line(_ style: Style) -> String {
-        style.yellow("Demo: your journal is empty, so this is sample data. `focus start` begins the real thing.")
+    static func lines(width: Int, style: Style) -> [String] {
+        DemoData.notice.wrapped(to: width).map { style.yellow($0) }
     }
 }

@@ -15,7 +15,7 @@ enum ExpeditionView {
     static func text(_ model: ExpeditionViewModel, columns: Int, style: Style) -> String {
         let width = max(40, columns - 1)
         var lines: [String] = []
-        if model.isDemo { lines.append(DemoBanner.line(style)) }
+        if model.isDemo { lines += DemoBanner.lines(width: width, style: style) }
         guard let chapter = model.current else {
             lines.append(style.bold("Expedition complete: all \(model.chapterCount) chapters stamped, \(model.totalMiles) miles."))
             lines.append("`focus passport` shows your stamps.")
@@ -48,12 +48,12 @@ enum ExpeditionView {
     static func json(_ model: ExpeditionViewModel) -> String {
         JSONText.encode(
             Report(
-                demo: model.isDemo, chapterCount: model.chapterCount, stamped: model.stampedCount, totalMiles: model.totalMiles,
+                isDemo: model.isDemo, chapterCount: model.chapterCount, stamped: model.stampedCount, totalMiles: model.totalMiles,
                 complete: model.isComplete, started: !model.notStarted, current: model.current, nextCity: model.nextCity))
     }
 
     private struct Report: Encodable {
-        let demo: Bool
+        let isDemo: Bool
         let chapterCount: Int
         let stamped: Int
         let totalMiles: Int

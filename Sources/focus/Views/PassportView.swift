@@ -16,7 +16,7 @@ enum PassportView {
 
     static func text(_ model: PassportViewModel, columns: Int, style: Style) -> String {
         var lines: [String] = []
-        if model.isDemo { lines.append(DemoBanner.line(style)) }
+        if model.isDemo { lines += DemoBanner.lines(width: max(40, columns - 1), style: style) }
         let stamps = model.stamps
         lines.append(style.bold("Passport · \(stamps.count) \(stamps.count == 1 ? "stamp" : "stamps") · \(model.totalMiles) miles"))
         lines.append("")
@@ -45,11 +45,11 @@ enum PassportView {
     }
 
     static func json(_ model: PassportViewModel) -> String {
-        JSONText.encode(Report(demo: model.isDemo, totalMiles: model.totalMiles, stamps: model.stamps, soundscapes: model.soundscapes, ahead: model.ahead))
+        JSONText.encode(Report(isDemo: model.isDemo, totalMiles: model.totalMiles, stamps: model.stamps, soundscapes: model.soundscapes, ahead: model.ahead))
     }
 
     private struct Report: Encodable {
-        let demo: Bool
+        let isDemo: Bool
         let totalMiles: Int
         let stamps: [PassportStamp]
         let soundscapes: [String]

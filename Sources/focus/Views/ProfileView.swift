@@ -6,7 +6,7 @@ enum ProfileView {
         let width = max(40, columns - 1)
         let profile = model.profile
         var lines: [String] = []
-        if profile.isDemo { lines.append(DemoBanner.line(style)) }
+        if profile.isDemo { lines += DemoBanner.lines(width: width, style: style) }
         lines.append(style.bold("Level \(profile.level.level) · \(profile.level.title)"))
         let percent = Int((profile.progressToNext * 100).rounded(.down))
         if let next = profile.nextLevel {

@@ -25,7 +25,7 @@ enum StatsView {
         var title = "Focus stats · \(plural(data.dayCount, "day"))"
         if let tag = data.tag { title += " · #\(tag)" }
         var lines = [style.bold(title.truncated(to: width))]
-        if let notice = model.demoNotice { lines += wrap(notice, width).map(style.yellow) }
+        if let notice = model.demoNotice { lines += notice.wrapped(to: width).map(style.yellow) }
         lines.append("")
         func row(_ label: String, _ value: String) { lines.append((label.padded(to: labelWidth) + value).truncated(to: width)) }
         row("Dates", data.from == data.to ? data.from.isoString : "\(data.from) → \(data.to)")
@@ -131,19 +131,4 @@ enum StatsView {
     private static func plural(_ n: Int, _ word: String) -> String { n == 1 ? "1 \(word)" : "\(n) \(word)s" }
 
     private static func percent(_ fraction: Double) -> String { "\(Int((fraction * 100).rounded()))%" }
-
-    /// `text` broken into lines of at most `width` cells at spaces.
-    private static func wrap(_ text: String, _ width: Int) -> [String] {
-        var lines: [String] = []
-        var current = ""
-        for word in text.split(separator: " ") {
-            if !current.isEmpty && current.cellWidth + 1 + word.count > width {
-                lines.append(current)
-                current = ""
-            }
-            current += (current.isEmpty ? "" : " ") + word
-        }
-        if !current.isEmpty { lines.append(current) }
-        return lines
-    }
 }
