@@ -15,7 +15,7 @@ struct ExpeditionCheckpointTests {
 
     /// The state rebuilt from the journal alone, with no checkpoint.
     func rebuilt(_ store: AppStore) -> ExpeditionState {
-        ExpeditionService.fold(store.focusLogs.filter(ExpeditionService.earnsProgress), into: ExpeditionState(), definitions: .builtIn, days: days).state
+        ExpeditionService.fold(store.focusLogs.filter { ExpeditionService.earnsProgress($0, definitions: .builtIn) }, into: ExpeditionState(), definitions: .builtIn, days: days).state
     }
 
     @Test func crashBetweenAppendAndCheckpointLosesNothing() throws {

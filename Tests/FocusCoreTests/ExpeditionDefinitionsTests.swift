@@ -32,6 +32,7 @@ struct ExpeditionDefinitionsTests {
         ("{\"deepFocusMinutes\":50,\"chapters\":[" + chapter("a", mission("m", "sessionCount", 2)) + "," + chapter("b", mission("m", "focusMinutes", 2)) + "]}",
          "chapters[1].missions[0].id: duplicate mission id \"m\""),
         ("{\"deepFocusMinutes\":0,\"chapters\":[" + chapter("a", mission("m", "sessionCount", 2)) + "]}", "deepFocusMinutes: must be a positive number"),
+        ("{\"deepFocusMinutes\":50,\"minimumSessionMinutes\":-1,\"chapters\":[" + chapter("a", mission("m", "sessionCount", 2)) + "]}", "minimumSessionMinutes: must not be negative"),
         ("{\"deepFocusMinutes\":50,\"chapters\":[{\"id\":\"a\"}]}", "chapters[0].title: is missing"),
         ("{\"deepFocusMinutes\":\"fifty\",\"chapters\":[]}", "deepFocusMinutes: has the wrong type"),
         ("{\"chapters\":[", "is not valid JSON"),

@@ -69,7 +69,17 @@ struct ExpeditionServiceTests {
             definitions: Sessions.twoChapters)
         #expect(result.state == ExpeditionState())
         #expect(result.events.isEmpty)
-        #expect(!ExpeditionService.earnsProgress(log))
+        #expect(!ExpeditionService.earnsProgress(log, definitions: Sessions.twoChapters))
+    }
+
+    /// Short timer sessions earn nothing: 10 minutes unless the route says otherwise.
+    @Test(arguments: [(9, nil as Int?, false), (10, nil, true), (1, 0, true), (24, 25, false), (25, 25, true)])
+    func minimumSessionLength(minutes: Int, minimum: Int?, earns: Bool) {
+        let definitions = ExpeditionDefinitions(
+            minimumSessionMinutes: minimum, chapters: [Sessions.chapter("c", [Sessions.mission("m", .sessionCount, 5)])])
+        let log = Sessions.log("x", "2026-11-02T09:00:00Z", minutes: minutes)
+        #expect(ExpeditionService.earnsProgress(log, definitions: definitions) == earns)
+        #expect(Sessions.fold([log], definitions).state.chapters.isEmpty == !earns)
     }
 
     @Test func manualSessionsDoNotUnlockOrAdvance() {

@@ -54,13 +54,23 @@ public struct ExpeditionChapterDefinition: Identifiable, Codable, Equatable, Sen
 public struct ExpeditionDefinitions: Codable, Equatable, Sendable {
     /// A completed session at least this long counts as deep focus.
     public let deepFocusMinutes: Int
+    /// A timer session shorter than this earns no progress (absent: ``defaultMinimumSessionMinutes``),
+    /// so a string of one-second timers cannot walk the route.
+    public let minimumSessionMinutes: Int?
     /// The chapters in route order.
     public let chapters: [ExpeditionChapterDefinition]
 
-    public init(deepFocusMinutes: Int = 50, chapters: [ExpeditionChapterDefinition]) {
+    public init(deepFocusMinutes: Int = 50, minimumSessionMinutes: Int? = nil, chapters: [ExpeditionChapterDefinition]) {
         self.deepFocusMinutes = deepFocusMinutes
+        self.minimumSessionMinutes = minimumSessionMinutes
         self.chapters = chapters
     }
+
+    /// The minimum when the file does not set `minimumSessionMinutes`.
+    public static let defaultMinimumSessionMinutes = 10
+
+    /// ``minimumSessionMinutes`` in seconds.
+    public var minimumSessionSeconds: Int { (minimumSessionMinutes ?? Self.defaultMinimumSessionMinutes) * 60 }
 
     /// The definitions embedded in the binary.
     public static let builtIn: ExpeditionDefinitions = {
@@ -109,6 +119,9 @@ public struct ExpeditionDefinitions: Codable, Equatable, Sendable {
     /// The first rule the definitions break, as (place, problem).
     func firstProblem() -> (String, String)? {
         if deepFocusMinutes <= 0 { return ("deepFocusMinutes", "must be a positive number of minutes, not \(deepFocusMinutes)") }
+        if let minimum = minimumSessionMinutes, minimum < 0 {
+            return ("minimumSessionMinutes", "must not be negative, not \(minimum)")
+        }
         if chapters.isEmpty { return ("chapters", "needs at least one chapter") }
         var chapterIDs = Set<String>(), missionIDs = Set<String>()
         for (c, chapter) in chapters.enumerated() {

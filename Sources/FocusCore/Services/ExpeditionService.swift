@@ -9,19 +9,21 @@ import FoundationEssentials
 /// its miles and soundscape are earned and the next chapter opens. The
 /// session that completes a chapter does not count for the next one.
 public enum ExpeditionService {
-    /// Whether `log` earns expedition progress: completed, and run by the timer.
-    public static func earnsProgress(_ log: FocusLog) -> Bool { log.completed && log.source == .timer }
+    /// Whether `log` earns expedition progress: completed, run by the timer, and at least `minimumSessionMinutes` long.
+    public static func earnsProgress(_ log: FocusLog, definitions: ExpeditionDefinitions) -> Bool {
+        log.completed && log.source == .timer && log.focused >= definitions.minimumSessionSeconds
+    }
 
     /// Applies one session.
     ///
     /// - Parameters:
-    ///   - log: the session; one that does not ``earnsProgress(_:)`` changes nothing.
+    ///   - log: the session; one that does not ``earnsProgress(_:definitions:)`` changes nothing.
     ///   - day: the local date the session belongs to.
     ///   - streak: the current streak on `day`, this session included (from ``StreakService``).
     public static func apply(
         _ log: FocusLog, day: CivilDate, streak: Streak, to state: ExpeditionState, definitions: ExpeditionDefinitions
     ) -> (state: ExpeditionState, events: [ExpeditionEvent]) {
-        guard earnsProgress(log), !state.isComplete else { return (state, []) }
+        guard earnsProgress(log, definitions: definitions), !state.isComplete else { return (state, []) }
         var state = state
         var events: [ExpeditionEvent] = []
         if state.chapters.isEmpty, let first = definitions.chapters.first {
@@ -71,10 +73,10 @@ public enum ExpeditionService {
     public static func fold(
         _ sessions: [FocusLog], applied: Int = 0, into state: ExpeditionState, definitions: ExpeditionDefinitions, days: LocalDays
     ) -> (state: ExpeditionState, events: [String: [ExpeditionEvent]]) {
-        var streakDays = StreakService.streakDays(focusLogs: sessions[..<applied].filter(earnsProgress), days: days)
+        var streakDays = StreakService.streakDays(focusLogs: sessions[..<applied].filter { earnsProgress($0, definitions: definitions) }, days: days)
         var state = state
         var events: [String: [ExpeditionEvent]] = [:]
-        for log in sessions[applied...] where earnsProgress(log) {
+        for log in sessions[applied...] where earnsProgress(log, definitions: definitions) {
             let day = days.dayNumber(of: log)
             insert(day, into: &streakDays)
             let date = CivilDate(dayNumber: day)

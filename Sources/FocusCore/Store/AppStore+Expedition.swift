@@ -21,7 +21,7 @@ extension AppStore {
     @discardableResult
     public func loadExpedition(days: LocalDays) throws(FocusError) -> [String: [ExpeditionEvent]] {
         let definitions = try loadExpeditionDefinitions()
-        let sessions = focusLogs.filter(ExpeditionService.earnsProgress)
+        let sessions = focusLogs.filter { ExpeditionService.earnsProgress($0, definitions: definitions) }
         let fingerprint = ExpeditionCheckpoint.fingerprint(definitions, days: days, changes: history.changes.map(\.id))
         let saved = readCheckpoint()
         let start = saved.flatMap { $0.holds(prefixOf: sessions, fingerprint: fingerprint) ? $0 : nil }
@@ -51,7 +51,7 @@ extension AppStore {
         guard FileIO.exists(paths.expeditionCheckpointFile) else { return .missing }
         guard let saved = readCheckpoint() else { return .differs("cannot be read as a checkpoint") }
         let definitions = try loadExpeditionDefinitions()
-        let sessions = focusLogs.filter(ExpeditionService.earnsProgress)
+        let sessions = focusLogs.filter { ExpeditionService.earnsProgress($0, definitions: definitions) }
         let fingerprint = ExpeditionCheckpoint.fingerprint(definitions, days: days, changes: history.changes.map(\.id))
         guard saved.holds(prefixOf: sessions, fingerprint: fingerprint) else {
             return .differs("it was built from other sessions, definitions or settings than the journal now holds")
