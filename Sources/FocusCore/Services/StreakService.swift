@@ -32,14 +32,20 @@ public enum StreakService {
         Set(completedDayNumbers).sorted()
     }
 
-    /// The streak that is still alive on `today`.
+    /// The streak that is still alive on `today`; `streakDays` sorted and distinct, as ``streakDays(focusLogs:days:)`` gives them.
     public static func current(streakDays: [Int], today: CivilDate) -> Streak {
         let t = today.dayNumber
-        let days = streakDays.filter { $0 <= t }
-        guard let last = days.last, last >= t - 1 else { return .none }
+        // Binary search for the last day not after today: the expedition asks once per session.
+        var low = 0, high = streakDays.count
+        while low < high {
+            let mid = (low + high) / 2
+            if streakDays[mid] <= t { low = mid + 1 } else { high = mid }
+        }
+        guard low > 0, streakDays[low - 1] >= t - 1 else { return .none }
+        let last = streakDays[low - 1]
         var first = last
-        var index = days.count - 1
-        while index > 0, days[index - 1] == first - 1 {
+        var index = low - 1
+        while index > 0, streakDays[index - 1] == first - 1 {
             first -= 1
             index -= 1
         }
