@@ -77,6 +77,23 @@ struct ExpeditionCheckpointTests {
         #expect(after.expedition.chapters[0].unlockedAt == older[0].start)
     }
 
+    @Test func aSwappedEarlierSessionIsNeverResumedFrom() throws {
+        let paths = try Sessions.temporaryPaths()
+        let logs = Sessions.daily(3, from: 10)
+        try FileManager.default.createDirectory(atPath: paths.journalDirectory, withIntermediateDirectories: true)
+        try (logs.map(JournalCodec.encode).joined(separator: "\n") + "\n").write(toFile: paths.journalDirectory + "/laptop.jsonl", atomically: false, encoding: .utf8)
+        try reopened(paths).loadExpedition(days: days)
+        // Same count, same last id, but the first session is another one from an earlier day.
+        var swapped = logs
+        swapped[0] = FocusLog(id: "swapped", start: logs[0].start.addingTimeInterval(-86_400), end: logs[0].end.addingTimeInterval(-86_400),
+                              planned: logs[0].planned, focused: logs[0].focused, completed: true)
+        try (swapped.map(JournalCodec.encode).joined(separator: "\n") + "\n").write(toFile: paths.journalDirectory + "/laptop.jsonl", atomically: false, encoding: .utf8)
+        let after = try reopened(paths)
+        try after.loadExpedition(days: days)
+        #expect(after.expedition == rebuilt(after))
+        #expect(after.expedition.chapters[0].unlockedAt == swapped[0].start)
+    }
+
     @Test func checkpointFileNamesTheSessionsItApplied() throws {
         let paths = try Sessions.temporaryPaths()
         let store = AppStore(paths: paths)
@@ -86,7 +103,8 @@ struct ExpeditionCheckpointTests {
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: paths.expeditionCheckpointFile))) as! [String: Any]
         #expect(json["applied"] as? Int == 3)
         #expect(json["lastID"] as? String == logs[2].id)
-        #expect(json["version"] as? Int == 1)
+        #expect(json["version"] as? Int == 2)
+        #expect((json["appliedHash"] as? String)?.isEmpty == false)
     }
 
     @Test func emptyJournalWritesNoCheckpoint() throws {

@@ -13,6 +13,20 @@ public enum FNV1a {
         return hash
     }
 
+    /// The hash of `lines`, each followed by a newline, without joining them first.
+    public static func hash(lines: some Sequence<String>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for line in lines {
+            for byte in line.utf8 {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x100_0000_01b3
+            }
+            hash ^= 10
+            hash = hash &* 0x100_0000_01b3
+        }
+        return hash
+    }
+
     /// The hash of `text`'s UTF-8 bytes.
     public static func hash(_ text: String) -> UInt64 { hash(text.utf8) }
 

@@ -31,7 +31,7 @@ extension AppStore {
         expedition = result.state
         let checkpoint = ExpeditionCheckpoint(
             version: ExpeditionCheckpoint.currentVersion, fingerprint: fingerprint, applied: sessions.count, lastID: sessions.last?.id,
-            state: result.state)
+            appliedHash: ExpeditionCheckpoint.appliedHash(sessions[...]), state: result.state)
         if checkpoint != saved, saved != nil || !sessions.isEmpty { try saveCheckpoint(checkpoint) }
         return result.events
     }
