@@ -66,6 +66,18 @@ import Testing
         kill(timer.process.processIdentifier, SIGKILL)
     }
 
+    @Test func aCrashedSessionRunsOnStopWhenItIsRecovered() throws {
+        let home = try TempHome()
+        try Self.hook(home, "on-stop", #"env | grep '^FOCUS_' | sort > "$FOCUS_HOME/stop.env""#)
+        // What a timer killed 10 minutes into a 25-minute session leaves behind.
+        let state = #"{"cycle":1,"cycles":1,"counted":600,"id":"CRASHED-2","paused":false,"phase":"focus","pid":999999,"planned":1500,"startedAt":"2026-11-29T09:00:00Z","tag":"w","tz":"UTC","updatedAt":"2026-11-29T09:10:05Z"}"#
+        try state.write(toFile: home.path + "/running.json", atomically: false, encoding: .utf8)
+        let result = try FocusBinary.run(["status"], home: home.path)
+        #expect(result.stdout == "idle\n")
+        let env = String(decoding: home.contents("stop.env") ?? Data(), as: UTF8.self)
+        #expect(env.contains("FOCUS_EVENT=stop") && env.contains("FOCUS_ID=CRASHED-2") && env.contains("FOCUS_FOCUSED=600") && env.contains("FOCUS_RECORDED=true"))
+    }
+
     @Test func statusFormatForPromptsIdleAndRunning() throws {
         let home = try TempHome()
         #expect(try FocusBinary.run(["status", "--format", "{remaining} {tag}"], home: home.path).stdout == "\n")

@@ -141,5 +141,10 @@ final class Context {
         } else {
             err.line("focus: the \(recovery.state.phase.title.lowercased()) started \(started) ended without its timer; breaks are not recorded.")
         }
+        // The phase was stopped, if not by the user: `on-stop` runs as it would have (waited for, within its time limit).
+        guard let hook = Hook.ended(recovery.state, stopped: true, recorded: recovery.recorded) else { return }
+        let hooks = HookRunner(directory: paths.hooksDirectory, environment: environment, discardOutput: false)
+        if let problem = hooks.start(hook) { err.line(problem) }
+        for line in hooks.finish() { err.line(line) }
     }
 }
