@@ -163,3 +163,34 @@ import Testing
         #expect(plan.steps.filter { $0.phase == .longBreak }.allSatisfy { $0.seconds == 900 })
     }
 }
+
+/// How `focus start`'s flags and the settings combine into a plan.
+@Suite struct CyclePlanFromSettingsTests {
+    static var config: FocusConfig {
+        var c = FocusConfig()
+        c.defaultMinutes = 50
+        c.breakMinutes = 10
+        c.longBreakMinutes = 20
+        c.cycles = 3
+        return c
+    }
+
+    @Test(arguments: [
+        // (focus, break, long break, cycles) given -> phases and lengths
+        (nil as Int?, nil as Int?, nil as Int?, nil as Int?, [TimerPhase.focus, .shortBreak, .focus, .shortBreak, .focus, .shortBreak], 3000, 600 as Int?),
+        (1500, nil, nil, 1, [.focus], 1500, nil),
+        (1500, 300, nil, nil, [.focus, .shortBreak], 1500, 300),
+        (nil, nil, 900, nil, [.focus, .shortBreak], 3000, 600),
+        (1500, nil, nil, 2, [.focus, .shortBreak, .focus, .shortBreak], 1500, 600),
+    ])
+    func flagsOverrideSettings(_ focus: Int?, _ brk: Int?, _ long: Int?, _ cycles: Int?, _ phases: [TimerPhase], _ focusLength: Int, _ breakLength: Int?) {
+        let plan = CyclePlan(config: Self.config, focusSeconds: focus, breakSeconds: brk, longBreakSeconds: long, cycles: cycles)
+        #expect(plan.steps.map(\.phase) == phases)
+        #expect(plan.focusSeconds == focusLength && plan.breakSeconds == breakLength)
+    }
+
+    @Test func defaultsAloneAreOneFocusPhase() {
+        let plan = CyclePlan(config: FocusConfig(), focusSeconds: nil, breakSeconds: nil, longBreakSeconds: nil, cycles: nil)
+        #expect(plan.steps == [CyclePlan.Step(phase: .focus, seconds: 1500, cycle: 1)])
+    }
+}

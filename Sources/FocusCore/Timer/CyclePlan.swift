@@ -32,6 +32,21 @@ public struct CyclePlan: Equatable, Sendable {
         self.longBreakEvery = max(1, longBreakEvery)
     }
 
+    /// The plan for `focus start`: what the command line gives (`nil` when not given), the settings for the rest.
+    ///
+    /// Breaks are planned when more than one cycle is asked for or a break length is
+    /// given; a break length without `--cycles` means one focus/break pair, not the
+    /// configured number of cycles.
+    public init(config: FocusConfig, focusSeconds: Int?, breakSeconds: Int?, longBreakSeconds: Int?, cycles: Int?) {
+        let givenBreak = breakSeconds != nil || longBreakSeconds != nil
+        let count = cycles ?? (givenBreak ? 1 : config.cycles)
+        self.init(
+            focusSeconds: focusSeconds ?? config.defaultMinutes * 60,
+            breakSeconds: count > 1 || givenBreak ? breakSeconds ?? config.breakMinutes * 60 : nil,
+            longBreakSeconds: longBreakSeconds ?? config.longBreakMinutes * 60,
+            cycles: count)
+    }
+
     /// Every step in order.
     public var steps: [Step] {
         var out: [Step] = []

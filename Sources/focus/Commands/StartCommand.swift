@@ -28,14 +28,9 @@ enum StartCommand {
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         let config = try ctx.loadConfig()
-        let focus = try args.positionals.first.map(duration) ?? config.defaultMinutes * 60
-        let cycles = try args.value("cycles").map(cycleCount) ?? (args.has("break") || args.has("long-break") ? 1 : config.cycles)
-        let wantsBreaks = cycles > 1 || args.has("break") || args.has("long-break")
         let plan = CyclePlan(
-            focusSeconds: focus,
-            breakSeconds: wantsBreaks ? try args.value("break").map(duration) ?? config.breakMinutes * 60 : nil,
-            longBreakSeconds: try args.value("long-break").map(duration) ?? config.longBreakMinutes * 60,
-            cycles: cycles)
+            config: config, focusSeconds: try args.positionals.first.map(duration), breakSeconds: try args.value("break").map(duration),
+            longBreakSeconds: try args.value("long-break").map(duration), cycles: try args.value("cycles").map(cycleCount))
         let sound = try sound(args.value("sound"), configured: config.sound, ctx)
         return try runExclusive(plan.steps, tag: try args.text("tag"), note: try args.text("note"), auto: args.has("auto"), sound: sound, ctx)
     }
