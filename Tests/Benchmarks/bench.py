@@ -267,9 +267,10 @@ def write_report(rows, colds, timer, sound):
     if os.path.exists(notes):
         lines += [open(notes).read().rstrip(), ""]
     os.makedirs(os.path.join(ROOT, "docs"), exist_ok=True)
-    with open(os.environ.get("BENCH_OUT", os.path.join(ROOT, "docs", "BENCHMARKS.md")), "w") as f:
+    out = os.environ.get("BENCH_OUT", os.path.join(ROOT, "docs", "BENCHMARKS.md"))
+    with open(out, "w") as f:
         f.write("\n".join(lines))
-    print("wrote docs/BENCHMARKS.md", file=sys.stderr)
+    print(f"wrote {out}", file=sys.stderr)
 
 
 if __name__ == "__main__":
