@@ -63,7 +63,7 @@ import Testing
         let began = Date()
         #expect(try FocusBinary.run(["stop"], home: home.path).status == 0)
         #expect(Date().timeIntervalSince(began) < 3)
-        kill(timer.process.processIdentifier, SIGKILL)
+        kill(timer.pid, SIGKILL)
     }
 
     @Test func aCrashedSessionRunsOnStopWhenItIsRecovered() throws {

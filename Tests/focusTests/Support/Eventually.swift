@@ -15,29 +15,20 @@ func eventually(timeout: Double = 10, _ condition: () throws -> Bool) rethrows -
 
 /// A `focus` process left running in the background, for tests that act on it from outside.
 final class BackgroundFocus {
-    let process = Process()
-    private let out = Pipe()
-    private let err = Pipe()
+    private let child: Spawned
 
     init(_ args: [String], home: String, tz: String = "UTC", env: [String: String] = [:]) throws {
-        process.executableURL = URL(fileURLWithPath: FocusBinary.path)
-        process.arguments = args
-        process.environment = ["FOCUS_HOME": home, "TZ": tz, "PATH": "/usr/bin:/bin", "HOME": home].merging(env) { $1 }
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        child = try Spawned(
+            executable: FocusBinary.path, arguments: args,
+            environment: ["FOCUS_HOME": home, "TZ": tz, "PATH": "/usr/bin:/bin", "HOME": home].merging(env) { $1 })
     }
 
-    /// Waits for it to exit and returns what it printed.
-    func finish() -> RunResult {
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return RunResult(stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self), status: process.terminationStatus)
-    }
+    /// Its process id, to send it signals.
+    var pid: pid_t { child.pid }
 
-    deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    }
+    /// Whether it is still running.
+    var isRunning: Bool { child.isRunning }
+
+    /// Waits for it to exit and returns what it printed (a process still running when the test ends is killed).
+    func finish() -> RunResult { child.wait() }
 }

@@ -38,24 +38,10 @@ enum FocusBinary {
     }
 
     private static func run(executable: String, _ args: [String], home: String, tz: String, now: String?, env: [String: String], stdin: String?) throws -> RunResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = args
         var environment = ["FOCUS_HOME": home, "TZ": tz, "PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8", "HOME": home]
         if let now { environment["FOCUS_NOW"] = now }
         environment.merge(env) { $1 }
-        process.environment = environment
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return RunResult(stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self), status: process.terminationStatus)
+        return try Spawned(executable: executable, arguments: args, environment: environment, stdin: stdin).wait()
     }
 }
 

@@ -26,31 +26,12 @@ final class Tmux {
         try run(["display-message", "-p", "-t", "0", format]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Runs the tmux client with `posix_spawn` and `waitpid`.
-    ///
-    /// Not `Process`: the server that `new-session` forks inherits the
-    /// descriptors `Process` watches, and `waitUntilExit` would never return.
+    /// Runs the tmux client (through ``Spawned``: the server `new-session` forks would hold a pipe open forever).
     @discardableResult
     private func run(_ args: [String]) throws -> String {
-        let outPath = NSTemporaryDirectory() + "tmux-out-\(UUID().uuidString)"
-        defer { unlink(outPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let tool = Self.path ?? "/usr/bin/tmux"
-        let argv = [tool, "-L", socket, "-f", "/dev/null"] + args
-        var cargs = argv.map { strdup($0) } + [nil]
-        defer { cargs.forEach { free($0) } }
-        let environment: [String] = ["PATH=/usr/bin:/bin", "TERM=xterm-256color", "HOME=" + NSTemporaryDirectory()]
-        var env = environment.map { strdup($0) } + [nil]
-        defer { env.forEach { free($0) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, tool, &actions, nil, &cargs, &env) == 0 else { throw CocoaError(.fileNoSuchFile) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
+        try Spawned(
+            executable: Self.path ?? "/usr/bin/tmux", arguments: ["-L", socket, "-f", "/dev/null"] + args,
+            environment: ["PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "HOME": NSTemporaryDirectory()]
+        ).wait().stdout
     }
 }
