@@ -68,38 +68,7 @@ struct JournalLineWriter {
         bytes += digits.reversed()
     }
 
-    private mutating func digits(_ n: Int, _ width: Int) {
-        var divisor = 1
-        for _ in 1..<width { divisor *= 10 }
-        var rest = n
-        while divisor > 0 {
-            bytes.append(UInt8(rest / divisor % 10) + 48)
-            rest %= divisor
-            divisor /= 10
-        }
-    }
-
-    /// `YYYY-MM-DDTHH:MM:SSZ`, as ``UTCTimestamp/format(_:)`` writes it, for years 0 to 9999.
     private mutating func timestamp(_ date: Date) {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-        let day = seconds.floorDiv(86_400)
-        let civil = CivilDate(dayNumber: day)
-        guard (0...9999).contains(civil.year) else {
-            raw(UTCTimestamp.format(epochSeconds: seconds))
-            return
-        }
-        let second = seconds - day * 86_400
-        digits(civil.year, 4)
-        bytes.append(UInt8(ascii: "-"))
-        digits(civil.month, 2)
-        bytes.append(UInt8(ascii: "-"))
-        digits(civil.day, 2)
-        bytes.append(UInt8(ascii: "T"))
-        digits(second / 3600, 2)
-        bytes.append(UInt8(ascii: ":"))
-        digits(second / 60 % 60, 2)
-        bytes.append(UInt8(ascii: ":"))
-        digits(second % 60, 2)
-        bytes.append(UInt8(ascii: "Z"))
+        UTCTimestamp.append(epochSeconds: Int(date.timeIntervalSince1970.rounded(.down)), to: &bytes)
     }
 }

@@ -12,10 +12,43 @@ public enum UTCTimestamp {
 
     /// Formats seconds since 1970-01-01T00:00:00Z.
     public static func format(epochSeconds: Int) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(20)
+        append(epochSeconds: epochSeconds, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the instant's text to `bytes`: the one formatter, used directly where lines are written as bytes.
+    static func append(epochSeconds: Int, to bytes: inout [UInt8]) {
         let days = epochSeconds.floorDiv(86_400)
-        let secs = epochSeconds - days * 86_400
+        let second = epochSeconds - days * 86_400
         let civil = CivilDate(dayNumber: days)
-        return civil.isoString + "T" + pad2(secs / 3600) + ":" + pad2(secs / 60 % 60) + ":" + pad2(secs % 60) + "Z"
+        if (0...9999).contains(civil.year) {
+            appendDigits(civil.year, width: 4, to: &bytes)
+            bytes.append(UInt8(ascii: "-"))
+            appendDigits(civil.month, width: 2, to: &bytes)
+            bytes.append(UInt8(ascii: "-"))
+            appendDigits(civil.day, width: 2, to: &bytes)
+        } else {
+            bytes += civil.isoString.utf8
+        }
+        bytes.append(UInt8(ascii: "T"))
+        appendDigits(second / 3600, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(second / 60 % 60, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(second % 60, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "Z"))
+    }
+
+    /// Appends `n` (not negative) as exactly `width` decimal digits.
+    private static func appendDigits(_ n: Int, width: Int, to bytes: inout [UInt8]) {
+        var divisor = 1
+        for _ in 1..<width { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(n / divisor % 10) + 48)
+            divisor /= 10
+        }
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SS` followed by `Z` or a `±HH:MM` offset.
