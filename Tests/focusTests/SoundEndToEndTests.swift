@@ -40,13 +40,19 @@ import Testing
         #expect(result.stderr.split(separator: "\n").filter { $0.hasPrefix("Error:") }.count == 1)
     }
 
+    /// A folder holding only a fake player `name` that records its arguments in `args` and what it is sent in `pcm`.
+    static func fakePlayer(_ name: String, in home: TempHome) throws -> String {
+        let bin = home.path + "/bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try "#!/bin/sh\necho \"$@\" > \"$FOCUS_HOME/args\"\nexec /bin/cat > \"$FOCUS_HOME/pcm\"\n".write(toFile: bin + "/" + name, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin + "/" + name)
+        return bin
+    }
+
     /// A fake `aplay`, alone on PATH (real players installed on the machine must not win), records its arguments and the PCM it receives.
     @Test func aSessionWithSoundStreamsPCMToThePlayerAndStopsWithIt() throws {
         let home = try TempHome()
-        let bin = home.path + "/bin"
-        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        try "#!/bin/sh\necho \"$@\" > \"$FOCUS_HOME/args\"\nexec /bin/cat > \"$FOCUS_HOME/pcm\"\n".write(toFile: bin + "/aplay", atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin + "/aplay")
+        let bin = try Self.fakePlayer("aplay", in: home)
         let result = try FocusBinary.run(["start", "2s", "--sound", "pink"], home: home.path, env: ["PATH": bin])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
@@ -58,10 +64,7 @@ import Testing
     /// pw-play before PipeWire 0.3.70 has no `--raw`: it is sent a streaming WAV header first.
     @Test func pwPlayGetsAWavStream() throws {
         let home = try TempHome()
-        let bin = home.path + "/bin"
-        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        try "#!/bin/sh\necho \"$@\" > \"$FOCUS_HOME/args\"\nexec /bin/cat > \"$FOCUS_HOME/pcm\"\n".write(toFile: bin + "/pw-play", atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin + "/pw-play")
+        let bin = try Self.fakePlayer("pw-play", in: home)
         let result = try FocusBinary.run(["start", "1s", "--sound", "pink"], home: home.path, env: ["PATH": bin])
         #expect(result.status == 0 && result.stderr.isEmpty)
         #expect(String(decoding: home.contents("args") ?? Data(), as: UTF8.self) == "--latency=100ms -\n")
