@@ -11,7 +11,9 @@ let package = Package(
         .target(name: "FocusCore", plugins: ["EmbedResourcesPlugin"]),
         .executableTarget(name: "focus", dependencies: ["FocusCore"]),
         .executableTarget(name: "EmbedResources"),
-        .plugin(name: "EmbedResourcesPlugin", capability: .buildTool(), dependencies: ["EmbedResources"], path: "Sources/EmbedResourcesPlugin"),
+        .plugin(
+            name: "EmbedResourcesPlugin", capability: .buildTool(), dependencies: ["EmbedResources"],
+            path: "Sources/EmbedResourcesPlugin"),
         .testTarget(name: "FocusCoreTests", dependencies: ["FocusCore"], exclude: ["Fixtures"]),
         .testTarget(name: "focusTests", dependencies: ["focus", "FocusCore"]),
     ]

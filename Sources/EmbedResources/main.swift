@@ -19,7 +19,8 @@ func constantName(_ path: String) -> String {
 
 /// A raw-string delimiter (`##…`) longer than any run of `#` in `text`.
 func delimiter(for text: String) -> String {
-    var longest = 0, run = 0
+    var longest = 0
+    var run = 0
     for ch in text {
         run = ch == "#" ? run + 1 : 0
         longest = max(longest, run)

@@ -2,7 +2,7 @@ import FocusCore
 import FoundationEssentials
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 let tool = CommandLineTool(commands: [
@@ -25,6 +25,7 @@ let tool = CommandLineTool(commands: [
     SoundCommand.command,
 ])
 let environment = ProcessInfo.processInfo.environment
-exit(tool.run(Array(CommandLine.arguments.dropFirst())) { () throws(FocusError) -> Context in
-    try Context(environment: environment)
-})
+exit(
+    tool.run(Array(CommandLine.arguments.dropFirst())) { () throws(FocusError) -> Context in
+        try Context(environment: environment)
+    })

@@ -3,7 +3,7 @@
 import FocusCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 func cpuSeconds() -> Double {

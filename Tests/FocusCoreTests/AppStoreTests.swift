@@ -14,7 +14,9 @@ import Testing
 
     static func line(_ id: String, _ start: String, minutes: Int = 25, tag: String? = nil) -> String {
         let s = UTCTimestamp.parse(start)!
-        let log = FocusLog(id: id, start: s, end: s.addingTimeInterval(Double(minutes * 60)), planned: minutes * 60, focused: minutes * 60, completed: true, tag: tag)
+        let log = FocusLog(
+            id: id, start: s, end: s.addingTimeInterval(Double(minutes * 60)), planned: minutes * 60,
+            focused: minutes * 60, completed: true, tag: tag)
         return JournalCodec.encode(log)
     }
 
@@ -31,8 +33,12 @@ import Testing
     }
 
     @Test func mergesFilesDedupesIdsAndSortsByStart() throws {
-        try write("focus.jsonl", Self.line("b", "2026-11-29T10:00:00Z") + "\n" + Self.line("a", "2026-11-29T09:00:00Z") + "\n")
-        try write("laptop.jsonl", Self.line("a", "2026-11-29T09:00:00Z") + "\n" + Self.line("c", "2026-11-28T09:00:00Z") + "\n")
+        try write(
+            "focus.jsonl", Self.line("b", "2026-11-29T10:00:00Z") + "\n" + Self.line("a", "2026-11-29T09:00:00Z") + "\n"
+        )
+        try write(
+            "laptop.jsonl",
+            Self.line("a", "2026-11-29T09:00:00Z") + "\n" + Self.line("c", "2026-11-28T09:00:00Z") + "\n")
         try write("notes.txt", "not a journal")
         let store = AppStore(paths: paths)
         try store.load()
@@ -40,7 +46,9 @@ import Testing
     }
 
     @Test func badLinesAreReportedWithFileAndLineAndSkipped() throws {
-        let text = Self.line("a", "2026-11-29T09:00:00Z") + "\n{oops\n\n" + Self.line("b", "2026-11-29T10:00:00Z") + "\n{\"id\":\"torn\",\"sta"
+        let text =
+            Self.line("a", "2026-11-29T09:00:00Z") + "\n{oops\n\n" + Self.line("b", "2026-11-29T10:00:00Z")
+            + "\n{\"id\":\"torn\",\"sta"
         try write("focus.jsonl", text)
         let before = try Data(contentsOf: URL(fileURLWithPath: paths.journalFile))
         let store = AppStore(paths: paths)
@@ -81,7 +89,9 @@ import Testing
         try store.record(try JournalCodec.decode(Array(Self.line("b", "2026-11-29T10:00:00Z").utf8)))
         #expect(store.focusLogs.map(\.id) == ["a", "b"])
         let text = try String(contentsOfFile: paths.journalFile, encoding: .utf8)
-        #expect(text == Self.line("a", "2026-11-29T09:00:00Z", tag: "w") + "\n" + Self.line("b", "2026-11-29T10:00:00Z") + "\n")
+        #expect(
+            text == Self.line("a", "2026-11-29T09:00:00Z", tag: "w") + "\n" + Self.line("b", "2026-11-29T10:00:00Z")
+                + "\n")
         let fm = FileManager.default
         #expect((try fm.attributesOfItem(atPath: paths.journalFile)[.posixPermissions] as? Int) == 0o600)
         #expect((try fm.attributesOfItem(atPath: paths.journalDirectory)[.posixPermissions] as? Int) == 0o700)
@@ -90,8 +100,10 @@ import Testing
 
     @Test func runningStateIsReplacedAtomicallyAndCleared() throws {
         let store = AppStore(paths: paths)
-        let state = RunningState(id: "r", phase: .focus, startedAt: Date(timeIntervalSince1970: 1_795_942_800), planned: 1500, counted: 10,
-                                 updatedAt: Date(timeIntervalSince1970: 1_795_942_810), paused: false, tag: "t", note: nil, tz: "UTC", pid: 7, cycle: 1, cycles: 1)
+        let state = RunningState(
+            id: "r", phase: .focus, startedAt: Date(timeIntervalSince1970: 1_795_942_800), planned: 1500, counted: 10,
+            updatedAt: Date(timeIntervalSince1970: 1_795_942_810), paused: false, tag: "t", note: nil, tz: "UTC",
+            pid: 7, cycle: 1, cycles: 1)
         try store.saveRunningState(state)
         #expect(try store.runningState() == state)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.contains(".tmp") }
@@ -108,7 +120,8 @@ import Testing
         finished.waitUntilExit()
         let store = AppStore(paths: paths)
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        let dead = dir + "/config.json.tmp-\(finished.processIdentifier)", live = dir + "/config.json.tmp-\(getppid())"
+        let dead = dir + "/config.json.tmp-\(finished.processIdentifier)"
+        let live = dir + "/config.json.tmp-\(getppid())"
         for file in [dead, live] { FileManager.default.createFile(atPath: file, contents: Data("{".utf8)) }
         try store.updateConfig { $0.cycles = 2 }
         #expect(!FileManager.default.fileExists(atPath: dead))
@@ -117,8 +130,11 @@ import Testing
 
     @Test func crashedSessionIsRecoveredExactlyOnce() throws {
         let store = AppStore(paths: paths)
-        let state = RunningState(id: "crash", phase: .focus, startedAt: Date(timeIntervalSince1970: 1_795_942_800), planned: 1500, counted: 600,
-                                 updatedAt: Date(timeIntervalSince1970: 1_795_943_400), paused: false, tag: nil, note: nil, tz: "UTC", pid: 7, cycle: 1, cycles: 1)
+        let state = RunningState(
+            id: "crash", phase: .focus, startedAt: Date(timeIntervalSince1970: 1_795_942_800), planned: 1500,
+            counted: 600,
+            updatedAt: Date(timeIntervalSince1970: 1_795_943_400), paused: false, tag: nil, note: nil, tz: "UTC",
+            pid: 7, cycle: 1, cycles: 1)
         try store.saveRunningState(state)
         let recovery = try #require(try store.recoverInterruptedSession())
         #expect(recovery.recorded?.focused == 600 && recovery.recorded?.completed == false)
@@ -131,8 +147,9 @@ import Testing
     @Test func aLiveTimerIsNotRecovered() throws {
         let store = AppStore(paths: paths)
         let lock = try #require(try store.acquireSessionLock())
-        let state = RunningState(id: "live", phase: .focus, startedAt: Date(), planned: 1500, counted: 600, updatedAt: Date(),
-                                 paused: false, tag: nil, note: nil, tz: nil, pid: 7, cycle: 1, cycles: 1)
+        let state = RunningState(
+            id: "live", phase: .focus, startedAt: Date(), planned: 1500, counted: 600, updatedAt: Date(),
+            paused: false, tag: nil, note: nil, tz: nil, pid: 7, cycle: 1, cycles: 1)
         try store.saveRunningState(state)
         #expect(try store.isSessionLockHeld())
         #expect(try store.acquireSessionLock() == nil)
@@ -153,7 +170,8 @@ import Testing
         let store = AppStore(paths: paths)
         #expect(try store.loadConfig() == FocusConfig())
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        try #"{"default-minutes": 50, "day-start": "04:00"}"#.write(toFile: paths.configFile, atomically: false, encoding: .utf8)
+        try #"{"default-minutes": 50, "day-start": "04:00"}"#.write(
+            toFile: paths.configFile, atomically: false, encoding: .utf8)
         let config = try store.loadConfig()
         #expect(config.defaultMinutes == 50 && config.dayStartSeconds == 4 * 3600)
         try #"{"default-minutes": "fifty"}"#.write(toFile: paths.configFile, atomically: false, encoding: .utf8)

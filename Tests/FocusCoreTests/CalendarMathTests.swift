@@ -4,7 +4,8 @@ import Testing
 
 @Suite struct CalendarMathTests {
     @Test(arguments: [
-        (0, "1970-01-01"), (-1, "1969-12-31"), (20_786, "2026-11-29"), (11_016, "2000-02-29"), (-25_567, "1900-01-01"), (2_932_896, "9999-12-31"),
+        (0, "1970-01-01"), (-1, "1969-12-31"), (20_786, "2026-11-29"), (11_016, "2000-02-29"), (-25_567, "1900-01-01"),
+        (2_932_896, "9999-12-31"),
     ])
     func civilDates(_ dayNumber: Int, _ iso: String) {
         let date = CivilDate(dayNumber: dayNumber)
@@ -37,7 +38,9 @@ import Testing
         #expect(UTCTimestamp.format(epochSeconds: -1) == "1969-12-31T23:59:59Z")
     }
 
-    @Test(arguments: [(0.2, "00:01"), (59.0, "00:59"), (1500, "25:00"), (3600, "1:00:00"), (3661.5, "1:01:02"), (0, "00:00")])
+    @Test(arguments: [
+        (0.2, "00:01"), (59.0, "00:59"), (1500, "25:00"), (3600, "1:00:00"), (3661.5, "1:01:02"), (0, "00:00"),
+    ])
     func countdown(_ seconds: Double, _ text: String) {
         #expect(LocalTime.countdown(seconds) == text)
     }

@@ -30,7 +30,10 @@ import Testing
         var logs: [FocusLog] = []
         func add(_ date: CivilDate, _ time: String) throws {
             let start = try Self.at(date, time, zone)
-            logs.append(FocusLog(id: "\(date.isoString) \(time)", start: start, end: start.addingTimeInterval(1500), planned: 1500, focused: 1500, completed: true, tz: zoneID))
+            logs.append(
+                FocusLog(
+                    id: "\(date.isoString) \(time)", start: start, end: start.addingTimeInterval(1500), planned: 1500,
+                    focused: 1500, completed: true, tz: zoneID))
         }
         for offset in -3...3 { try add(day.adding(days: offset), "12:00") }
         try add(day, "23:50")
@@ -50,9 +53,12 @@ import Testing
         let day = try #require(CivilDate(iso: change))
         let logs = try [-2, -1, 1, 2].map { offset in
             let start = try Self.at(day.adding(days: offset), "12:00", zone)
-            return FocusLog(id: "\(offset)", start: start, end: start.addingTimeInterval(1500), planned: 1500, focused: 1500, completed: true, tz: zoneID)
+            return FocusLog(
+                id: "\(offset)", start: start, end: start.addingTimeInterval(1500), planned: 1500, focused: 1500,
+                completed: true, tz: zoneID)
         }
-        let data = Fixtures.stats(logs, now: try Self.at(day.adding(days: 2), "18:00", zone), days: Fixtures.days(zoneID))
+        let data = Fixtures.stats(
+            logs, now: try Self.at(day.adding(days: 2), "18:00", zone), days: Fixtures.days(zoneID))
         #expect(data.currentStreak.days == 2 && data.longestStreak.days == 2)
     }
 }

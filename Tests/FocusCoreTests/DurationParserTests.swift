@@ -11,8 +11,10 @@ import Testing
     }
 
     @Test(arguments: [
-        ("0", "zero"), ("0m", "zero"), ("-5", "negative"), ("1441", "longer than 24 hours"), ("25h", "longer than 24 hours"),
-        ("abc", "not a duration"), ("", "empty"), ("5x", "not a duration"), ("m5", "not a duration"), ("30m1h", "not a duration"),
+        ("0", "zero"), ("0m", "zero"), ("-5", "negative"), ("1441", "longer than 24 hours"),
+        ("25h", "longer than 24 hours"),
+        ("abc", "not a duration"), ("", "empty"), ("5x", "not a duration"), ("m5", "not a duration"),
+        ("30m1h", "not a duration"),
         ("1h1h", "not a duration"), ("1.5h", "not a duration"), ("99999999999999999999", "longer than 24 hours"),
     ])
     func refuses(_ text: String, _ reason: String) {

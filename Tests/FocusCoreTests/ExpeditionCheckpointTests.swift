@@ -15,7 +15,10 @@ struct ExpeditionCheckpointTests {
 
     /// The state rebuilt from the journal alone, with no checkpoint.
     func rebuilt(_ store: AppStore) -> ExpeditionState {
-        ExpeditionService.fold(store.focusLogs.filter { ExpeditionService.earnsProgress($0, definitions: .builtIn) }, into: ExpeditionState(), definitions: .builtIn, days: days).state
+        ExpeditionService.fold(
+            store.focusLogs.filter { ExpeditionService.earnsProgress($0, definitions: .builtIn) },
+            into: ExpeditionState(), definitions: .builtIn, days: days
+        ).state
     }
 
     @Test func crashBetweenAppendAndCheckpointLosesNothing() throws {
@@ -69,8 +72,13 @@ struct ExpeditionCheckpointTests {
         let store = AppStore(paths: paths)
         for log in Sessions.daily(4, from: 10) { try store.record(log) }
         try store.loadExpedition(days: days)
-        let older = Sessions.daily(3, from: 2).map { FocusLog(id: "other-" + $0.id, start: $0.start, end: $0.end, planned: $0.planned, focused: $0.focused, completed: true) }
-        try (older.map(JournalCodec.encode).joined(separator: "\n") + "\n").write(toFile: paths.journalDirectory + "/laptop.jsonl", atomically: false, encoding: .utf8)
+        let older = Sessions.daily(3, from: 2).map {
+            FocusLog(
+                id: "other-" + $0.id, start: $0.start, end: $0.end, planned: $0.planned, focused: $0.focused,
+                completed: true)
+        }
+        try (older.map(JournalCodec.encode).joined(separator: "\n") + "\n").write(
+            toFile: paths.journalDirectory + "/laptop.jsonl", atomically: false, encoding: .utf8)
         let after = try reopened(paths)
         try after.loadExpedition(days: days)
         #expect(after.expedition == rebuilt(after))
@@ -81,13 +89,17 @@ struct ExpeditionCheckpointTests {
         let paths = try Sessions.temporaryPaths()
         let logs = Sessions.daily(3, from: 10)
         try FileManager.default.createDirectory(atPath: paths.journalDirectory, withIntermediateDirectories: true)
-        try (logs.map(JournalCodec.encode).joined(separator: "\n") + "\n").write(toFile: paths.journalDirectory + "/laptop.jsonl", atomically: false, encoding: .utf8)
+        try (logs.map(JournalCodec.encode).joined(separator: "\n") + "\n").write(
+            toFile: paths.journalDirectory + "/laptop.jsonl", atomically: false, encoding: .utf8)
         try reopened(paths).loadExpedition(days: days)
         // Same count, same last id, but the first session is another one from an earlier day.
         var swapped = logs
-        swapped[0] = FocusLog(id: "swapped", start: logs[0].start.addingTimeInterval(-86_400), end: logs[0].end.addingTimeInterval(-86_400),
-                              planned: logs[0].planned, focused: logs[0].focused, completed: true)
-        try (swapped.map(JournalCodec.encode).joined(separator: "\n") + "\n").write(toFile: paths.journalDirectory + "/laptop.jsonl", atomically: false, encoding: .utf8)
+        swapped[0] = FocusLog(
+            id: "swapped", start: logs[0].start.addingTimeInterval(-86_400),
+            end: logs[0].end.addingTimeInterval(-86_400),
+            planned: logs[0].planned, focused: logs[0].focused, completed: true)
+        try (swapped.map(JournalCodec.encode).joined(separator: "\n") + "\n").write(
+            toFile: paths.journalDirectory + "/laptop.jsonl", atomically: false, encoding: .utf8)
         let after = try reopened(paths)
         try after.loadExpedition(days: days)
         #expect(after.expedition == rebuilt(after))
@@ -100,7 +112,9 @@ struct ExpeditionCheckpointTests {
         let logs = Sessions.daily(3) + [Sessions.log("late-manual", "2026-11-09T09:00:00Z", source: .manual)]
         for log in logs { try store.record(log) }
         try store.loadExpedition(days: days)
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: paths.expeditionCheckpointFile))) as! [String: Any]
+        let json =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: paths.expeditionCheckpointFile))) as! [String: Any]
         #expect(json["applied"] as? Int == 3)
         #expect(json["lastID"] as? String == logs[2].id)
         #expect(json["version"] as? Int == 2)
@@ -122,7 +136,9 @@ struct ExpeditionCheckpointTests {
         for log in Sessions.daily(3) { try store.record(log) }
         try store.loadExpedition(days: days)
         #expect(store.expedition.chapters[0].id == "lisbon")
-        let custom = ExpeditionDefinitions(chapters: [Sessions.chapter("home", [Sessions.mission("h1", .sessionCount, 10)])])
+        let custom = ExpeditionDefinitions(chapters: [
+            Sessions.chapter("home", [Sessions.mission("h1", .sessionCount, 10)])
+        ])
         try JSONEncoder().encode(custom).write(to: URL(fileURLWithPath: paths.expeditionsFile))
         let after = try reopened(paths)
         try after.loadExpedition(days: days)

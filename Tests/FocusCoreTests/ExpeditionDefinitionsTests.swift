@@ -4,7 +4,8 @@ import Testing
 
 @Suite("Expedition definitions")
 struct ExpeditionDefinitionsTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+        .path
 
     @Test func builtInRouteIsComplete() {
         let route = ExpeditionDefinitions.builtIn
@@ -25,14 +26,32 @@ struct ExpeditionDefinitionsTests {
     /// Each broken rule, and the place and problem the error names.
     @Test(arguments: [
         ("{\"deepFocusMinutes\":50,\"chapters\":[]}", "chapters: needs at least one chapter"),
-        ("{\"deepFocusMinutes\":50,\"chapters\":[" + chapter("a", mission("m", "pomodoros", 3)) + "]}", "chapters[0].missions[0].kind: unknown mission kind"),
-        ("{\"deepFocusMinutes\":50,\"chapters\":[" + chapter("a", mission("m", "sessionCount", 0)) + "]}", "chapters[0].missions[0].targetValue: must be positive, not 0"),
-        ("{\"deepFocusMinutes\":50,\"chapters\":[" + chapter("a", mission("m", "sessionCount", 2)) + "," + chapter("a", mission("n", "sessionCount", 2)) + "]}",
-         "chapters[1].id: duplicate chapter id \"a\""),
-        ("{\"deepFocusMinutes\":50,\"chapters\":[" + chapter("a", mission("m", "sessionCount", 2)) + "," + chapter("b", mission("m", "focusMinutes", 2)) + "]}",
-         "chapters[1].missions[0].id: duplicate mission id \"m\""),
-        ("{\"deepFocusMinutes\":0,\"chapters\":[" + chapter("a", mission("m", "sessionCount", 2)) + "]}", "deepFocusMinutes: must be a positive number"),
-        ("{\"deepFocusMinutes\":50,\"minimumSessionMinutes\":-1,\"chapters\":[" + chapter("a", mission("m", "sessionCount", 2)) + "]}", "minimumSessionMinutes: must not be negative"),
+        (
+            "{\"deepFocusMinutes\":50,\"chapters\":[" + chapter("a", mission("m", "pomodoros", 3)) + "]}",
+            "chapters[0].missions[0].kind: unknown mission kind"
+        ),
+        (
+            "{\"deepFocusMinutes\":50,\"chapters\":[" + chapter("a", mission("m", "sessionCount", 0)) + "]}",
+            "chapters[0].missions[0].targetValue: must be positive, not 0"
+        ),
+        (
+            "{\"deepFocusMinutes\":50,\"chapters\":[" + chapter("a", mission("m", "sessionCount", 2)) + ","
+                + chapter("a", mission("n", "sessionCount", 2)) + "]}",
+            "chapters[1].id: duplicate chapter id \"a\""
+        ),
+        (
+            "{\"deepFocusMinutes\":50,\"chapters\":[" + chapter("a", mission("m", "sessionCount", 2)) + ","
+                + chapter("b", mission("m", "focusMinutes", 2)) + "]}",
+            "chapters[1].missions[0].id: duplicate mission id \"m\""
+        ),
+        (
+            "{\"deepFocusMinutes\":0,\"chapters\":[" + chapter("a", mission("m", "sessionCount", 2)) + "]}",
+            "deepFocusMinutes: must be a positive number"
+        ),
+        (
+            "{\"deepFocusMinutes\":50,\"minimumSessionMinutes\":-1,\"chapters\":["
+                + chapter("a", mission("m", "sessionCount", 2)) + "]}", "minimumSessionMinutes: must not be negative"
+        ),
         ("{\"deepFocusMinutes\":50,\"chapters\":[{\"id\":\"a\"}]}", "chapters[0].title: is missing"),
         ("{\"deepFocusMinutes\":\"fifty\",\"chapters\":[]}", "deepFocusMinutes: has the wrong type"),
         ("{\"chapters\":[", "is not valid JSON"),
@@ -42,27 +61,34 @@ struct ExpeditionDefinitionsTests {
             try ExpeditionDefinitions.parse(Array(json.utf8), file: "/cfg/expeditions.json")
         } throws: { error in
             guard let error = error as? FocusError else { return false }
-            return error.kind == .data && error.exitCode == 65 && error.message.hasPrefix("/cfg/expeditions.json: ") && error.message.contains(problem)
+            return error.kind == .data && error.exitCode == 65 && error.message.hasPrefix("/cfg/expeditions.json: ")
+                && error.message.contains(problem)
         }
     }
 
     @Test func userFileReplacesTheBuiltInOneAndAddsAChapterWithNoCodeChange() throws {
         let paths = try Sessions.temporaryPaths()
-        try FileManager.default.copyItem(atPath: Self.fixtures + "/expeditions-extra-chapter.json", toPath: paths.expeditionsFile)
+        try FileManager.default.copyItem(
+            atPath: Self.fixtures + "/expeditions-extra-chapter.json", toPath: paths.expeditionsFile)
         let store = AppStore(paths: paths)
         let definitions = try store.loadExpeditionDefinitions()
         #expect(definitions.chapters.count == ExpeditionDefinitions.builtIn.chapters.count + 1)
         #expect(definitions.chapters.last?.id == "tbilisi")
         // Reach the new last chapter: stamp every chapter before it with a long run of daily deep sessions.
-        let logs = (0..<400).map { Sessions.log("s\($0)", UTCTimestamp.format(epochSeconds: 1_793_000_000 + $0 * 43_200), minutes: 60) }
-        let state = ExpeditionService.fold(logs, into: ExpeditionState(), definitions: definitions, days: Sessions.utcDays).state
+        let logs = (0..<400).map {
+            Sessions.log("s\($0)", UTCTimestamp.format(epochSeconds: 1_793_000_000 + $0 * 43_200), minutes: 60)
+        }
+        let state = ExpeditionService.fold(
+            logs, into: ExpeditionState(), definitions: definitions, days: Sessions.utcDays
+        ).state
         #expect(state.chapters.map(\.id).last == "tbilisi")
         #expect(state.stampedChapters.count >= definitions.chapters.count - 1)
     }
 
     @Test func invalidUserFileIsADataError() throws {
         let paths = try Sessions.temporaryPaths()
-        try "{\"deepFocusMinutes\":50,\"chapters\":[]}".write(toFile: paths.expeditionsFile, atomically: false, encoding: .utf8)
+        try "{\"deepFocusMinutes\":50,\"chapters\":[]}".write(
+            toFile: paths.expeditionsFile, atomically: false, encoding: .utf8)
         #expect(throws: FocusError(.data, "\(paths.expeditionsFile): chapters: needs at least one chapter")) {
             try AppStore(paths: paths).loadExpeditionDefinitions()
         }
@@ -78,4 +104,6 @@ struct ExpeditionDefinitionsTests {
 }
 
 private func chapter(_ id: String, _ mission: String) -> String { ExpeditionDefinitionsTests.chapter(id, mission) }
-private func mission(_ id: String, _ kind: String, _ target: Int) -> String { ExpeditionDefinitionsTests.mission(id, kind, target) }
+private func mission(_ id: String, _ kind: String, _ target: Int) -> String {
+    ExpeditionDefinitionsTests.mission(id, kind, target)
+}

@@ -13,19 +13,50 @@ struct ExpeditionServiceTests {
     ])
     func missionKindProgress(kind: ExpeditionMissionKind, minutes: [Int], expected: Int) {
         let definitions = ExpeditionDefinitions(chapters: [Sessions.chapter("c", [Sessions.mission("m", kind, 1000)])])
-        let logs = minutes.enumerated().map { Sessions.log("s\($0.offset)", "2026-11-\(Sessions.pad(2 + $0.offset))T09:00:00Z", minutes: $0.element) }
+        let logs = minutes.enumerated().map {
+            Sessions.log("s\($0.offset)", "2026-11-\(Sessions.pad(2 + $0.offset))T09:00:00Z", minutes: $0.element)
+        }
         let state = Sessions.fold(logs, definitions).state
         #expect(state.chapters.first?.missions.first?.progress == expected)
     }
 
     /// Every transition, as (sessions so far, events of the last one).
     @Test(arguments: [
-        (1, [ExpeditionEvent.chapterUnlocked(chapterID: "a"), .missionProgressed(missionID: "a1", progress: 1, target: 2)]),
-        (2, [.missionCompleted(missionID: "a1", miles: 5), .chapterStamped(chapterID: "a", miles: 5, soundscape: "a sound"), .chapterUnlocked(chapterID: "b")]),
-        (3, [.missionProgressed(missionID: "b1", progress: 1, target: 3), .missionProgressed(missionID: "b2", progress: 25, target: 60)]),
-        (4, [.missionProgressed(missionID: "b1", progress: 2, target: 3), .missionProgressed(missionID: "b2", progress: 50, target: 60)]),
-        (5, [.missionCompleted(missionID: "b1", miles: 10), .missionCompleted(missionID: "b2", miles: 20),
-             .chapterStamped(chapterID: "b", miles: 30, soundscape: "b sound"), .expeditionCompleted]),
+        (
+            1,
+            [
+                ExpeditionEvent.chapterUnlocked(chapterID: "a"),
+                .missionProgressed(missionID: "a1", progress: 1, target: 2),
+            ]
+        ),
+        (
+            2,
+            [
+                .missionCompleted(missionID: "a1", miles: 5),
+                .chapterStamped(chapterID: "a", miles: 5, soundscape: "a sound"), .chapterUnlocked(chapterID: "b"),
+            ]
+        ),
+        (
+            3,
+            [
+                .missionProgressed(missionID: "b1", progress: 1, target: 3),
+                .missionProgressed(missionID: "b2", progress: 25, target: 60),
+            ]
+        ),
+        (
+            4,
+            [
+                .missionProgressed(missionID: "b1", progress: 2, target: 3),
+                .missionProgressed(missionID: "b2", progress: 50, target: 60),
+            ]
+        ),
+        (
+            5,
+            [
+                .missionCompleted(missionID: "b1", miles: 10), .missionCompleted(missionID: "b2", miles: 20),
+                .chapterStamped(chapterID: "b", miles: 30, soundscape: "b sound"), .expeditionCompleted,
+            ]
+        ),
         (6, []),
     ])
     func transitions(count: Int, expected: [ExpeditionEvent]) {
@@ -47,7 +78,8 @@ struct ExpeditionServiceTests {
 
     @Test func missionsStayCompleteWhileOthersProgress() {
         let definitions = ExpeditionDefinitions(chapters: [
-            Sessions.chapter("c", [Sessions.mission("quick", .sessionCount, 1), Sessions.mission("long", .sessionCount, 3)])
+            Sessions.chapter(
+                "c", [Sessions.mission("quick", .sessionCount, 1), Sessions.mission("long", .sessionCount, 3)])
         ])
         let state = Sessions.fold(Sessions.daily(2), definitions).state
         let missions = state.chapters[0].missions
@@ -65,7 +97,8 @@ struct ExpeditionServiceTests {
     func sourceRule(source: FocusLog.Source, completed: Bool) {
         let log = Sessions.log("x", "2026-11-02T09:00:00Z", completed: completed, source: source)
         let result = ExpeditionService.apply(
-            log, day: CivilDate(year: 2026, month: 11, day: 2), streak: Streak(days: 1, start: nil, end: nil), to: ExpeditionState(),
+            log, day: CivilDate(year: 2026, month: 11, day: 2), streak: Streak(days: 1, start: nil, end: nil),
+            to: ExpeditionState(),
             definitions: Sessions.twoChapters)
         #expect(result.state == ExpeditionState())
         #expect(result.events.isEmpty)
@@ -76,7 +109,8 @@ struct ExpeditionServiceTests {
     @Test(arguments: [(9, nil as Int?, false), (10, nil, true), (1, 0, true), (24, 25, false), (25, 25, true)])
     func minimumSessionLength(minutes: Int, minimum: Int?, earns: Bool) {
         let definitions = ExpeditionDefinitions(
-            minimumSessionMinutes: minimum, chapters: [Sessions.chapter("c", [Sessions.mission("m", .sessionCount, 5)])])
+            minimumSessionMinutes: minimum, chapters: [Sessions.chapter("c", [Sessions.mission("m", .sessionCount, 5)])]
+        )
         let log = Sessions.log("x", "2026-11-02T09:00:00Z", minutes: minutes)
         #expect(ExpeditionService.earnsProgress(log, definitions: definitions) == earns)
         #expect(Sessions.fold([log], definitions).state.chapters.isEmpty == !earns)
@@ -104,8 +138,12 @@ struct ExpeditionServiceTests {
     }
 
     @Test func deepFocusUsesTheDefinitionsThreshold() {
-        let definitions = ExpeditionDefinitions(deepFocusMinutes: 30, chapters: [Sessions.chapter("c", [Sessions.mission("d", .deepFocusCount, 5)])])
-        let logs = [Sessions.log("a", "2026-11-02T09:00:00Z", minutes: 29), Sessions.log("b", "2026-11-02T10:00:00Z", minutes: 30)]
+        let definitions = ExpeditionDefinitions(
+            deepFocusMinutes: 30, chapters: [Sessions.chapter("c", [Sessions.mission("d", .deepFocusCount, 5)])])
+        let logs = [
+            Sessions.log("a", "2026-11-02T09:00:00Z", minutes: 29),
+            Sessions.log("b", "2026-11-02T10:00:00Z", minutes: 30),
+        ]
         #expect(Sessions.fold(logs, definitions).state.chapters[0].missions[0].progress == 1)
     }
 }

@@ -23,7 +23,9 @@ struct ExpeditionViewModelTests {
     }
 
     @Test func beforeTheFirstSessionTheFirstChapterWaits() throws {
-        let store = AppStore(paths: try Sessions.temporaryPaths(), focusLogs: [Sessions.log("m", "2026-11-02T09:00:00Z", source: .manual)])
+        let store = AppStore(
+            paths: try Sessions.temporaryPaths(),
+            focusLogs: [Sessions.log("m", "2026-11-02T09:00:00Z", source: .manual)])
         try store.loadExpedition(days: days)
         let model = ExpeditionViewModel(store: store, now: now, days: days)
         #expect(!model.isDemo && model.notStarted)
@@ -60,19 +62,24 @@ struct ExpeditionViewModelTests {
         let store = AppStore(paths: try Sessions.temporaryPaths(), focusLogs: logs)
         let events = try store.loadExpedition(days: days)[logs[2].id] ?? []
         let summary = SessionSummaryViewModel(store: store, recorded: logs[2], now: now, days: days, events: events)
-        #expect(summary.expeditionLines == [
-            "Mission complete: Three sessions before the ferry (80 miles)",
-            "Passport stamped: Lisbon, Portugal, +180 miles. Soundscape unlocked: Tram 28 on the hill",
-            "Next city: Seville, Spain. Orange trees line the river road east, and the bells of the Giralda mark each hour of work.",
-        ])
+        #expect(
+            summary.expeditionLines == [
+                "Mission complete: Three sessions before the ferry (80 miles)",
+                "Passport stamped: Lisbon, Portugal, +180 miles. Soundscape unlocked: Tram 28 on the hill",
+                "Next city: Seville, Spain. Orange trees line the river road east, and the bells of the Giralda mark each hour of work.",
+            ])
     }
 
     @Test func firstSessionSummaryBeginsTheExpedition() throws {
         let logs = Sessions.daily(1)
         let store = AppStore(paths: try Sessions.temporaryPaths(), focusLogs: logs)
         let events = try store.loadExpedition(days: days)[logs[0].id] ?? []
-        let lines = SessionSummaryViewModel(store: store, recorded: logs[0], now: now, days: days, events: events).expeditionLines
+        let lines = SessionSummaryViewModel(store: store, recorded: logs[0], now: now, days: days, events: events)
+            .expeditionLines
         #expect(lines.first?.hasPrefix("Expedition begins: Lisbon, Portugal.") == true)
-        #expect(lines.last == "Expedition: Two sessions to find your feet 1/2 sessions · 45 minutes by the Tagus 25/45 min · Three sessions before the ferry 1/3 sessions")
+        #expect(
+            lines.last
+                == "Expedition: Two sessions to find your feet 1/2 sessions · 45 minutes by the Tagus 25/45 min · Three sessions before the ferry 1/3 sessions"
+        )
     }
 }

@@ -9,7 +9,8 @@ import Testing
     @Test(arguments: [
         (Key.defaultMinutes, "50", "50"), (.defaultMinutes, "1440", "1440"), (.breakMinutes, "1", "1"),
         (.longBreakMinutes, "20", "20"), (.cycles, "99", "99"), (.dailyGoalMinutes, "240", "240"),
-        (.dayStart, "04:30", "04:30"), (.dayStart, "23:59", "23:59"), (.sound, "Mediterranean surf", "Mediterranean surf"),
+        (.dayStart, "04:30", "04:30"), (.dayStart, "23:59", "23:59"),
+        (.sound, "Mediterranean surf", "Mediterranean surf"),
         (.notify, "off", "false"), (.notify, "true", "true"), (.bell, "YES", "true"), (.bell, "no", "false"),
         (.color, "never", "never"), (.color, "always", "always"),
     ])
@@ -57,7 +58,9 @@ import Testing
         try Key.bell.set("false", in: &config)
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        #expect(String(decoding: try encoder.encode(config), as: UTF8.self) == #"{"bell":false,"cycles":4,"day-start":"04:00"}"#)
+        #expect(
+            String(decoding: try encoder.encode(config), as: UTF8.self)
+                == #"{"bell":false,"cycles":4,"day-start":"04:00"}"#)
         #expect(try JSONDecoder().decode(FocusConfig.self, from: encoder.encode(config)) == config)
     }
 
@@ -75,7 +78,8 @@ import Testing
             try home.store.loadConfig()
         } throws: { error in
             let e = error as? FocusError
-            return e?.kind == .data && e?.message.hasPrefix(home.paths.configFile) == true && e?.message.hasSuffix(reason) == true
+            return e?.kind == .data && e?.message.hasPrefix(home.paths.configFile) == true
+                && e?.message.hasSuffix(reason) == true
         }
     }
 
@@ -85,7 +89,9 @@ import Testing
         let config = try home.store.updateConfig { (c) throws(FocusError) in try Key.cycles.set("3", in: &c) }
         #expect(config.cycles == 3)
         #expect(try home.store.loadConfig() == config)
-        #expect(String(decoding: FileManager.default.contents(atPath: home.paths.configFile)!, as: UTF8.self) == "{\n  \"cycles\" : 3\n}\n")
+        #expect(
+            String(decoding: FileManager.default.contents(atPath: home.paths.configFile)!, as: UTF8.self)
+                == "{\n  \"cycles\" : 3\n}\n")
         let mode = try FileManager.default.attributesOfItem(atPath: home.paths.configFile)[.posixPermissions] as? Int
         #expect(mode == 0o600)
         #expect(try FileManager.default.contentsOfDirectory(atPath: home.dir) == ["config.json"])
@@ -94,13 +100,18 @@ import Testing
     @Test func updateLeavesAFileThatIsNotJSONAlone() throws {
         let home = try StoreFolder()
         try "{ broken".write(toFile: home.paths.configFile, atomically: false, encoding: .utf8)
-        #expect(throws: FocusError.self) { try home.store.updateConfig { (c) throws(FocusError) in try Key.cycles.set("3", in: &c) } }
-        #expect(String(decoding: FileManager.default.contents(atPath: home.paths.configFile)!, as: UTF8.self) == "{ broken")
+        #expect(throws: FocusError.self) {
+            try home.store.updateConfig { (c) throws(FocusError) in try Key.cycles.set("3", in: &c) }
+        }
+        #expect(
+            String(decoding: FileManager.default.contents(atPath: home.paths.configFile)!, as: UTF8.self) == "{ broken")
     }
 
     @Test func aFailedChangeWritesNothing() throws {
         let home = try StoreFolder()
-        #expect(throws: FocusError.self) { try home.store.updateConfig { (c) throws(FocusError) in try Key.cycles.set("x", in: &c) } }
+        #expect(throws: FocusError.self) {
+            try home.store.updateConfig { (c) throws(FocusError) in try Key.cycles.set("x", in: &c) }
+        }
         #expect(!FileManager.default.fileExists(atPath: home.paths.configFile))
     }
 }

@@ -4,7 +4,8 @@ import Testing
 /// Replays the committed fuzz corpus and every crash reproducer `make fuzz` found
 /// through the same entry points as the fuzzer (``FuzzTargets``).
 @Suite struct FuzzCorpusTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/fuzz")
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Fixtures/fuzz")
 
     @Test(arguments: FuzzTargets.all.keys.sorted())
     func corpusKeepsEveryProperty(target: String) throws {

@@ -14,7 +14,15 @@ struct GrowthServiceTests {
         (1500, 10, "Cartographer", 1.0),
     ])
     func levels(hours: Int, level: Int, title: String, progress: Double) {
-        let logs = hours == 0 ? [] : [FocusLog(id: "x", start: Date(timeIntervalSince1970: 0), end: Date(timeIntervalSince1970: Double(hours * 3600)), planned: hours * 3600, focused: hours * 3600, completed: true)]
+        let logs =
+            hours == 0
+            ? []
+            : [
+                FocusLog(
+                    id: "x", start: Date(timeIntervalSince1970: 0),
+                    end: Date(timeIntervalSince1970: Double(hours * 3600)), planned: hours * 3600,
+                    focused: hours * 3600, completed: true)
+            ]
         let profile = GrowthService.buildGrowthProfile(focusLogs: logs, streakDays: [], days: Sessions.utcDays)
         #expect(profile.level.level == level)
         #expect(profile.level.title == title)
@@ -28,7 +36,8 @@ struct GrowthServiceTests {
         let days = Sessions.utcDays
         let expedition = Sessions.fold(logs).state
         let profile = GrowthService.buildGrowthProfile(
-            focusLogs: logs, streakDays: StreakService.streakDays(focusLogs: logs, days: days), expedition: expedition, days: days)
+            focusLogs: logs, streakDays: StreakService.streakDays(focusLogs: logs, days: days), expedition: expedition,
+            days: days)
         func earned(_ id: String) -> String? { profile.badges.first { $0.id == id }?.earnedOn?.isoString }
         #expect(earned("first-session") == "2026-11-02")
         #expect(earned("first-deep-focus") == "2026-11-02")
@@ -46,7 +55,10 @@ struct GrowthServiceTests {
     }
 
     @Test func interruptedAndShortSessionsEarnNoDeepFocusBadge() {
-        let logs = [Sessions.log("a", "2026-11-02T09:00:00Z", minutes: 60, completed: false), Sessions.log("b", "2026-11-02T11:00:00Z", minutes: 49)]
+        let logs = [
+            Sessions.log("a", "2026-11-02T09:00:00Z", minutes: 60, completed: false),
+            Sessions.log("b", "2026-11-02T11:00:00Z", minutes: 49),
+        ]
         let profile = GrowthService.buildGrowthProfile(focusLogs: logs, streakDays: [], days: Sessions.utcDays)
         #expect(profile.badges.first { $0.id == "first-deep-focus" }?.earned == false)
         #expect(profile.totalFocusSeconds == 109 * 60)

@@ -15,8 +15,11 @@ import Testing
     }
 
     @Test(arguments: [
-        JournalChange(id: "e1", kind: .edit, target: "s", at: t0, patch: SessionPatch(tag: .some(nil), note: "a \"b\", c\nd")),
-        JournalChange(id: "e2", kind: .edit, target: "s", at: t0, patch: SessionPatch(start: t0, end: t0.addingTimeInterval(60), focused: 60, completed: false)),
+        JournalChange(
+            id: "e1", kind: .edit, target: "s", at: t0, patch: SessionPatch(tag: .some(nil), note: "a \"b\", c\nd")),
+        JournalChange(
+            id: "e2", kind: .edit, target: "s", at: t0,
+            patch: SessionPatch(start: t0, end: t0.addingTimeInterval(60), focused: 60, completed: false)),
         JournalChange(id: "d", kind: .delete, target: "s", at: t0),
         JournalChange(id: "u", kind: .undo, target: "d", at: t0),
     ])
@@ -34,7 +37,9 @@ import Testing
         (#"{"v":2,"kind":"edit","id":"x","target":"s","at":"yesterday","tag":"a"}"#, "UTC instant"),
     ])
     func badChangeRecords(_ line: String, _ reason: String) {
-        #expect { try JournalCodec.decodeRecord(Array(line.utf8)) } throws: { ($0 as? JournalCodec.Failure)?.reason.contains(reason) == true }
+        #expect { try JournalCodec.decodeRecord(Array(line.utf8)) } throws: {
+            ($0 as? JournalCodec.Failure)?.reason.contains(reason) == true
+        }
     }
 
     static let a = Sessions.log("a", "2026-11-29T09:00:00Z")
@@ -45,8 +50,14 @@ import Testing
         ([], ["a:nil", "b:nil"]),
         ([edit("e1", "a", SessionPatch(tag: "x"))], ["a:x", "b:nil"]),
         ([edit("e1", "a", SessionPatch(tag: "x")), edit("e2", "a", SessionPatch(tag: "y"))], ["a:y", "b:nil"]),
-        ([edit("e2", "a", SessionPatch(tag: "y"), at: 10), edit("e1", "a", SessionPatch(tag: "x"))], ["a:y", "b:nil"]),  // `at` orders edits
-        ([edit("e1", "a", SessionPatch(tag: "x")), edit("e2", "a", SessionPatch(tag: .some(nil)))], ["a:nil", "b:nil"]),
+        (
+            [edit("e2", "a", SessionPatch(tag: "y"), at: 10), edit("e1", "a", SessionPatch(tag: "x"))],
+            ["a:y", "b:nil"]
+        ),  // `at` orders edits
+        (
+            [edit("e1", "a", SessionPatch(tag: "x")), edit("e2", "a", SessionPatch(tag: .some(nil)))],
+            ["a:nil", "b:nil"]
+        ),
         ([change("d", .delete, "a")], ["b:nil"]),
         ([change("d", .delete, "a"), change("u", .undo, "d")], ["a:nil", "b:nil"]),
         ([edit("e1", "a", SessionPatch(tag: "x")), change("u", .undo, "e1")], ["a:nil", "b:nil"]),
@@ -60,7 +71,11 @@ import Testing
     }
 
     @Test func danglingChangesAreFound() {
-        let history = JournalHistory(sessions: [Self.a], changes: [Self.change("d", .delete, "nope"), Self.change("u", .undo, "d"), Self.change("u2", .undo, "gone")])
+        let history = JournalHistory(
+            sessions: [Self.a],
+            changes: [
+                Self.change("d", .delete, "nope"), Self.change("u", .undo, "d"), Self.change("u2", .undo, "gone"),
+            ])
         #expect(history.danglingChanges.map(\.id) == ["d", "u2"])
     }
 
@@ -103,7 +118,9 @@ import Testing
 
     @Test(arguments: [("2026-03-08 02:30", 64), ("2026-11-29", 64), ("2026-02-30 09:00", 64), ("2026-11-29 24:00", 64)])
     func badLocalTimes(_ text: String, _ code: Int32) {
-        #expect { try LocalDateTime.parse(text, in: TimeZone(identifier: "America/New_York")!) } throws: { ($0 as? FocusError)?.exitCode == code }
+        #expect { try LocalDateTime.parse(text, in: TimeZone(identifier: "America/New_York")!) } throws: {
+            ($0 as? FocusError)?.exitCode == code
+        }
     }
 
     @Test(arguments: [
@@ -145,15 +162,23 @@ import Testing
     @Test(arguments: [
         ("inc 20261129T100000Z - 20261129T102500Z # coding", "coding", true, 1500, nil as String?),
         ("inc 20261129T100000Z - 20261129T101000Z # abandoned writing", "writing", false, 600, nil),
-        ("inc 20261129T100000Z - 20261129T101000Z # \"deep work\" x # \"an annotation\"", "deep work", true, 600, "x, an annotation"),
+        (
+            "inc 20261129T100000Z - 20261129T101000Z # \"deep work\" x # \"an annotation\"", "deep work", true, 600,
+            "x, an annotation"
+        ),
         ("inc 20261129T100000Z - 20261129T101000Z", nil, true, 600, nil),
     ])
     func timewarriorLines(_ line: String, _ tag: String?, _ completed: Bool, _ seconds: Int, _ note: String?) throws {
         let parsed = SessionImporter.parse(Array(line.utf8), format: .timewarrior, name: "2026-11.data")
         let log = try #require(parsed.sessions.first)
-        #expect(log.tag == tag && log.completed == completed && log.focused == seconds && log.note == note && log.source == .import)
-        let export = #"[{"id":1,"start":"20261129T100000Z","end":"\#(UTCTimestamp.format(log.end).filter { $0 != "-" && $0 != ":" })","tags":["x"]}]"#
-        #expect(SessionImporter.parse(Array(export.utf8), format: .timewarrior, name: "e.json").sessions.first?.id == log.id)  // same id either way
+        #expect(
+            log.tag == tag && log.completed == completed && log.focused == seconds && log.note == note
+                && log.source == .import)
+        let export =
+            #"[{"id":1,"start":"20261129T100000Z","end":"\#(UTCTimestamp.format(log.end).filter { $0 != "-" && $0 != ":" })","tags":["x"]}]"#
+        #expect(
+            SessionImporter.parse(Array(export.utf8), format: .timewarrior, name: "e.json").sessions.first?.id == log.id
+        )  // same id either way
     }
 
     @Test func skippedRecordsSayWhy() {
@@ -164,7 +189,9 @@ import Testing
         #expect(parsed.skipped[0].reason.contains("still open") && parsed.skipped[2].reason.contains("before"))
         let frames = #"[[1795772939, 1795774439, "coding", "9c98", ["abandoned", "deep"], 1795774439], ["bad"]]"#
         let watson = SessionImporter.parse(Array(frames.utf8), format: .watson, name: "frames")
-        #expect(watson.sessions.map(\.id) == ["9c98"] && watson.sessions[0].completed == false && watson.sessions[0].note == "deep")
+        #expect(
+            watson.sessions.map(\.id) == ["9c98"] && watson.sessions[0].completed == false
+                && watson.sessions[0].note == "deep")
         #expect(watson.skipped.map(\.place) == ["frames[1]"])
     }
 

@@ -8,9 +8,14 @@ import Testing
         #"{"id":"5F0C2A1E-0000-4000-8000-000000000001","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"completed":true,"tz":"Asia/Shanghai","tag":"writing","note":"chapter 3"}"#
 
     /// Found by the fuzzer: a version no `Int` can hold trapped converting it.
-    @Test(arguments: [("1e300", "record version 1e+300 is newer than this focus understands (2)"), ("3", "record version 3 is newer than this focus understands (2)")])
+    @Test(arguments: [
+        ("1e300", "record version 1e+300 is newer than this focus understands (2)"),
+        ("3", "record version 3 is newer than this focus understands (2)"),
+    ])
     func versionsBeyondThisBuildAreRefusedNeverTrapped(_ v: String, _ reason: String) {
-        let error = #expect(throws: JournalCodec.Failure.self) { try JournalCodec.decodeRecord(Array(#"{"v":\#(v),"id":"x"}"#.utf8)) }
+        let error = #expect(throws: JournalCodec.Failure.self) {
+            try JournalCodec.decodeRecord(Array(#"{"v":\#(v),"id":"x"}"#.utf8))
+        }
         #expect(error?.reason == reason)
     }
 
@@ -23,12 +28,18 @@ import Testing
     }
 
     @Test func omitsOptionalKeysAndWritesNonDefaultSource() {
-        let log = FocusLog(id: "a", start: Date(timeIntervalSince1970: 0), end: Date(timeIntervalSince1970: 60), planned: 60, focused: 60, completed: true, source: .manual)
-        #expect(JournalCodec.encode(log) == #"{"id":"a","start":"1970-01-01T00:00:00Z","end":"1970-01-01T00:01:00Z","planned":60,"focused":60,"completed":true,"source":"manual"}"#)
+        let log = FocusLog(
+            id: "a", start: Date(timeIntervalSince1970: 0), end: Date(timeIntervalSince1970: 60), planned: 60,
+            focused: 60, completed: true, source: .manual)
+        #expect(
+            JournalCodec.encode(log)
+                == #"{"id":"a","start":"1970-01-01T00:00:00Z","end":"1970-01-01T00:01:00Z","planned":60,"focused":60,"completed":true,"source":"manual"}"#
+        )
     }
 
     @Test func unknownKeysAreIgnoredAndNotWrittenBack() throws {
-        let line = #"{"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1400,"completed":false,"mood":"great","extra":{"a":[1,2,{"b":null}]}}"#
+        let line =
+            #"{"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1400,"completed":false,"mood":"great","extra":{"a":[1,2,{"b":null}]}}"#
         let log = try JournalCodec.decode(Array(line.utf8))
         #expect(log.focused == 1400 && !log.completed)
         #expect(!JournalCodec.encode(log).contains("mood"))
@@ -36,14 +47,17 @@ import Testing
 
     @Test(arguments: ["tab\there", "quote \" and \\ backslash", "line\nbreak", "emoji 🍅 and 中文", "\u{1}control"])
     func escapesRoundTrip(_ note: String) throws {
-        let log = FocusLog(id: "n", start: Date(timeIntervalSince1970: 100), end: Date(timeIntervalSince1970: 200), planned: 100, focused: 100, completed: true, note: note)
+        let log = FocusLog(
+            id: "n", start: Date(timeIntervalSince1970: 100), end: Date(timeIntervalSince1970: 200), planned: 100,
+            focused: 100, completed: true, note: note)
         let line = JournalCodec.encode(log)
         #expect(!line.contains("\n"))
         #expect(try JournalCodec.decode(Array(line.utf8)) == log)
     }
 
     @Test func readsEscapedUnicodeAndOffsets() throws {
-        let line = #"{"id":"u","start":"2026-11-29T17:00:00+08:00","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"completed":true,"note":"\u00e9\ud83c\udf45"}"#
+        let line =
+            #"{"id":"u","start":"2026-11-29T17:00:00+08:00","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"completed":true,"note":"\u00e9\ud83c\udf45"}"#
         let log = try JournalCodec.decode(Array(line.utf8))
         #expect(log.note == "é🍅")
         #expect(UTCTimestamp.format(log.start) == "2026-11-29T09:00:00Z")
@@ -53,19 +67,58 @@ import Testing
         ("", "not a JSON object"),
         ("[1,2]", "not a JSON object"),
         (#"{"id":"x","start":"2026-11-29T09:00:00Z""#, "ends inside"),
-        (#"{"start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1,"focused":1,"completed":true}"#, "missing \"id\""),
-        (#"{"id":7,"start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1,"focused":1,"completed":true}"#, "\"id\" must be a string"),
-        (#"{"id":"x","start":"yesterday","end":"2026-11-29T09:25:00Z","planned":1,"focused":1,"completed":true}"#, "not a UTC instant"),
-        (#"{"id":"x","start":"2026-11-29T09:00:00.5Z","end":"2026-11-29T09:25:00Z","planned":1,"focused":1,"completed":true}"#, "not a UTC instant"),
-        (#"{"id":"x","start":"2026-02-30T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1,"focused":1,"completed":true}"#, "not a UTC instant"),
-        (#"{"id":"x","start":"2026-11-29T10:00:00Z","end":"2026-11-29T09:25:00Z","planned":1,"focused":1,"completed":true}"#, "before"),
-        (#"{"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1501,"completed":true}"#, "longer than end - start"),
-        (#"{"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":-5,"focused":1,"completed":true}"#, "outside"),
-        (#"{"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":"25","focused":1,"completed":true}"#, "whole number"),
-        (#"{"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1.5,"completed":true}"#, "whole number"),
-        (#"{"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1,"completed":"yes"}"#, "boolean"),
-        (#"{"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1,"completed":true,"source":"magic"}"#, "unknown \"source\""),
-        (#"{"v":3,"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1,"completed":true}"#, "newer"),
+        (
+            #"{"start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1,"focused":1,"completed":true}"#,
+            "missing \"id\""
+        ),
+        (
+            #"{"id":7,"start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1,"focused":1,"completed":true}"#,
+            "\"id\" must be a string"
+        ),
+        (
+            #"{"id":"x","start":"yesterday","end":"2026-11-29T09:25:00Z","planned":1,"focused":1,"completed":true}"#,
+            "not a UTC instant"
+        ),
+        (
+            #"{"id":"x","start":"2026-11-29T09:00:00.5Z","end":"2026-11-29T09:25:00Z","planned":1,"focused":1,"completed":true}"#,
+            "not a UTC instant"
+        ),
+        (
+            #"{"id":"x","start":"2026-02-30T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1,"focused":1,"completed":true}"#,
+            "not a UTC instant"
+        ),
+        (
+            #"{"id":"x","start":"2026-11-29T10:00:00Z","end":"2026-11-29T09:25:00Z","planned":1,"focused":1,"completed":true}"#,
+            "before"
+        ),
+        (
+            #"{"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1501,"completed":true}"#,
+            "longer than end - start"
+        ),
+        (
+            #"{"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":-5,"focused":1,"completed":true}"#,
+            "outside"
+        ),
+        (
+            #"{"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":"25","focused":1,"completed":true}"#,
+            "whole number"
+        ),
+        (
+            #"{"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1.5,"completed":true}"#,
+            "whole number"
+        ),
+        (
+            #"{"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1,"completed":"yes"}"#,
+            "boolean"
+        ),
+        (
+            #"{"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1,"completed":true,"source":"magic"}"#,
+            "unknown \"source\""
+        ),
+        (
+            #"{"v":3,"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1,"completed":true}"#,
+            "newer"
+        ),
         (#"{"id":"x"} trailing"#, "after the record"),
         ("{\"id\":\"a\u{1}b\"}", "control character"),
     ])
@@ -78,7 +131,9 @@ import Testing
     }
 
     @Test func rejectsInvalidUTF8() {
-        var bytes = Array(#"{"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1,"focused":1,"completed":true,"tag":""#.utf8)
+        var bytes = Array(
+            #"{"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1,"focused":1,"completed":true,"tag":""#
+                .utf8)
         bytes += [0xFF, 0xFE] + Array("\"}".utf8)
         #expect(throws: JournalCodec.Failure.self) { try JournalCodec.decode(bytes) }
     }

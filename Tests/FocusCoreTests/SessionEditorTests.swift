@@ -8,21 +8,29 @@ import Testing
     static let utc = TimeZone(identifier: "UTC")!
 
     static func log(_ source: FocusLog.Source, start: Date = nine, minutes: Int = 25, planned: Int = 1500) -> FocusLog {
-        FocusLog(id: "a", start: start, end: start.addingTimeInterval(Double(minutes * 60)), planned: planned, focused: minutes * 60, completed: true, source: source)
+        FocusLog(
+            id: "a", start: start, end: start.addingTimeInterval(Double(minutes * 60)), planned: planned,
+            focused: minutes * 60, completed: true, source: source)
     }
 
     @Test func manualSessionsAreCompleteAndCannotEndInTheFuture() throws {
-        let log = try SessionEditor.manualSession(id: "m", start: Self.nine, seconds: 1500, tz: "UTC", tag: "t", note: nil, now: Self.nine.addingTimeInterval(1500), zone: Self.utc)
+        let log = try SessionEditor.manualSession(
+            id: "m", start: Self.nine, seconds: 1500, tz: "UTC", tag: "t", note: nil,
+            now: Self.nine.addingTimeInterval(1500), zone: Self.utc)
         #expect(log.completed && log.planned == 1500 && log.focused == 1500 && log.source == .manual)
         #expect(throws: FocusError.self) {
-            try SessionEditor.manualSession(id: "m", start: Self.nine, seconds: 1500, tz: nil, tag: nil, note: nil, now: Self.nine.addingTimeInterval(1499), zone: Self.utc)
+            try SessionEditor.manualSession(
+                id: "m", start: Self.nine, seconds: 1500, tz: nil, tag: nil, note: nil,
+                now: Self.nine.addingTimeInterval(1499), zone: Self.utc)
         }
     }
 
     @Test(arguments: [(FocusLog.Source.timer, 1500), (.manual, 2400), (.import, 2400)])
     func durationEditKeepsATimersPlan(_ source: FocusLog.Source, _ planned: Int) throws {
         let old = Self.log(source)
-        let patch = try SessionEditor.patch(old, start: nil, seconds: 2400, tag: nil, note: nil, now: Self.nine.addingTimeInterval(86_400), zone: Self.utc)
+        let patch = try SessionEditor.patch(
+            old, start: nil, seconds: 2400, tag: nil, note: nil, now: Self.nine.addingTimeInterval(86_400),
+            zone: Self.utc)
         let new = patch.applied(to: old)
         #expect(new.focused == 2400 && new.planned == planned && new.end == Self.nine.addingTimeInterval(2400))
     }
@@ -31,7 +39,10 @@ import Testing
         var old = Self.log(.manual)
         old.tag = "x"
         let later = Self.nine.addingTimeInterval(3600)
-        let new = try SessionEditor.patch(old, start: later, seconds: nil, tag: .some(nil), note: .some("n"), now: later.addingTimeInterval(86_400), zone: Self.utc).applied(to: old)
+        let new = try SessionEditor.patch(
+            old, start: later, seconds: nil, tag: .some(nil), note: .some("n"), now: later.addingTimeInterval(86_400),
+            zone: Self.utc
+        ).applied(to: old)
         #expect(new.start == later && new.end == later.addingTimeInterval(1500) && new.tag == nil && new.note == "n")
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FocusCore
 
 @Suite struct SoundGeneratorTests {
@@ -33,7 +34,8 @@ import Testing
     private func state(stamped ids: [String]) -> ExpeditionState {
         let opened = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-18
         let chapters = ids.map { id -> ExpeditionChapterState in
-            var chapter = ExpeditionChapterState(id: id, unlockedAt: opened, unlockedOn: CivilDate(iso: "2026-11-18")!, missions: [])
+            var chapter = ExpeditionChapterState(
+                id: id, unlockedAt: opened, unlockedOn: CivilDate(iso: "2026-11-18")!, missions: [])
             chapter.stampedAt = opened
             return chapter
         }
@@ -43,7 +45,8 @@ import Testing
     @Test func plainNoisesAreFreeAndEveryCityWaitsForItsStamp() {
         let catalog = SoundCatalog(definitions: .builtIn)
         let fresh = ExpeditionState()
-        #expect(catalog.entries.filter { SoundCatalog.isUnlocked($0, in: fresh) }.map(\.name) == ["white", "pink", "brown"])
+        #expect(
+            catalog.entries.filter { SoundCatalog.isUnlocked($0, in: fresh) }.map(\.name) == ["white", "pink", "brown"])
         #expect(catalog.entries.count == 6 + ExpeditionDefinitions.builtIn.chapters.count)
         let afterLisbon = state(stamped: ["lisbon"])
         #expect(SoundCatalog.isUnlocked(catalog.entry(named: "lisbon")!, in: afterLisbon))
@@ -56,32 +59,42 @@ import Testing
     }
 
     @Test func aCityAddedInJSONGetsADefaultSoundscape() {
-        let chapter = ExpeditionChapterDefinition(id: "oslo", title: "Oslo", country: "Norway", story: "Fjords.", soundscape: "Fjord wind", missions: [])
+        let chapter = ExpeditionChapterDefinition(
+            id: "oslo", title: "Oslo", country: "Norway", story: "Fjords.", soundscape: "Fjord wind", missions: [])
         let catalog = SoundCatalog(definitions: ExpeditionDefinitions(chapters: [chapter]))
         let entry = catalog.entry(named: "oslo")!
         #expect(entry.title == "Fjord wind")
         #expect(entry.recipe.layers.count == 2)
         #expect(entry.recipe == SoundRecipe.city("oslo"))
-        #expect(SoundCatalog.isUnlocked(catalog.entry(named: "rain")!, in: ExpeditionState()) == !(entry.recipe.layers.first?.kind == .rain))
+        #expect(
+            SoundCatalog.isUnlocked(catalog.entry(named: "rain")!, in: ExpeditionState())
+                == !(entry.recipe.layers.first?.kind == .rain))
     }
 
     @Test func theSameSeedGivesTheSameSoundAndAnotherDoesNot() {
         let recipe = SoundRecipe.city("istanbul")
-        #expect(Spectrum.render(recipe, seconds: 0.2, seed: 1).left == Spectrum.render(recipe, seconds: 0.2, seed: 1).left)
-        #expect(Spectrum.render(recipe, seconds: 0.2, seed: 1).left != Spectrum.render(recipe, seconds: 0.2, seed: 2).left)
+        #expect(
+            Spectrum.render(recipe, seconds: 0.2, seed: 1).left == Spectrum.render(recipe, seconds: 0.2, seed: 1).left)
+        #expect(
+            Spectrum.render(recipe, seconds: 0.2, seed: 1).left != Spectrum.render(recipe, seconds: 0.2, seed: 2).left)
     }
 
     @Test func aClipIsAValidWAVHeaderAndExactlyItsFrames() {
-        let blocks = Array(SoundClip(SoundStream(recipe: .single(.pink), seed: 1, volume: 50), seconds: 2, wavHeader: true))
+        let blocks = Array(
+            SoundClip(SoundStream(recipe: .single(.pink), seed: 1, volume: 50), seconds: 2, wavHeader: true))
         let header = blocks[0]
         func u32(_ at: Int) -> Int { (0..<4).reduce(0) { $0 | Int(header[at + $1]) << (8 * $1) } }
         func u16(_ at: Int) -> Int { Int(header[at]) | Int(header[at + 1]) << 8 }
         let dataBytes = blocks.dropFirst().reduce(0) { $0 + $1.count }
         #expect(header.count == 44)
-        #expect(String(decoding: header[0..<4], as: UTF8.self) == "RIFF" && String(decoding: header[8..<16], as: UTF8.self) == "WAVEfmt ")
+        #expect(
+            String(decoding: header[0..<4], as: UTF8.self) == "RIFF"
+                && String(decoding: header[8..<16], as: UTF8.self) == "WAVEfmt ")
         #expect(u32(4) == 36 + dataBytes && u32(16) == 16 && u16(20) == 1 && u16(22) == 2)
         #expect(u32(24) == 44_100 && u32(28) == 176_400 && u16(32) == 4 && u16(34) == 16)
-        #expect(String(decoding: header[36..<40], as: UTF8.self) == "data" && u32(40) == dataBytes && dataBytes == 2 * 176_400)
+        #expect(
+            String(decoding: header[36..<40], as: UTF8.self) == "data" && u32(40) == dataBytes
+                && dataBytes == 2 * 176_400)
         let last = blocks.last!
         #expect(last.suffix(4) == [0, 0, 0, 0], "the clip fades out to silence")
     }

@@ -1,6 +1,7 @@
-@testable import FocusCore
 import Foundation
 import Testing
+
+@testable import FocusCore
 
 /// The canonical-line fast path and the derived stats cache give exactly what the general paths give.
 @Suite struct StatsCacheTests {
@@ -45,14 +46,16 @@ import Testing
         (first..<first + count).map { i in
             let start = now.addingTimeInterval(Double(-(i * 7 + 3) * 3600))
             return FocusLog(
-                id: "s\(i)", start: start, end: start.addingTimeInterval(1500), planned: 1500, focused: i % 5 == 0 ? 900 : 1500,
+                id: "s\(i)", start: start, end: start.addingTimeInterval(1500), planned: 1500,
+                focused: i % 5 == 0 ? 900 : 1500,
                 completed: i % 5 != 0, tag: i % 3 == 0 ? nil : ["code", "write"][i % 2])
         }.reversed()
     }
 
     /// Stats for every range from a fresh store through the cache, and from a full load without it.
     static func bothWays(_ paths: DataPaths) throws -> (cached: [StatsData], full: [StatsData], usedCache: Bool) {
-        var cached: [StatsData] = [], full: [StatsData] = []
+        var cached: [StatsData] = []
+        var full: [StatsData] = []
         var usedCache = true
         for range in [StatsRange.lastDays(7), .lastDays(30), .lastDays(365), .all] {
             let store = AppStore(paths: paths)
@@ -82,7 +85,10 @@ import Testing
 
         let store = AppStore(paths: paths)
         try store.load()
-        try store.record(JournalChange(id: "e1", kind: .edit, target: "s1", at: Self.now, patch: SessionPatch(focused: 60, tag: .some("edited"))))
+        try store.record(
+            JournalChange(
+                id: "e1", kind: .edit, target: "s1", at: Self.now,
+                patch: SessionPatch(focused: 60, tag: .some("edited"))))
         try store.record(JournalChange(id: "d1", kind: .delete, target: "s2", at: Self.now))
         run = try Self.bothWays(paths)  // change records: rebuilt from a full load
         #expect(run.cached == run.full)
@@ -91,7 +97,9 @@ import Testing
 
         // The same file replaced by one of the same size (another session's focus changed): never read from the stale cache.
         let journal = try String(contentsOfFile: paths.journalFile, encoding: .utf8)
-        let replaced = journal.replacingOccurrences(of: #""focused":1500,"completed":true,"tag":"write"}"#, with: #""focused":1499,"completed":true,"tag":"write"}"#)
+        let replaced = journal.replacingOccurrences(
+            of: #""focused":1500,"completed":true,"tag":"write"}"#,
+            with: #""focused":1499,"completed":true,"tag":"write"}"#)
         #expect(replaced != journal && replaced.utf8.count == journal.utf8.count)
         try Data(replaced.utf8).write(to: URL(fileURLWithPath: paths.journalFile), options: .atomic)
         run = try Self.bothWays(paths)
@@ -106,7 +114,8 @@ import Testing
         let paths = try Sessions.temporaryPaths()
         try AppStore(paths: paths).record(Self.sessions(10))
         _ = try Self.bothWays(paths)
-        let again = JournalCodec.encode(Self.sessions(1, from: 4)[0]).replacingOccurrences(of: "1500,\"completed\"", with: "1000,\"completed\"")
+        let again = JournalCodec.encode(Self.sessions(1, from: 4)[0]).replacingOccurrences(
+            of: "1500,\"completed\"", with: "1000,\"completed\"")
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: paths.journalFile))
         try handle.seekToEnd()
         try handle.write(contentsOf: Data((again + "\n").utf8))  // a duplicate id, read once
@@ -131,7 +140,8 @@ import Testing
         let store = AppStore(paths: paths)
         let input = try #require(try store.loadStatsInput(range: .all, today: Self.today, days: shifted))
         #expect(!store.focusLogs.isEmpty)
-        #expect(StatsService.buildStatsData(input: input, range: .all, now: Self.now, days: shifted)
-            == StatsService.buildStatsData(focusLogs: store.focusLogs, range: .all, now: Self.now, days: shifted))
+        #expect(
+            StatsService.buildStatsData(input: input, range: .all, now: Self.now, days: shifted)
+                == StatsService.buildStatsData(focusLogs: store.focusLogs, range: .all, now: Self.now, days: shifted))
     }
 }

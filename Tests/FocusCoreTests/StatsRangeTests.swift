@@ -4,10 +4,11 @@ import Testing
 @Suite struct StatsRangeTests {
     static let today = Fixtures.date("2026-11-29")
 
-    @Test(arguments: [
-        (nil, StatsRange.lastDays(7)), ("7d", .lastDays(7)), ("30d", .lastDays(30)), ("90d", .lastDays(90)),
-        ("1y", .lastDays(365)), ("14d", .lastDays(14)), ("all", .all),
-    ] as [(String?, StatsRange)])
+    @Test(
+        arguments: [
+            (nil, StatsRange.lastDays(7)), ("7d", .lastDays(7)), ("30d", .lastDays(30)), ("90d", .lastDays(90)),
+            ("1y", .lastDays(365)), ("14d", .lastDays(14)), ("all", .all),
+        ] as [(String?, StatsRange)])
     func namedRanges(text: String?, expected: StatsRange) throws {
         #expect(try StatsRange.parse(range: text, from: nil, to: nil, today: Self.today) == expected)
     }
@@ -20,13 +21,14 @@ import Testing
         #expect(open == .dates(from: Self.today, to: Self.today))
     }
 
-    @Test(arguments: [
-        ("8x", nil, nil, "not a range"), ("7", nil, nil, "not a range"), ("d", nil, nil, "not a range"),
-        ("-1d", nil, nil, "not a range"), ("0d", nil, nil, "from 1d"), ("99999d", nil, nil, "from 1d"),
-        (nil, "2026-11-30", "2026-11-01", "after --to"), (nil, nil, "2026-11-01", "needs --from"),
-        (nil, "2026-02-30", nil, "not a date"), (nil, "2026-11-01", "tomorrow", "not a date"),
-        ("7d", "2026-11-01", nil, "not both"),
-    ] as [(String?, String?, String?, String)])
+    @Test(
+        arguments: [
+            ("8x", nil, nil, "not a range"), ("7", nil, nil, "not a range"), ("d", nil, nil, "not a range"),
+            ("-1d", nil, nil, "not a range"), ("0d", nil, nil, "from 1d"), ("99999d", nil, nil, "from 1d"),
+            (nil, "2026-11-30", "2026-11-01", "after --to"), (nil, nil, "2026-11-01", "needs --from"),
+            (nil, "2026-02-30", nil, "not a date"), (nil, "2026-11-01", "tomorrow", "not a date"),
+            ("7d", "2026-11-01", nil, "not both"),
+        ] as [(String?, String?, String?, String)])
     func badRangesAreUsageErrors(range: String?, from: String?, to: String?, reason: String) {
         #expect {
             try StatsRange.parse(range: range, from: from, to: to, today: Self.today)

@@ -64,19 +64,21 @@ import Testing
         let first = Fixtures.instant(firstStart)
         let logs = (0..<hours).map { Fixtures.log(UTCTimestamp.format(first.addingTimeInterval(Double($0 * 3600)))) }
         let day = Fixtures.date(date)
-        let data = Fixtures.stats(logs, range: .dates(from: day.adding(days: -1), to: day.adding(days: 1)), days: Fixtures.days(zone))
+        let data = Fixtures.stats(
+            logs, range: .dates(from: day.adding(days: -1), to: day.adding(days: 1)), days: Fixtures.days(zone))
         #expect(data.days.map(\.sessions) == [0, hours, 0])
     }
 
     /// The reader is in UTC; each session lands on the local date of its own zone.
-    @Test(arguments: [
-        ("2026-11-28T17:00:00Z", "Asia/Shanghai", "2026-11-29"),  // 01:00 in Shanghai
-        ("2026-11-29T06:00:00Z", "America/Los_Angeles", "2026-11-28"),  // 22:00 the evening before
-        ("2026-11-29T06:00:00Z", nil, "2026-11-29"),  // no tz: the reader's
-        ("2026-11-28T13:45:00Z", "Asia/Kathmandu", "2026-11-28"),  // 19:30 at +05:45
-        ("2026-11-28T18:15:00Z", "Asia/Kathmandu", "2026-11-29"),  // 00:00 at +05:45
-        ("2026-11-29T06:00:00Z", "Not/AZone", "2026-11-29"),  // unknown zone: the reader's
-    ] as [(String, String?, String)])
+    @Test(
+        arguments: [
+            ("2026-11-28T17:00:00Z", "Asia/Shanghai", "2026-11-29"),  // 01:00 in Shanghai
+            ("2026-11-29T06:00:00Z", "America/Los_Angeles", "2026-11-28"),  // 22:00 the evening before
+            ("2026-11-29T06:00:00Z", nil, "2026-11-29"),  // no tz: the reader's
+            ("2026-11-28T13:45:00Z", "Asia/Kathmandu", "2026-11-28"),  // 19:30 at +05:45
+            ("2026-11-28T18:15:00Z", "Asia/Kathmandu", "2026-11-29"),  // 00:00 at +05:45
+            ("2026-11-29T06:00:00Z", "Not/AZone", "2026-11-29"),  // unknown zone: the reader's
+        ] as [(String, String?, String)])
     func sessionsFromSeveralZones(start: String, tz: String?, date: String) {
         let data = Fixtures.stats([Fixtures.log(start, tz: tz)])
         #expect(data.days.filter { $0.sessions > 0 }.map(\.date.isoString) == [date])
@@ -91,18 +93,21 @@ import Testing
     }
 
     /// Day offsets from today (2026-11-29) with a completed or interrupted session, and the streaks they make.
-    @Test(arguments: [
-        ([], [], 0, 0),
-        ([0], [], 1, 1),
-        ([-1, -2], [], 2, 2),  // today without a session does not break it
-        ([-2, -3], [], 0, 2),  // yesterday missed: broken
-        ([-1], [0], 1, 1),  // an interrupted session today is not a streak day
-        ([], [0, -1], 0, 0),  // interrupted sessions never make a streak
-        ([0, -1, -2, -5, -6, -7, -8], [-3, -4], 3, 4),
-        ([1, 0], [], 1, 2),  // a future date does not extend today's streak
-    ] as [([Int], [Int], Int, Int)])
+    @Test(
+        arguments: [
+            ([], [], 0, 0),
+            ([0], [], 1, 1),
+            ([-1, -2], [], 2, 2),  // today without a session does not break it
+            ([-2, -3], [], 0, 2),  // yesterday missed: broken
+            ([-1], [0], 1, 1),  // an interrupted session today is not a streak day
+            ([], [0, -1], 0, 0),  // interrupted sessions never make a streak
+            ([0, -1, -2, -5, -6, -7, -8], [-3, -4], 3, 4),
+            ([1, 0], [], 1, 2),  // a future date does not extend today's streak
+        ] as [([Int], [Int], Int, Int)])
     func streakRules(completed: [Int], interrupted: [Int], current: Int, longest: Int) {
-        let logs = completed.map { Fixtures.log(dayOffset: $0) } + interrupted.map { Fixtures.log(dayOffset: $0, completed: false) }
+        let logs =
+            completed.map { Fixtures.log(dayOffset: $0) }
+            + interrupted.map { Fixtures.log(dayOffset: $0, completed: false) }
         let data = Fixtures.stats(logs, range: .lastDays(7))
         #expect(data.currentStreak.days == current)
         #expect(data.longestStreak.days == longest)
@@ -110,7 +115,8 @@ import Testing
 
     @Test func currentStreakCarriesItsDates() {
         let data = Fixtures.stats([-1, -2, -3].map { Fixtures.log(dayOffset: $0) })
-        #expect(data.currentStreak == Streak(days: 3, start: Fixtures.date("2026-11-26"), end: Fixtures.date("2026-11-28")))
+        #expect(
+            data.currentStreak == Streak(days: 3, start: Fixtures.date("2026-11-26"), end: Fixtures.date("2026-11-28")))
     }
 
     @Test func summaryNumbers() {
@@ -121,7 +127,8 @@ import Testing
             Fixtures.log("2026-11-26T20:00:00Z", minutes: 10, completed: false),
             Fixtures.log("2026-11-20T09:00:00Z", minutes: 100, tag: "writing"),  // previous 7 days
         ]
-        let data = StatsService.buildStatsData(focusLogs: logs, range: .lastDays(7), now: Fixtures.now, days: Fixtures.days(), dailyGoalMinutes: 60)
+        let data = StatsService.buildStatsData(
+            focusLogs: logs, range: .lastDays(7), now: Fixtures.now, days: Fixtures.days(), dailyGoalMinutes: 60)
         #expect(data.focusedSeconds == 175 * 60)
         #expect((data.sessions, data.completedSessions, data.interruptedSessions) == (4, 3, 1))
         #expect(data.completionRate == 0.75)
@@ -141,7 +148,8 @@ import Testing
 
     @Test func noPreviousComparisonWhenThatRangeIsEmpty() {
         #expect(Fixtures.stats([Fixtures.log(dayOffset: 0)], range: .lastDays(7)).previous == nil)
-        #expect(Fixtures.stats([Fixtures.log(dayOffset: -100), Fixtures.log(dayOffset: 0)], range: .all).previous == nil)
+        #expect(
+            Fixtures.stats([Fixtures.log(dayOffset: -100), Fixtures.log(dayOffset: 0)], range: .all).previous == nil)
     }
 
     @Test func tagFilterAppliesToEveryNumber() {
@@ -152,7 +160,8 @@ import Testing
 
     @Test func allRunsFromTheFirstSessionToToday() {
         let data = Fixtures.stats([Fixtures.log("2026-11-01T09:00:00Z")], range: .all)
-        #expect(data.from == Fixtures.date("2026-11-01") && data.to == Fixtures.date("2026-11-29") && data.days.count == 29)
+        #expect(
+            data.from == Fixtures.date("2026-11-01") && data.to == Fixtures.date("2026-11-29") && data.days.count == 29)
         #expect(Fixtures.stats([], range: .all).days.count == 1)
     }
 

@@ -23,7 +23,9 @@ import Testing
     }
 
     @Test func realDataIsNotDemo() {
-        let model = StatsViewModel(store: Fixtures.store([Fixtures.log(dayOffset: 0)]), range: .lastDays(7), now: Fixtures.now, days: Fixtures.days())
+        let model = StatsViewModel(
+            store: Fixtures.store([Fixtures.log(dayOffset: 0)]), range: .lastDays(7), now: Fixtures.now,
+            days: Fixtures.days())
         #expect(!model.isDemo && !model.data.isDemo && model.demoNotice == nil && model.data.sessions == 1)
     }
 
@@ -32,7 +34,9 @@ import Testing
         (.lastDays(365), false, true), (.all, false, true),
     ])
     func heatmapByDefaultForLongRanges(range: StatsRange, requested: Bool, shown: Bool) {
-        let model = StatsViewModel(store: Fixtures.store(), range: range, heatmapRequested: requested, now: Fixtures.now, days: Fixtures.days())
+        let model = StatsViewModel(
+            store: Fixtures.store(), range: range, heatmapRequested: requested, now: Fixtures.now, days: Fixtures.days()
+        )
         #expect(model.showsHeatmap == shown)
     }
 }
@@ -45,17 +49,23 @@ import Testing
 
     @Test func weeksStartOnMondayAndMonthsOnTheFirst() {
         // 2026-11-25 is a Wednesday; the range runs to Tuesday 2026-12-08.
-        let days = (0..<14).map { StatsData.Day(date: Fixtures.date("2026-11-25").adding(days: $0), focusedSeconds: 60, sessions: 1) }
+        let days = (0..<14).map {
+            StatsData.Day(date: Fixtures.date("2026-11-25").adding(days: $0), focusedSeconds: 60, sessions: 1)
+        }
         let weeks = ChartBucket.buckets(days, size: .week)
         #expect(weeks.map(\.start.isoString) == ["2026-11-25", "2026-11-30", "2026-12-07"])
         #expect(weeks.map(\.sessions) == [5, 7, 2])
         let months = ChartBucket.buckets(days, size: .month)
-        #expect(months.map(\.start.isoString) == ["2026-11-25", "2026-12-01"] && months.map(\.focusedSeconds) == [360, 480])
+        #expect(
+            months.map(\.start.isoString) == ["2026-11-25", "2026-12-01"] && months.map(\.focusedSeconds) == [360, 480])
     }
 
     @Test func heatmapLevelsAndLayout() {
         let seconds = [0, 100, 399, 400, 799, 1600]
-        let days = seconds.enumerated().map { StatsData.Day(date: Fixtures.date("2026-11-28").adding(days: $0.offset), focusedSeconds: $0.element, sessions: 1) }
+        let days = seconds.enumerated().map {
+            StatsData.Day(
+                date: Fixtures.date("2026-11-28").adding(days: $0.offset), focusedSeconds: $0.element, sessions: 1)
+        }
         let map = Heatmap(days: days)
         #expect(map.weeks.count == 2)  // Sat, Sun | Mon … Thu
         #expect(map.weeks[0].prefix(5).allSatisfy { $0 == nil })

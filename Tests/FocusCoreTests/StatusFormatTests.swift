@@ -16,9 +16,11 @@ import Testing
     }
 
     @Test(arguments: [
-        ("{state}", "running"), ("{phase}", "focus"), ("{remaining}", "12:14"), ("{minutes}", "13"), ("{elapsed}", "12:46"),
+        ("{state}", "running"), ("{phase}", "focus"), ("{remaining}", "12:14"), ("{minutes}", "13"),
+        ("{elapsed}", "12:46"),
         ("{planned}", "25:00"), ("{tag}", "thesis"), ("{note}", "chapter 3"), ("{id}", "5F0C2A1E"), ("{paused}", ""),
-        ("{cycle}/{cycles}", "2/4"), ("{started}", "09:00"), ("{ends}", "09:25"), ("{remaining} #{tag}", "12:14 #thesis"),
+        ("{cycle}/{cycles}", "2/4"), ("{started}", "09:00"), ("{ends}", "09:25"),
+        ("{remaining} #{tag}", "12:14 #thesis"),
         ("{{{phase}}}", "{focus}"), ("}} no placeholders {{", "} no placeholders {"), ("", ""),
     ])
     func placeholdersWhileRunning(_ template: String, _ expected: String) throws {
@@ -29,26 +31,33 @@ import Testing
     func placeholdersWhilePausedTenMinutes(_ template: String, _ expected: String) throws {
         // Paused since 09:12:46: nothing more is counted, so the end moves with the clock (09:22:46 + 12:14).
         let later = Self.now.addingTimeInterval(600)
-        #expect(try StatusFormat(template).render(Self.state(paused: true), now: later, timeZone: Self.zone) == expected)
+        #expect(
+            try StatusFormat(template).render(Self.state(paused: true), now: later, timeZone: Self.zone) == expected)
     }
 
     @Test func aBreakAndNoTag() throws {
-        let text = try StatusFormat("{phase}:{tag}:").render(Self.state(tag: nil, phase: .longBreak), now: Self.now, timeZone: Self.zone)
+        let text = try StatusFormat("{phase}:{tag}:").render(
+            Self.state(tag: nil, phase: .longBreak), now: Self.now, timeZone: Self.zone)
         #expect(text == "long-break::")
     }
 
-    @Test(arguments: [("{state}", "idle"), ("{remaining} {tag}", " "), ("focus: {state}{phase}", "focus: idle"), ("", "")])
+    @Test(arguments: [
+        ("{state}", "idle"), ("{remaining} {tag}", " "), ("focus: {state}{phase}", "focus: idle"), ("", ""),
+    ])
     func idleLeavesEveryPlaceholderButStateEmpty(_ template: String, _ expected: String) throws {
         #expect(try StatusFormat(template).render(nil, now: Self.now, timeZone: Self.zone) == expected)
     }
 
     @Test func localTimesUseTheReadersZone() throws {
         let shanghai = TimeZone(identifier: "Asia/Shanghai")!
-        #expect(try StatusFormat("{started}-{ends}").render(Self.state(), now: Self.now, timeZone: shanghai) == "17:00-17:25")
+        #expect(
+            try StatusFormat("{started}-{ends}").render(Self.state(), now: Self.now, timeZone: shanghai)
+                == "17:00-17:25")
     }
 
     @Test(arguments: [
-        ("{remainder}", "unknown placeholder {remainder}"), ("{Tag}", "unknown placeholder {Tag}"), ("{}", "unknown placeholder {}"),
+        ("{remainder}", "unknown placeholder {remainder}"), ("{Tag}", "unknown placeholder {Tag}"),
+        ("{}", "unknown placeholder {}"),
         ("{remaining", "a '{' without a '}'"), ("tag}", "a '}' without a '{'"),
     ])
     func badTemplatesAreUsageErrors(_ template: String, _ reason: String) {
@@ -56,7 +65,8 @@ import Testing
             try StatusFormat(template)
         } throws: { error in
             let e = error as? FocusError
-            return e?.kind == .usage && e?.message.hasPrefix("--format has ") == true && e?.message.contains(reason) == true
+            return e?.kind == .usage && e?.message.hasPrefix("--format has ") == true
+                && e?.message.contains(reason) == true
         }
     }
 }

@@ -100,7 +100,8 @@ import Testing
     /// changed since then, or a sleep, must not move the elapsed time it shows.
     @Test(arguments: [(0.0, 0.0), (7200.0, 0.0), (-7200.0, 0.0), (0.0, 3600.0)])
     func stateReadBetweenHeartbeatsIgnoresWallJumpsAndSleep(_ jump: Double, _ slept: Double) {
-        let state = Self.session().runningState(at: Self.at(600), pid: 1, tz: nil, tag: nil, note: nil, cycle: 1, cycles: 1)
+        let state = Self.session().runningState(
+            at: Self.at(600), pid: 1, tz: nil, tag: nil, note: nil, cycle: 1, cycles: 1)
         var reading = Self.at(700, slept: slept)
         reading.wall = reading.wall.addingTimeInterval(jump)
         let now = state.now(at: reading)
@@ -109,7 +110,8 @@ import Testing
 
     /// A state file written before `activeAt` existed still reads, on the wall clock.
     @Test func stateWithoutActiveAtFallsBackToTheWallClock() {
-        var state = Self.session().runningState(at: Self.at(600), pid: 1, tz: nil, tag: nil, note: nil, cycle: 1, cycles: 1)
+        var state = Self.session().runningState(
+            at: Self.at(600), pid: 1, tz: nil, tag: nil, note: nil, cycle: 1, cycles: 1)
         state.activeAt = nil
         #expect(state.now(at: Self.at(700)) == Self.at(700).wall)
     }
@@ -140,8 +142,10 @@ import Testing
 
     @Test func recoveryNeverCountsBeyondThePlanOrRecordsBreaksOrShortSessions() throws {
         let start = Self.t0
-        var state = RunningState(id: "r", phase: .focus, startedAt: start, planned: 1500, counted: 1500, updatedAt: start.addingTimeInterval(1520),
-                                 paused: false, tag: nil, note: nil, tz: nil, pid: 1, cycle: 1, cycles: 1)
+        var state = RunningState(
+            id: "r", phase: .focus, startedAt: start, planned: 1500, counted: 1500,
+            updatedAt: start.addingTimeInterval(1520),
+            paused: false, tag: nil, note: nil, tz: nil, pid: 1, cycle: 1, cycles: 1)
         #expect(state.recoveredLog?.completed == true)
         #expect(state.remaining(at: start.addingTimeInterval(99_999)) == 0)
         state.counted = 30
@@ -155,7 +159,10 @@ import Testing
         (1, nil as Int?, [TimerPhase.focus]),
         (1, 300, [.focus, .shortBreak]),
         (4, 300, [.focus, .shortBreak, .focus, .shortBreak, .focus, .shortBreak, .focus, .longBreak]),
-        (5, 300, [.focus, .shortBreak, .focus, .shortBreak, .focus, .shortBreak, .focus, .longBreak, .focus, .shortBreak]),
+        (
+            5, 300,
+            [.focus, .shortBreak, .focus, .shortBreak, .focus, .shortBreak, .focus, .longBreak, .focus, .shortBreak]
+        ),
     ])
     func cyclePlans(_ cycles: Int, _ breakSeconds: Int?, _ phases: [TimerPhase]) {
         let plan = CyclePlan(focusSeconds: 1500, breakSeconds: breakSeconds, longBreakSeconds: 900, cycles: cycles)
@@ -177,20 +184,28 @@ import Testing
 
     @Test(arguments: [
         // (focus, break, long break, cycles) given -> phases and lengths
-        (nil as Int?, nil as Int?, nil as Int?, nil as Int?, [TimerPhase.focus, .shortBreak, .focus, .shortBreak, .focus, .shortBreak], 3000, 600 as Int?),
+        (
+            nil as Int?, nil as Int?, nil as Int?, nil as Int?,
+            [TimerPhase.focus, .shortBreak, .focus, .shortBreak, .focus, .shortBreak], 3000, 600 as Int?
+        ),
         (1500, nil, nil, 1, [.focus], 1500, nil),
         (1500, 300, nil, nil, [.focus, .shortBreak], 1500, 300),
         (nil, nil, 900, nil, [.focus, .shortBreak], 3000, 600),
         (1500, nil, nil, 2, [.focus, .shortBreak, .focus, .shortBreak], 1500, 600),
     ])
-    func flagsOverrideSettings(_ focus: Int?, _ brk: Int?, _ long: Int?, _ cycles: Int?, _ phases: [TimerPhase], _ focusLength: Int, _ breakLength: Int?) {
-        let plan = CyclePlan(config: Self.config, focusSeconds: focus, breakSeconds: brk, longBreakSeconds: long, cycles: cycles)
+    func flagsOverrideSettings(
+        _ focus: Int?, _ brk: Int?, _ long: Int?, _ cycles: Int?, _ phases: [TimerPhase], _ focusLength: Int,
+        _ breakLength: Int?
+    ) {
+        let plan = CyclePlan(
+            config: Self.config, focusSeconds: focus, breakSeconds: brk, longBreakSeconds: long, cycles: cycles)
         #expect(plan.steps.map(\.phase) == phases)
         #expect(plan.focusSeconds == focusLength && plan.breakSeconds == breakLength)
     }
 
     @Test func defaultsAloneAreOneFocusPhase() {
-        let plan = CyclePlan(config: FocusConfig(), focusSeconds: nil, breakSeconds: nil, longBreakSeconds: nil, cycles: nil)
+        let plan = CyclePlan(
+            config: FocusConfig(), focusSeconds: nil, breakSeconds: nil, longBreakSeconds: nil, cycles: nil)
         #expect(plan.steps == [CyclePlan.Step(phase: .focus, seconds: 1500, cycle: 1)])
     }
 }

@@ -10,13 +10,19 @@ import Testing
     static let addArgs = ["log", "add", "--start", "2026-11-29 10:00", "--duration", "25m", "--tag", "new"]
 
     /// The `Error:` lines of `r` (a usage error adds a `Usage:` line).
-    static func errors(_ r: RunResult) -> [Substring] { r.stderr.split(separator: "\n").filter { $0.hasPrefix("Error: ") } }
+    static func errors(_ r: RunResult) -> [Substring] {
+        r.stderr.split(separator: "\n").filter { $0.hasPrefix("Error: ") }
+    }
 
     /// Whether `chattr +i` really stops root from appending here (it needs a file system that supports it).
     static let chattrWorks: Bool = {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("focus-chattr-\(UUID().uuidString)").path
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("focus-chattr-\(UUID().uuidString)")
+            .path
         FileManager.default.createFile(atPath: file, contents: Data())
-        defer { shell("chattr -i '\(file)'"); try? FileManager.default.removeItem(atPath: file) }
+        defer {
+            shell("chattr -i '\(file)'")
+            try? FileManager.default.removeItem(atPath: file)
+        }
         return shell("chattr +i '\(file)'") == 0 && shell("echo x >> '\(file)'") != 0
     }()
 
@@ -60,7 +66,8 @@ import Testing
         Self.shell("chattr +i '\(home.journalFile)'")
         defer { Self.shell("chattr -i '\(home.journalFile)'") }
         let r = try FocusBinary.run(Self.addArgs, home: home.path, now: Self.now)
-        #expect(r.status == 73 && Self.errors(r).count == 1 && r.stderr.contains("Operation not permitted"), "\(r.stderr)")
+        #expect(
+            r.status == 73 && Self.errors(r).count == 1 && r.stderr.contains("Operation not permitted"), "\(r.stderr)")
         Self.shell("chattr -i '\(home.journalFile)'")
         #expect(BadInputTests.snapshot(home.path) == before)
     }
@@ -71,13 +78,17 @@ import Testing
         let before = BadInputTests.snapshot(home.path)
         let note = String(repeating: "n", count: 900)
         let r = try Self.limited(Self.addArgs + ["--note", note], home: home.path, blocks: 1)
-        #expect(r.status == 74 && Self.errors(r).count == 1 && r.stderr.contains("bytes were written (disk full?)"), "\(r.stderr)")
+        #expect(
+            r.status == 74 && Self.errors(r).count == 1 && r.stderr.contains("bytes were written (disk full?)"),
+            "\(r.stderr)")
         #expect(BadInputTests.snapshot(home.path) == before)
     }
 
     /// Runs focus under `ulimit -f blocks` with SIGXFSZ ignored, so a write past the limit fails with EFBIG.
     static func limited(_ args: [String], home: String, blocks: Int) throws -> RunResult {
-        try FocusBinary.shell("ulimit -f \(blocks); trap '' XFSZ; exec \"$FOCUS\" " + args.map(ShellWord.singleQuoted).joined(separator: " "), home: home, now: now)
+        try FocusBinary.shell(
+            "ulimit -f \(blocks); trap '' XFSZ; exec \"$FOCUS\" "
+                + args.map(ShellWord.singleQuoted).joined(separator: " "), home: home, now: now)
     }
 
     /// A real full disk: a 64 KiB tmpfs, when this machine lets the tests mount one (root in CI).
@@ -89,7 +100,11 @@ import Testing
         #expect(try FocusBinary.run(Self.addArgs, home: home.path, now: Self.now).status == 0)
         Self.shell("dd if=/dev/zero of='\(home.path)/filler' bs=1k count=64")
         let before = BadInputTests.snapshot(home.path)
-        let r = try FocusBinary.run(["log", "add", "--start", "2026-11-29 11:00", "--duration", "5m", "--note", String(repeating: "n", count: 5000)], home: home.path, now: Self.now)
+        let r = try FocusBinary.run(
+            [
+                "log", "add", "--start", "2026-11-29 11:00", "--duration", "5m", "--note",
+                String(repeating: "n", count: 5000),
+            ], home: home.path, now: Self.now)
         #expect(r.status == 74 && Self.errors(r).count == 1, "\(r.status) \(r.stderr)")
         #expect(BadInputTests.snapshot(home.path) == before)
     }
@@ -99,12 +114,20 @@ import Testing
         let home = try BadInputTests.journal(Array((BadInputTests.good + "\n").utf8))
         Self.shell("chattr +i '\(home.journalFile)'")
         defer { Self.shell("chattr -i '\(home.journalFile)'") }
-        let r = try FocusBinary.run(["start", "2s", "--tag", "deep work", "--note", "it's"], home: home.path, tz: "Asia/Kolkata")
+        let r = try FocusBinary.run(
+            ["start", "2s", "--tag", "deep work", "--note", "it's"], home: home.path, tz: "Asia/Kolkata")
         #expect(r.status == 73 && Self.errors(r).count == 1, "\(r.stderr)")
         #expect(r.stderr.contains("The session was NOT recorded"))
-        #expect(!FileManager.default.fileExists(atPath: home.path + "/running.json"), "a later recovery would record it twice")
-        let command = try #require(r.stderr.range(of: "add it back with: focus ").map { String(r.stderr[$0.upperBound...]).trimmingCharacters(in: .newlines) })
-        #expect(command.hasPrefix("log add --start '") && command.hasSuffix(" --duration 2s --tag 'deep work' --note 'it'\\''s'"), "\(command)")
+        #expect(
+            !FileManager.default.fileExists(atPath: home.path + "/running.json"),
+            "a later recovery would record it twice")
+        let command = try #require(
+            r.stderr.range(of: "add it back with: focus ").map {
+                String(r.stderr[$0.upperBound...]).trimmingCharacters(in: .newlines)
+            })
+        #expect(
+            command.hasPrefix("log add --start '")
+                && command.hasSuffix(" --duration 2s --tag 'deep work' --note 'it'\\''s'"), "\(command)")
         Self.shell("chattr -i '\(home.journalFile)'")
         #expect(try FocusBinary.shell("\"$FOCUS\" " + command, home: home.path, tz: "Asia/Kolkata").status == 0)
         let added = try JournalCodec.decode(Array(try #require(home.journalLines().last).utf8))
@@ -117,18 +140,27 @@ import Testing
         let home = try BadInputTests.journal(Array((BadInputTests.good + "\n").utf8))
         let paths = DataPaths(dataDirectory: home.path, configDirectory: home.path)
         let started = try #require(UTCTimestamp.parse("2026-11-29T10:00:00Z"))
-        try AppStore(paths: paths).saveRunningState(RunningState(
-            id: "died", phase: .focus, startedAt: started, planned: 1500, counted: 300, updatedAt: started.addingTimeInterval(300),
-            paused: false, tag: nil, note: nil, tz: "UTC", pid: 1, cycle: 1, cycles: 1))
+        try AppStore(paths: paths).saveRunningState(
+            RunningState(
+                id: "died", phase: .focus, startedAt: started, planned: 1500, counted: 300,
+                updatedAt: started.addingTimeInterval(300),
+                paused: false, tag: nil, note: nil, tz: "UTC", pid: 1, cycle: 1, cycles: 1))
         Self.shell("chattr +i '\(home.journalFile)'")
         defer { Self.shell("chattr -i '\(home.journalFile)'") }
         let blocked = try FocusBinary.run(["stats"], home: home.path, now: Self.now)
-        #expect(blocked.status == 0 && blocked.stderr.hasPrefix("focus: a session that ended without its timer is not recorded (cannot open "), "\(blocked.stderr)")
-        #expect(blocked.stderr.hasSuffix("; the next focus command tries again.\n") && blocked.stderr.split(separator: "\n").count == 1)
+        #expect(
+            blocked.status == 0
+                && blocked.stderr.hasPrefix(
+                    "focus: a session that ended without its timer is not recorded (cannot open "),
+            "\(blocked.stderr)")
+        #expect(
+            blocked.stderr.hasSuffix("; the next focus command tries again.\n")
+                && blocked.stderr.split(separator: "\n").count == 1)
         #expect(FileManager.default.fileExists(atPath: paths.runningStateFile))
         Self.shell("chattr -i '\(home.journalFile)'")
         let retried = try FocusBinary.run(["status"], home: home.path, now: Self.now)
-        #expect(retried.status == 0 && retried.stderr.contains("recorded 5m of focus as interrupted"), "\(retried.stderr)")
+        #expect(
+            retried.status == 0 && retried.stderr.contains("recorded 5m of focus as interrupted"), "\(retried.stderr)")
         #expect(home.journalLines().count == 2 && !FileManager.default.fileExists(atPath: paths.runningStateFile))
     }
 
@@ -137,9 +169,14 @@ import Testing
         ("config.json", #"{"day-start":4}"#, ["stats"], "config.json: day-start has the wrong type"),
         ("config.json", "\u{0}\u{1}garbage", ["stats"], "config.json is not valid JSON"),
         ("expeditions.json", #"{"deepFocusMinutes":50,"chapters":5}"#, ["expedition"], "expeditions.json: chapters"),
-        ("expeditions.json", #"{"deepFocusMinutes":"50","chapters":[]}"#, ["profile"], "expeditions.json: deepFocusMinutes"),
+        (
+            "expeditions.json", #"{"deepFocusMinutes":"50","chapters":[]}"#, ["profile"],
+            "expeditions.json: deepFocusMinutes"
+        ),
     ])
-    func settingsOfTheWrongTypeAreRefusedInOneLine(file: String, content: String, args: [String], message: String) throws {
+    func settingsOfTheWrongTypeAreRefusedInOneLine(file: String, content: String, args: [String], message: String)
+        throws
+    {
         let home = try BadInputTests.journal(Array((BadInputTests.good + "\n").utf8))
         try Data(content.utf8).write(to: URL(fileURLWithPath: home.path + "/" + file))
         let before = BadInputTests.snapshot(home.path)

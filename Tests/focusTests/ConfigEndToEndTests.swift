@@ -10,14 +10,19 @@ import Testing
         #expect(try FocusBinary.run(["config", "set", "notify", "off"], home: home.path).stdout == "notify = false\n")
         #expect(try FocusBinary.run(["config", "get", "cycles"], home: home.path).stdout == "4\n")
         #expect(try FocusBinary.run(["config", "get", "sound"], home: home.path).stdout == "\n")
-        #expect(String(decoding: home.contents("config.json") ?? Data(), as: UTF8.self) == "{\n  \"cycles\" : 4,\n  \"notify\" : false\n}\n")
+        #expect(
+            String(decoding: home.contents("config.json") ?? Data(), as: UTF8.self)
+                == "{\n  \"cycles\" : 4,\n  \"notify\" : false\n}\n")
         let list = try FocusBinary.run(["config"], home: home.path)
         #expect(list.status == 0)
         #expect(list.stdout.split(separator: "\n").count == FocusConfig.Key.allCases.count)
-        #expect(list.stdout.contains("cycles              4\n") && list.stdout.contains("bell                true  (default)\n"))
+        #expect(
+            list.stdout.contains("cycles              4\n")
+                && list.stdout.contains("bell                true  (default)\n"))
         #expect(try FocusBinary.run(["config", "list"], home: home.path).stdout == list.stdout)
         #expect(try FocusBinary.run(["config", "unset", "cycles"], home: home.path).stdout == "cycles = 1 (default)\n")
-        #expect(String(decoding: home.contents("config.json") ?? Data(), as: UTF8.self) == "{\n  \"notify\" : false\n}\n")
+        #expect(
+            String(decoding: home.contents("config.json") ?? Data(), as: UTF8.self) == "{\n  \"notify\" : false\n}\n")
     }
 
     @Test(arguments: [
@@ -67,7 +72,9 @@ import Testing
     @Test func statsUseTheDailyGoalAndTheDayStart() throws {
         let home = try TempHome()
         // 02:00 UTC on 29 November: today by default, still 28 November when days start at 04:00.
-        try home.writeJournal([#"{"id":"a","start":"2026-11-29T02:00:00Z","end":"2026-11-29T02:25:00Z","planned":1500,"focused":1500,"completed":true,"tz":"UTC"}"#])
+        try home.writeJournal([
+            #"{"id":"a","start":"2026-11-29T02:00:00Z","end":"2026-11-29T02:25:00Z","planned":1500,"focused":1500,"completed":true,"tz":"UTC"}"#
+        ])
         func today() throws -> String {
             try FocusBinary.run(["stats", "--json"], home: home.path, now: "2026-11-29T18:00:00Z").stdout
         }
@@ -90,11 +97,14 @@ import Testing
         let home = try TempHome()
         let bin = home.path + "/bin"
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        try "#!/bin/sh\necho \"$@\" > \"\(home.path)/notified\"\n".write(toFile: bin + "/notify-send", atomically: false, encoding: .utf8)
+        try "#!/bin/sh\necho \"$@\" > \"\(home.path)/notified\"\n".write(
+            toFile: bin + "/notify-send", atomically: false, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin + "/notify-send")
         try FocusBinary.run(["config", "set", "notify", setting], home: home.path)
         let r = try FocusBinary.run(["start", "1s"], home: home.path, env: ["PATH": bin + ":/usr/bin:/bin"])
         #expect(r.status == 0)
-        #expect(try eventually(timeout: sent ? 2 : 0.3) { FileManager.default.fileExists(atPath: home.path + "/notified") } == sent)
+        #expect(
+            try eventually(timeout: sent ? 2 : 0.3) { FileManager.default.fileExists(atPath: home.path + "/notified") }
+                == sent)
     }
 }

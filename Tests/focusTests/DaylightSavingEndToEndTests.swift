@@ -16,15 +16,25 @@ import Testing
         // Local 23:30 every day from three before the change to three after; no `tz`, so the reader's zone applies.
         let lines = try (-3...3).map { offset in
             let start = try LocalDateTime.parse(day.adding(days: offset).isoString + " 23:30", in: zone)
-            let log = FocusLog(id: "d\(offset)", start: start, end: start.addingTimeInterval(1500), planned: 1500, focused: 1500, completed: true)
+            let log = FocusLog(
+                id: "d\(offset)", start: start, end: start.addingTimeInterval(1500), planned: 1500, focused: 1500,
+                completed: true)
             return JournalCodec.encode(log)
         }
         try home.writeJournal(lines)
         let now = try LocalDateTime.parse(day.adding(days: 3).isoString + " 23:59", in: zone)
-        let r = try FocusBinary.run(["stats", "--range", "7d", "--json"], home: home.path, tz: zoneID, now: UTCTimestamp.format(now))
+        let r = try FocusBinary.run(
+            ["stats", "--range", "7d", "--json"], home: home.path, tz: zoneID, now: UTCTimestamp.format(now))
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.contains("\"from\":\"\(day.adding(days: -3).isoString)\",\"to\":\"\(day.adding(days: 3).isoString)\""), "\(r.stdout.prefix(200))")
-        #expect(r.stdout.contains("\"sessions\":7,") && r.stdout.contains("\"currentStreak\":7,"), "\(r.stdout.prefix(700))")
-        #expect(!r.stdout.contains("\"sessions\":2}") && !r.stdout.contains("\"sessions\":0}"), "a session moved to the next day: \(r.stdout)")
+        #expect(
+            r.stdout.contains(
+                "\"from\":\"\(day.adding(days: -3).isoString)\",\"to\":\"\(day.adding(days: 3).isoString)\""),
+            "\(r.stdout.prefix(200))")
+        #expect(
+            r.stdout.contains("\"sessions\":7,") && r.stdout.contains("\"currentStreak\":7,"), "\(r.stdout.prefix(700))"
+        )
+        #expect(
+            !r.stdout.contains("\"sessions\":2}") && !r.stdout.contains("\"sessions\":0}"),
+            "a session moved to the next day: \(r.stdout)")
     }
 }

@@ -16,7 +16,8 @@ struct ExpeditionRenderingTests {
         let logs = (0..<count).map { n in
             let start = Date(timeIntervalSince1970: 1_793_610_000 + Double(n) * 86_400)
             return FocusLog(
-                id: "s\(n)", start: start, end: start.addingTimeInterval(Double(minutes * 60)), planned: minutes * 60, focused: minutes * 60,
+                id: "s\(n)", start: start, end: start.addingTimeInterval(Double(minutes * 60)), planned: minutes * 60,
+                focused: minutes * 60,
                 completed: true, tz: "UTC")
         }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("render-\(UUID().uuidString)").path
@@ -26,46 +27,52 @@ struct ExpeditionRenderingTests {
     }
 
     @Test func expeditionSnapshot() throws {
-        let text = ExpeditionView.text(ExpeditionViewModel(store: try store(4), now: now, days: days), columns: 80, style: plain)
-        #expect(text == """
-            Chapter 2 of 11 · Seville, Spain
-            Orange trees line the river road east, and the bells of the Giralda mark each
-            hour of work.
+        let text = ExpeditionView.text(
+            ExpeditionViewModel(store: try store(4), now: now, days: days), columns: 80, style: plain)
+        #expect(
+            text == """
+                Chapter 2 of 11 · Seville, Spain
+                Orange trees line the river road east, and the bells of the Giralda mark each
+                hour of work.
 
-              Four sessions in the shade       ███████▌░░░░░░░░░░░░░░░░░░░░░░  1/4 sessions
-              An hour and a half of flamenco…  ████████▍░░░░░░░░░░░░░░░░░░░░░  25/90 min
-            ✓ Two days in a row                ██████████████████████████████  2/2 days
+                  Four sessions in the shade       ███████▌░░░░░░░░░░░░░░░░░░░░░░  1/4 sessions
+                  An hour and a half of flamenco…  ████████▍░░░░░░░░░░░░░░░░░░░░░  25/90 min
+                ✓ Two days in a row                ██████████████████████████████  2/2 days
 
-            Miles: 180 · Stamps: 1 of 11 · Next city: Madrid, Spain
-            """)
+                Miles: 180 · Stamps: 1 of 11 · Next city: Madrid, Spain
+                """)
     }
 
     @Test func passportSnapshot() throws {
-        let text = PassportView.text(PassportViewModel(store: try store(4), now: now, days: days), columns: 80, style: plain)
+        let text = PassportView.text(
+            PassportViewModel(store: try store(4), now: now, days: days), columns: 80, style: plain)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(Array(lines.prefix(7)) == [
-            "Passport · 1 stamp · 180 miles",
-            "",
-            "╭──────────────────────╮",
-            "│ 01 LISBON            │",
-            "│ Portugal             │",
-            "│ 2026-11-04 · 180 mi  │",
-            "╰──────────────────────╯",
-        ])
+        #expect(
+            Array(lines.prefix(7)) == [
+                "Passport · 1 stamp · 180 miles",
+                "",
+                "╭──────────────────────╮",
+                "│ 01 LISBON            │",
+                "│ Portugal             │",
+                "│ 2026-11-04 · 180 mi  │",
+                "╰──────────────────────╯",
+            ])
         #expect(text.contains("  ♪ Tram 28 on the hill"))
         #expect(text.contains("  02 Seville, Spain  (in progress)"))
         #expect(lines.allSatisfy { $0.unicodeScalars.count <= 80 })
     }
 
     @Test func passportFitsThreeStampsIn80Columns() throws {
-        let text = PassportView.text(PassportViewModel(store: try store(20, minutes: 60), now: now, days: days), columns: 80, style: plain)
+        let text = PassportView.text(
+            PassportViewModel(store: try store(20, minutes: 60), now: now, days: days), columns: 80, style: plain)
         let top = text.split(separator: "\n").first { $0.hasPrefix("╭") }
         #expect(top?.unicodeScalars.count == 76)
         #expect(text.split(separator: "\n").allSatisfy { $0.unicodeScalars.count <= 80 })
     }
 
     @Test func profileSnapshot() throws {
-        let text = ProfileView.text(GrowthViewModel(store: try store(4), now: now, days: days), columns: 80, style: plain)
+        let text = ProfileView.text(
+            GrowthViewModel(store: try store(4), now: now, days: days), columns: 80, style: plain)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines[0] == "Level 1 · Wanderer")
         #expect(lines[1].hasSuffix("  33% to level 2, Day Tripper (5 h)"))
@@ -86,7 +93,8 @@ struct ExpeditionRenderingTests {
             #expect(text.hasPrefix("Demo data: nothing is recorded yet."))
             #expect(text.split(separator: "\n").allSatisfy { $0.unicodeScalars.count <= 80 })
         }
-        #expect(ExpeditionView.json(ExpeditionViewModel(store: empty, now: now, days: days)).contains("\"isDemo\":true"))
+        #expect(
+            ExpeditionView.json(ExpeditionViewModel(store: empty, now: now, days: days)).contains("\"isDemo\":true"))
     }
 
     @Test func expeditionJSON() throws {

@@ -17,17 +17,29 @@ import Testing
 
     @Test func addEditDeleteUndoChainReadsBackExactly() throws {
         let home = try TempHome()
-        #expect(try Self.focus(["log", "add", "--start", "2026-11-29 09:00", "--duration", "25m", "--tag", "writing", "--note", "ch 3"], home).status == 0)
-        #expect(try Self.focus(["log", "add", "--start", "2026-11-29 10:00", "--duration", "50m", "--tag", "code"], home).status == 0)
+        #expect(
+            try Self.focus(
+                [
+                    "log", "add", "--start", "2026-11-29 09:00", "--duration", "25m", "--tag", "writing", "--note",
+                    "ch 3",
+                ], home
+            ).status == 0)
+        #expect(
+            try Self.focus(["log", "add", "--start", "2026-11-29 10:00", "--duration", "50m", "--tag", "code"], home)
+                .status == 0)
         let added = try Self.logJSON(home)
         #expect(added.map { $0["start"] as? String } == ["2026-11-29T02:00:00Z", "2026-11-29T01:00:00Z"])  // local 10:00 and 09:00 in Shanghai
         #expect(added[1]["source"] as? String == "manual" && added[1]["tz"] as? String == "Asia/Shanghai")
         let second = try #require(added[0]["id"] as? String)
 
-        let edited = try Self.focus(["log", "edit", String(second.prefix(5)), "--tag", "", "--note", "new, \"quoted\"", "--duration", "40m"], home)
+        let edited = try Self.focus(
+            ["log", "edit", String(second.prefix(5)), "--tag", "", "--note", "new, \"quoted\"", "--duration", "40m"],
+            home)
         #expect(edited.status == 0, "\(edited.stderr)")
         var rows = try Self.logJSON(home)
-        #expect(rows[0]["tag"] == nil && rows[0]["note"] as? String == "new, \"quoted\"" && rows[0]["focused"] as? Int == 2400)
+        #expect(
+            rows[0]["tag"] == nil && rows[0]["note"] as? String == "new, \"quoted\""
+                && rows[0]["focused"] as? Int == 2400)
         #expect(rows[0]["end"] as? String == "2026-11-29T02:40:00Z")
 
         #expect(try Self.focus(["log", "delete", String(second.prefix(6))], home).status == 0)
@@ -55,7 +67,8 @@ import Testing
         #expect(try Self.focus(["log", "add", "--start", "2026-11-29 09:00", "--duration", "25m"], home).status == 0)
         let id = try #require(try Self.logJSON(home).first?["id"] as? String)
         // Edited from New York, the new start is still Shanghai time, as `focus log` shows it.
-        let edit = try Self.focus(["log", "edit", String(id.prefix(6)), "--start", "2026-11-29 10:15"], home, tz: "America/New_York")
+        let edit = try Self.focus(
+            ["log", "edit", String(id.prefix(6)), "--start", "2026-11-29 10:15"], home, tz: "America/New_York")
         #expect(edit.status == 0, "\(edit.stderr)")
         let row = try #require(try Self.logJSON(home).first)
         #expect(row["start"] as? String == "2026-11-29T02:15:00Z" && row["end"] as? String == "2026-11-29T02:40:00Z")
@@ -63,16 +76,21 @@ import Testing
 
     @Test func logListsNewestFirstWithLimitRangeAndTag() throws {
         let home = try TempHome()
-        try home.writeJournal((1...25).map { day in
-            let d = day < 10 ? "0\(day)" : "\(day)"
-            return #"{"id":"id\#(d)aaaaaa","start":"2026-11-\#(d)T09:00:00Z","end":"2026-11-\#(d)T09:25:00Z","planned":1500,"focused":1500,"completed":\#(day % 5 != 0),"tag":"\#(day % 2 == 0 ? "even" : "odd")"}"#
-        })
+        try home.writeJournal(
+            (1...25).map { day in
+                let d = day < 10 ? "0\(day)" : "\(day)"
+                return
+                    #"{"id":"id\#(d)aaaaaa","start":"2026-11-\#(d)T09:00:00Z","end":"2026-11-\#(d)T09:25:00Z","planned":1500,"focused":1500,"completed":\#(day % 5 != 0),"tag":"\#(day % 2 == 0 ? "even" : "odd")"}"#
+            })
         let text = try Self.focus(["log"], home, tz: "UTC")
         #expect(text.status == 0)
         let lines = text.stdout.split(separator: "\n")
         #expect(lines.count == 21 && lines[0].hasPrefix("id25aaaa  2026-11-25  09:00–09:25  25m  interrupted  #odd"))
         #expect(lines[20].contains("5 older sessions"))
-        #expect(try Self.focus(["log", "--range", "7d", "--json"], home, tz: "UTC").stdout.components(separatedBy: "\"id\":").count - 1 == 3)  // the 23rd to the 25th
+        #expect(
+            try Self.focus(["log", "--range", "7d", "--json"], home, tz: "UTC").stdout.components(
+                separatedBy: "\"id\":"
+            ).count - 1 == 3)  // the 23rd to the 25th
         let even = try Self.focus(["log", "--tag", "even", "--limit", "3"], home, tz: "UTC").stdout
         #expect(even.split(separator: "\n").count == 4 && !even.contains("#odd"))
     }
@@ -96,10 +114,11 @@ import Testing
     ])
     func errorsExitWithTheRightCode(_ args: [String], _ code: Int32, _ message: String) throws {
         let home = try TempHome()
-        try home.writeJournal([
-            #"{"id":"id1","start":"2026-11-28T09:00:00Z","end":"2026-11-28T09:25:00Z","planned":1500,"focused":1500,"completed":true}"#,
-            #"{"id":"id2","start":"2026-11-28T10:00:00Z","end":"2026-11-28T10:25:00Z","planned":1500,"focused":1500,"completed":true}"#,
-        ], name: "other.jsonl")
+        try home.writeJournal(
+            [
+                #"{"id":"id1","start":"2026-11-28T09:00:00Z","end":"2026-11-28T09:25:00Z","planned":1500,"focused":1500,"completed":true}"#,
+                #"{"id":"id2","start":"2026-11-28T10:00:00Z","end":"2026-11-28T10:25:00Z","planned":1500,"focused":1500,"completed":true}"#,
+            ], name: "other.jsonl")
         let result = try Self.focus(args, home, tz: "UTC")
         #expect(result.status == code, "\(result.stderr)")
         #expect(result.stderr.contains(message), "\(result.stderr)")
@@ -118,11 +137,18 @@ import Testing
         #expect(try Self.focus(["export", "--format", "csv", "--out", out], home).status == 0)
         let text = try String(contentsOfFile: out, encoding: .utf8)
         #expect(text.hasPrefix("id,date,start,end,planned,focused,completed,tz,tag,note,source\r\n"))
-        #expect(text.contains("q1,2026-11-28,2026-11-28T09:00:00Z,2026-11-28T09:25:00Z,1500,1500,true,Europe/Paris,\"a,b\",\"said \"\"hi\"\", then\nleft; ok\\done\",timer\r\n"))
+        #expect(
+            text.contains(
+                "q1,2026-11-28,2026-11-28T09:00:00Z,2026-11-28T09:25:00Z,1500,1500,true,Europe/Paris,\"a,b\",\"said \"\"hi\"\", then\nleft; ok\\done\",timer\r\n"
+            ))
         // Python's csv module, a strict reader, agrees.
         let python = Process()
         python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        python.arguments = ["python3", "-c", "import csv,sys; r=list(csv.reader(open(sys.argv[1], newline=''), strict=True)); assert r[1][9]=='said \"hi\", then\\nleft; ok\\\\done', r; assert len(r)==3", out]
+        python.arguments = [
+            "python3", "-c",
+            "import csv,sys; r=list(csv.reader(open(sys.argv[1], newline=''), strict=True)); assert r[1][9]=='said \"hi\", then\\nleft; ok\\\\done', r; assert len(r)==3",
+            out,
+        ]
         try python.run()
         python.waitUntilExit()
         #expect(python.terminationStatus == 0)
@@ -133,7 +159,9 @@ import Testing
         let again = try Self.focus(["import", out, "--from", "csv"], fresh)
         #expect(again.stdout.hasPrefix("Added 0 sessions") && again.stdout.contains("Duplicates: 2"))
         let rows = try Self.logJSON(fresh)
-        #expect(rows.last?["note"] as? String == "said \"hi\", then\nleft; ok\\done" && rows.last?["tag"] as? String == "a,b")
+        #expect(
+            rows.last?["note"] as? String == "said \"hi\", then\nleft; ok\\done"
+                && rows.last?["tag"] as? String == "a,b")
         #expect(rows.allSatisfy { $0["source"] as? String == "import" })
     }
 
@@ -154,7 +182,9 @@ import Testing
         #expect(try Self.focus(["import", file, "--from", "jsonl"], fresh).stdout.hasPrefix("Added 0"))
     }
 
-    static let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
 
     @discardableResult
     static func runPython(_ args: [String]) throws -> Int32 {
@@ -171,9 +201,10 @@ import Testing
     /// A strict parser (Python `icalendar`, installed here when missing) accepts the calendar.
     @Test(.enabled(if: python != nil)) func iCalendarExportParsesStrictly() throws {
         let home = try TempHome()
-        try home.writeJournal(Self.tricky + [
-            #"{"id":"long","start":"2026-11-27T09:00:00Z","end":"2026-11-27T10:00:00Z","planned":3600,"focused":3600,"completed":true,"tag":"深度工作","note":"\#(String(repeating: "长笔记，", count: 30))"}"#,
-        ])
+        try home.writeJournal(
+            Self.tricky + [
+                #"{"id":"long","start":"2026-11-27T09:00:00Z","end":"2026-11-27T10:00:00Z","planned":3600,"focused":3600,"completed":true,"tag":"深度工作","note":"\#(String(repeating: "长笔记，", count: 30))"}"#
+            ])
         let out = home.path + "/focus.ics"
         #expect(try Self.focus(["export", "--format", "ical", "--out", out], home).status == 0)
         if try Self.runPython(["-c", "import icalendar"]) != 0 {
@@ -202,18 +233,23 @@ import Testing
     func peerImportsMatchExpectedTotals() throws {
         let data = try TempHome()
         #expect(try Self.runPython([Self.peers, "300", "--out", data.path + "/g", "--force"]) == 0)
-        let expected = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: data.path + "/g/expected.json"))) as? [String: Any])
+        let expected = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: data.path + "/g/expected.json"))) as? [String: Any])
         let windows = try #require(expected["windows"] as? [String: [String: Any]])
         for (format, path) in [("watson", "/g/watson/frames"), ("timewarrior", "/g/tw")] {
             let home = try TempHome()
             let first = try Self.focus(["import", data.path + path, "--from", format], home, tz: "UTC")
-            #expect(first.status == 0 && first.stdout.hasPrefix("Added 300 sessions") && first.stdout.contains("Skipped: 0."), "\(first.stdout)\(first.stderr)")
+            #expect(
+                first.status == 0 && first.stdout.hasPrefix("Added 300 sessions")
+                    && first.stdout.contains("Skipped: 0."), "\(first.stdout)\(first.stderr)")
             let again = try Self.focus(["import", data.path + path, "--from", format], home, tz: "UTC")
             #expect(again.stdout.hasPrefix("Added 0 sessions") && again.stdout.contains("Duplicates: 300"))
             for range in ["7d", "30d", "all"] {
                 let window = try #require(windows[range])
                 let result = try Self.focus(["stats", "--range", range, "--json"], home, tz: "UTC")
-                let stats = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+                let stats = try #require(
+                    try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
                 #expect(stats["focusedSeconds"] as? Int == window["seconds"] as? Int, "\(format) \(range)")
                 #expect(stats["sessions"] as? Int == window["count"] as? Int, "\(format) \(range)")
                 #expect(stats["interruptedSessions"] as? Int == window["abandoned"] as? Int, "\(format) \(range)")
@@ -250,7 +286,9 @@ import Testing
 
         // A damaged checkpoint: found, then rebuilt by --repair; the journal stays byte for byte.
         let clean = try TempHome()
-        try clean.writeJournal([#"{"id":"a","start":"2026-11-28T09:00:00Z","end":"2026-11-28T09:25:00Z","planned":1500,"focused":1500,"completed":true}"#])
+        try clean.writeJournal([
+            #"{"id":"a","start":"2026-11-28T09:00:00Z","end":"2026-11-28T09:25:00Z","planned":1500,"focused":1500,"completed":true}"#
+        ])
         #expect(try Self.focus(["expedition"], clean).status == 0)
         #expect(try Self.focus(["doctor"], clean).stdout.contains("matches a rebuild"))
         try "{\"version\":1}".write(toFile: clean.path + "/expedition.json", atomically: true, encoding: .utf8)
@@ -262,7 +300,8 @@ import Testing
         #expect(try Self.focus(["doctor"], clean).status == 0)
         #expect(clean.contents("journal/focus.jsonl") == journal)
 
-        try "{\"daily-goal-minutes\":\"lots\"}".write(toFile: clean.path + "/config.json", atomically: true, encoding: .utf8)
+        try "{\"daily-goal-minutes\":\"lots\"}".write(
+            toFile: clean.path + "/config.json", atomically: true, encoding: .utf8)
         let config = try Self.focus(["doctor"], clean)
         #expect(config.status == 65 && config.stdout.contains("config.json"))
     }

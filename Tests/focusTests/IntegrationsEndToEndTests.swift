@@ -13,7 +13,8 @@ import Testing
 
     @Test func hooksGetTheirVariablesAfterTheSessionIsRecorded() throws {
         let home = try TempHome()
-        let save = #"{ env | grep '^FOCUS_' | sort; cat "$FOCUS_HOME/journal/focus.jsonl" 2>/dev/null | wc -l; } > "$FOCUS_HOME/$FOCUS_EVENT.env""#
+        let save =
+            #"{ env | grep '^FOCUS_' | sort; cat "$FOCUS_HOME/journal/focus.jsonl" 2>/dev/null | wc -l; } > "$FOCUS_HOME/$FOCUS_EVENT.env""#
         try Self.hook(home, "on-start", save)
         try Self.hook(home, "on-complete", save)
         let r = try FocusBinary.run(["start", "1s", "--tag", "deep"], home: home.path, now: "2026-11-29T09:00:00Z")
@@ -21,11 +22,17 @@ import Testing
         let start = String(decoding: home.contents("start.env") ?? Data(), as: UTF8.self)
         let complete = String(decoding: home.contents("complete.env") ?? Data(), as: UTF8.self)
         let id = try JournalCodec.decode(Array(home.journalLines()[0].utf8)).id
-        for expected in ["FOCUS_EVENT=start", "FOCUS_ID=\(id)", "FOCUS_TAG=deep", "FOCUS_PLANNED=1", "FOCUS_FOCUSED=0", "FOCUS_REMAINING=1", "FOCUS_STARTED=2026-11-29T09:00:00Z"] {
+        for expected in [
+            "FOCUS_EVENT=start", "FOCUS_ID=\(id)", "FOCUS_TAG=deep", "FOCUS_PLANNED=1", "FOCUS_FOCUSED=0",
+            "FOCUS_REMAINING=1", "FOCUS_STARTED=2026-11-29T09:00:00Z",
+        ] {
             #expect(start.contains(expected + "\n"))
         }
         #expect(start.hasSuffix("\n0\n"))
-        for expected in ["FOCUS_EVENT=complete", "FOCUS_ID=\(id)", "FOCUS_FOCUSED=1", "FOCUS_REMAINING=0", "FOCUS_COMPLETED=true", "FOCUS_RECORDED=true"] {
+        for expected in [
+            "FOCUS_EVENT=complete", "FOCUS_ID=\(id)", "FOCUS_FOCUSED=1", "FOCUS_REMAINING=0", "FOCUS_COMPLETED=true",
+            "FOCUS_RECORDED=true",
+        ] {
             #expect(complete.contains(expected + "\n"))
         }
         #expect(complete.hasSuffix("\n1\n"), "the session is in the journal before on-complete runs")
@@ -70,18 +77,23 @@ import Testing
         let home = try TempHome()
         try Self.hook(home, "on-stop", #"env | grep '^FOCUS_' | sort > "$FOCUS_HOME/stop.env""#)
         // What a timer killed 10 minutes into a 25-minute session leaves behind.
-        let state = #"{"cycle":1,"cycles":1,"counted":600,"id":"CRASHED-2","paused":false,"phase":"focus","pid":999999,"planned":1500,"startedAt":"2026-11-29T09:00:00Z","tag":"w","tz":"UTC","updatedAt":"2026-11-29T09:10:05Z"}"#
+        let state =
+            #"{"cycle":1,"cycles":1,"counted":600,"id":"CRASHED-2","paused":false,"phase":"focus","pid":999999,"planned":1500,"startedAt":"2026-11-29T09:00:00Z","tag":"w","tz":"UTC","updatedAt":"2026-11-29T09:10:05Z"}"#
         try state.write(toFile: home.path + "/running.json", atomically: false, encoding: .utf8)
         let result = try FocusBinary.run(["status"], home: home.path)
         #expect(result.stdout == "idle\n")
         let env = String(decoding: home.contents("stop.env") ?? Data(), as: UTF8.self)
-        #expect(env.contains("FOCUS_EVENT=stop") && env.contains("FOCUS_ID=CRASHED-2") && env.contains("FOCUS_FOCUSED=600") && env.contains("FOCUS_RECORDED=true"))
+        #expect(
+            env.contains("FOCUS_EVENT=stop") && env.contains("FOCUS_ID=CRASHED-2") && env.contains("FOCUS_FOCUSED=600")
+                && env.contains("FOCUS_RECORDED=true"))
     }
 
     @Test func statusFormatForPromptsIdleAndRunning() throws {
         let home = try TempHome()
         #expect(try FocusBinary.run(["status", "--format", "{remaining} {tag}"], home: home.path).stdout == "\n")
-        #expect(try FocusBinary.run(["status", "--format", "{remaining}", "--idle", "{state}"], home: home.path).stdout == "idle\n")
+        #expect(
+            try FocusBinary.run(["status", "--format", "{remaining}", "--idle", "{state}"], home: home.path).stdout
+                == "idle\n")
         let bad = try FocusBinary.run(["status", "--format", "{remain}"], home: home.path)
         #expect(bad.status == 64 && bad.stderr.contains("unknown placeholder {remain}"))
         #expect(try FocusBinary.run(["status", "--idle", "x"], home: home.path).status == 64)
@@ -111,7 +123,9 @@ import Testing
     static func syntaxCheck(_ shell: String, _ script: String, home: TempHome) throws -> RunResult? {
         let path = ["/usr/bin/" + shell, "/bin/" + shell].first { FileManager.default.isExecutableFile(atPath: $0) }
         guard let path else {
-            if ProcessInfo.processInfo.environment["CI"] == "true" { Issue.record("\(shell) is missing on CI; .ci/run installs it") }
+            if ProcessInfo.processInfo.environment["CI"] == "true" {
+                Issue.record("\(shell) is missing on CI; .ci/run installs it")
+            }
             return nil
         }
         let file = home.path + "/completion." + shell
@@ -166,7 +180,8 @@ import Testing
         let file = home.path + "/focus.bash"
         try Self.script("bash", home: home).write(toFile: file, atomically: false, encoding: .utf8)
         let quoted = words.map { "'\($0)'" }.joined(separator: " ")
-        let program = "source \(file); COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _focus; printf '[%s] ' \"${COMPREPLY[@]}\""
+        let program =
+            "source \(file); COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _focus; printf '[%s] ' \"${COMPREPLY[@]}\""
         let bin = URL(fileURLWithPath: FocusBinary.path).deletingLastPathComponent().path
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/bash")
@@ -197,8 +212,12 @@ import Testing
         let r = try FocusBinary.run(["man-page"], home: home.path)
         #expect(r.status == 0)
         #expect(r.stdout.hasPrefix(".TH FOCUS 1 "))
-        for name in try Self.commandNames(home: home) { #expect(r.stdout.contains(".SS focus \(name)"), "man page lacks \(name)") }
-        for key in FocusConfig.Key.allCases { #expect(r.stdout.contains(".B \(key.rawValue.replacingOccurrences(of: "-", with: "\\-"))\n")) }
+        for name in try Self.commandNames(home: home) {
+            #expect(r.stdout.contains(".SS focus \(name)"), "man page lacks \(name)")
+        }
+        for key in FocusConfig.Key.allCases {
+            #expect(r.stdout.contains(".B \(key.rawValue.replacingOccurrences(of: "-", with: "\\-"))\n"))
+        }
         for variable in Hook.variables + ["FOCUS_HOOK_TIMEOUT"] { #expect(r.stdout.contains(variable)) }
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/groff") else { return }
         let file = home.path + "/focus.1"

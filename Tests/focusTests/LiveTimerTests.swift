@@ -41,7 +41,10 @@ import Testing
         try tmux.send("p")
         #expect(try eventually { try shows("space pause") })
         try tmux.send("+")
-        #expect(try eventually { try tmux.screen().contains { $0.contains("░") && ($0.contains(" 06:5") || $0.contains(" 06:4")) } })
+        #expect(
+            try eventually {
+                try tmux.screen().contains { $0.contains("░") && ($0.contains(" 06:5") || $0.contains(" 06:4")) }
+            })
 
         try tmux.resize(width: 50)
         #expect(try eventually { try tmux.screen().contains { $0.contains("░") && $0.count <= 49 && $0.count >= 45 } })
@@ -84,11 +87,15 @@ import Testing
         guard requireTmux() else { return }
         let home = try TempHome()
         // The test runner starts children with signals blocked; a real shell has SIGTTOU live.
-        let shell = #"python3 -c "import os, signal; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execvp('bash', ['bash', '--norc', '--noprofile', '-i'])""#
+        let shell =
+            #"python3 -c "import os, signal; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execvp('bash', ['bash', '--norc', '--noprofile', '-i'])""#
         let tmux = try Tmux(command: "env -i PATH=/usr/bin:/bin TERM=xterm " + shell)
         #expect(try eventually { try !tmux.screen().joined().trimmingCharacters(in: .whitespaces).isEmpty })
         try tmux.send("FOCUS_HOME='\(home.path)' '\(FocusBinary.path)' start 2s > '\(home.path)/out' 2>&1 &", "Enter")
-        #expect(try eventually { (home.contents("out").map { String(decoding: $0, as: UTF8.self) } ?? "").contains("Done: 2s focused.") })
+        #expect(
+            try eventually {
+                (home.contents("out").map { String(decoding: $0, as: UTF8.self) } ?? "").contains("Done: 2s focused.")
+            })
         let out = String(decoding: home.contents("out") ?? Data(), as: UTF8.self)
         #expect(!out.contains("\u{1B}"))
         #expect(try !tmux.screen().joined().contains("Stopped"))
@@ -103,7 +110,10 @@ import Testing
         #expect(waiting.stdout.hasPrefix("Break · 00:01 left · paused"))
         #expect(try FocusBinary.run(["start", "1"], home: home.path).status == 75)
         try tmux.send("Enter")
-        #expect(try eventually { try tmux.screen().joined().contains("Break over.") && tmux.screen().joined().contains("EXIT=0") })
+        #expect(
+            try eventually {
+                try tmux.screen().joined().contains("Break over.") && tmux.screen().joined().contains("EXIT=0")
+            })
         #expect(home.journalLines().count == 1)
     }
 }

@@ -8,7 +8,9 @@ import Testing
 /// planned = planned_minutes * 60) and every window must match exactly.
 @Suite struct PeerDataTests {
     static let script = FocusBinary.packageRoot + "/../shared/peers/gen_sessions.py"
-    static let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
 
     @Test(.enabled(if: python != nil && FileManager.default.fileExists(atPath: script)))
     func matchesExpectedTotals() throws {
@@ -23,11 +25,14 @@ import Testing
         try #require(generator.terminationStatus == 0)
 
         try home.writeJournal(try Self.convert(String(contentsOfFile: out + "/sessions.jsonl", encoding: .utf8)))
-        let expected = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/expected.json"))) as? [String: Any])
+        let expected = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/expected.json")))
+                as? [String: Any])
         let windows = try #require(expected["windows"] as? [String: [String: Any]])
         for range in ["7d", "30d", "all"] {
             let window = try #require(windows[range])
-            let result = try FocusBinary.run(["stats", "--range", range, "--json"], home: home.path, tz: "UTC", now: "2026-11-29T18:00:00Z")
+            let result = try FocusBinary.run(
+                ["stats", "--range", range, "--json"], home: home.path, tz: "UTC", now: "2026-11-29T18:00:00Z")
             #expect(result.status == 0, "\(result.stderr)")
             let stats = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
             #expect(stats["focusedSeconds"] as? Int == window["seconds"] as? Int, "\(range)")
@@ -42,9 +47,11 @@ import Testing
         let parse = ISO8601DateFormatter()
         return try text.split(separator: "\n").map { line in
             let x = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            let start = x["start"] as! String, end = x["end"] as! String
+            let start = x["start"] as! String
+            let end = x["end"] as! String
             let focused = Int(parse.date(from: end)!.timeIntervalSince(parse.date(from: start)!))
-            return "{\"id\":\"\(x["id"]!)\",\"start\":\"\(start)\",\"end\":\"\(end)\",\"planned\":\((x["planned_minutes"] as! Int) * 60),"
+            return
+                "{\"id\":\"\(x["id"]!)\",\"start\":\"\(start)\",\"end\":\"\(end)\",\"planned\":\((x["planned_minutes"] as! Int) * 60),"
                 + "\"focused\":\(focused),\"completed\":\(x["completed"] as! Bool),\"tag\":\"\(x["tag"]!)\"}"
         }
     }

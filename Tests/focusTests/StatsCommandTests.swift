@@ -10,10 +10,13 @@ import Testing
     static func generatedJournal() -> [String] {
         let first = instant("2026-10-01T14:00:00Z")
         var lines = (0..<60).map { offset in
-            line(id: "d\(offset)", start: first.addingTimeInterval(Double(offset) * 86_400), minutes: 25, tag: offset % 2 == 0 ? "coding" : "writing")
+            line(
+                id: "d\(offset)", start: first.addingTimeInterval(Double(offset) * 86_400), minutes: 25,
+                tag: offset % 2 == 0 ? "coding" : "writing")
         }
         lines.append(line(id: "evening", start: instant("2026-11-23T03:30:00Z"), minutes: 50, tag: nil))
-        lines.append(line(id: "old", start: instant("2025-12-01T14:00:00Z"), minutes: 10, tag: "coding", completed: false))
+        lines.append(
+            line(id: "old", start: instant("2025-12-01T14:00:00Z"), minutes: 10, tag: "coding", completed: false))
         return lines
     }
 
@@ -23,7 +26,8 @@ import Testing
         let f = ISO8601DateFormatter()
         let end = start.addingTimeInterval(Double(minutes * 60))
         let tagField = tag.map { ",\"tag\":\"\($0)\"" } ?? ""
-        return "{\"id\":\"\(id)\",\"start\":\"\(f.string(from: start))\",\"end\":\"\(f.string(from: end))\",\"planned\":1500,\"focused\":\(minutes * 60),\"completed\":\(completed)\(tagField)}"
+        return
+            "{\"id\":\"\(id)\",\"start\":\"\(f.string(from: start))\",\"end\":\"\(f.string(from: end))\",\"planned\":1500,\"focused\":\(minutes * 60),\"completed\":\(completed)\(tagField)}"
     }
 
     static func json(_ result: RunResult) throws -> [String: Any] {
@@ -37,7 +41,8 @@ import Testing
         ("UTC", "30d", 31, 30 * 1500 + 3000, "2026-10-31", "2026-11-29"),
         ("Asia/Shanghai", "all", 62, 60 * 1500 + 3000 + 600, "2025-12-01", "2026-11-30"),  // now is 02:00 on the 30th there
     ])
-    func totalsUnderPinnedZone(tz: String, range: String, sessions: Int, seconds: Int, from: String, to: String) throws {
+    func totalsUnderPinnedZone(tz: String, range: String, sessions: Int, seconds: Int, from: String, to: String) throws
+    {
         let home = try TempHome()
         try home.writeJournal(Self.generatedJournal())
         let result = try FocusBinary.run(["stats", "--range", range, "--json"], home: home.path, tz: tz, now: Self.now)
@@ -53,7 +58,8 @@ import Testing
         let home = try TempHome()
         try home.writeJournal(Self.generatedJournal())
         let result = try FocusBinary.run(
-            ["stats", "--from", "2026-11-01", "--to", "2026-11-10", "--tag", "coding"], home: home.path, tz: "America/New_York", now: Self.now,
+            ["stats", "--from", "2026-11-01", "--to", "2026-11-10", "--tag", "coding"], home: home.path,
+            tz: "America/New_York", now: Self.now,
             env: ["COLUMNS": "40"])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("Focus stats · 10 days · #coding\n"))

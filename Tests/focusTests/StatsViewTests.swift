@@ -23,7 +23,9 @@ import Testing
         log("2026-11-20T09:00:00Z", 100, tag: "writing"),
     ]
 
-    static func model(_ logs: [FocusLog] = logs, range: StatsRange = .lastDays(7), heatmap: Bool = false) -> StatsViewModel {
+    static func model(_ logs: [FocusLog] = logs, range: StatsRange = .lastDays(7), heatmap: Bool = false)
+        -> StatsViewModel
+    {
         let paths = DataPaths(dataDirectory: "/nonexistent/focus", configDirectory: "/nonexistent/focus")
         return StatsViewModel(
             store: AppStore(paths: paths, focusLogs: logs), range: range, heatmapRequested: heatmap, now: now,
@@ -43,7 +45,8 @@ import Testing
     }
 
     @Test func heatmapSnapshot40() {
-        #expect(Self.render(Self.model(range: .lastDays(30), heatmap: true), columns: 40).contains(Self.expectedHeatmap40))
+        #expect(
+            Self.render(Self.model(range: .lastDays(30), heatmap: true), columns: 40).contains(Self.expectedHeatmap40))
     }
 
     /// Every range, with real and demo data, fits the width it was given.
@@ -69,13 +72,17 @@ import Testing
     @Test func jsonSchema() throws {
         let json = StatsJSON.render(Self.model().data, range: .lastDays(7))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == [
-            "range", "from", "to", "dayCount", "tag", "focusedSeconds", "sessions", "completedSessions",
-            "interruptedSessions", "completionRate", "averageSessionSeconds", "longestSessionSeconds", "bestDay",
-            "byTag", "untaggedSeconds", "byHour", "previous", "currentStreak", "currentStreakStart", "currentStreakEnd",
-            "longestStreak", "longestStreakStart", "longestStreakEnd", "today", "days", "isDemo",
-        ])
-        #expect(object["range"] as? String == "7d" && object["from"] as? String == "2026-11-23" && object["to"] as? String == "2026-11-29")
+        #expect(
+            Set(object.keys) == [
+                "range", "from", "to", "dayCount", "tag", "focusedSeconds", "sessions", "completedSessions",
+                "interruptedSessions", "completionRate", "averageSessionSeconds", "longestSessionSeconds", "bestDay",
+                "byTag", "untaggedSeconds", "byHour", "previous", "currentStreak", "currentStreakStart",
+                "currentStreakEnd",
+                "longestStreak", "longestStreakStart", "longestStreakEnd", "today", "days", "isDemo",
+            ])
+        #expect(
+            object["range"] as? String == "7d" && object["from"] as? String == "2026-11-23"
+                && object["to"] as? String == "2026-11-29")
         #expect(object["focusedSeconds"] as? Int == 200 * 60 && object["sessions"] as? Int == 5)
         #expect(object["completedSessions"] as? Int == 4 && object["interruptedSessions"] as? Int == 1)
         #expect(object["byTag"] as? [String: Int] == ["coding": 115 * 60, "writing": 50 * 60, "reading": 25 * 60])
@@ -87,7 +94,9 @@ import Testing
         #expect(days.count == 7 && Set(days[0].keys) == ["date", "focusedSeconds", "sessions"])
         #expect(days.map { $0["sessions"] as? Int } == [0, 0, 1, 1, 1, 0, 2])
         let previous = try #require(object["previous"] as? [String: Any])
-        #expect(previous["focusedSeconds"] as? Int == 6000 && previous["changeSeconds"] as? Int == 6000 && previous["changeRatio"] as? Double == 1)
+        #expect(
+            previous["focusedSeconds"] as? Int == 6000 && previous["changeSeconds"] as? Int == 6000
+                && previous["changeRatio"] as? Double == 1)
         let today = try #require(object["today"] as? [String: Any])
         #expect(today["focusedSeconds"] as? Int == 75 * 60 && today["goalSeconds"] as? Int == 6000)
         #expect(json.hasPrefix("{\"range\":\"7d\",\"from\":"))

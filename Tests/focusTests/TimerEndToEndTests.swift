@@ -10,7 +10,8 @@ import Testing
     ])
     func pipedStartWritesExactlyOneRecordInLocalTime(_ tz: String, _ started: String, _ localDate: String) throws {
         let home = try TempHome()
-        let r = try FocusBinary.run(["start", "2s", "--tag", "t", "--note", "a note"], home: home.path, tz: tz, now: "2026-11-29T01:00:00Z")
+        let r = try FocusBinary.run(
+            ["start", "2s", "--tag", "t", "--note", "a note"], home: home.path, tz: tz, now: "2026-11-29T01:00:00Z")
         #expect(r.status == 0)
         #expect(r.stderr.isEmpty)
         let lines = r.stdout.split(separator: "\n").map(String.init)
@@ -23,7 +24,9 @@ import Testing
         let journal = home.journalLines()
         #expect(journal.count == 1)
         let log = try JournalCodec.decode(Array(journal[0].utf8))
-        #expect(log.tz == tz && log.tag == "t" && log.note == "a note" && log.completed && log.planned == 2 && log.focused == 2)
+        #expect(
+            log.tz == tz && log.tag == "t" && log.note == "a note" && log.completed && log.planned == 2
+                && log.focused == 2)
         #expect(UTCTimestamp.format(log.start) == "2026-11-29T01:00:00Z")
         #expect(LocalDays(timeZone: TimeZone(identifier: tz)!).date(of: log).isoString == localDate)
         #expect(home.contents("running.json") == nil)
@@ -52,8 +55,10 @@ import Testing
 
     @Test(arguments: [
         (["start", "0"], "zero"), (["start", "25h"], "longer than 24 hours"), (["start", "abc"], "not a duration"),
-        (["start", "-5"], "negative"), (["start", "--tga", "x"], "did you mean '--tag'"), (["start", "--cycles", "0"], "--cycles"),
-        (["start", "25", "30"], "unexpected argument"), (["start", "--tag"], "needs a value"), (["break", "0s"], "zero"),
+        (["start", "-5"], "negative"), (["start", "--tga", "x"], "did you mean '--tag'"),
+        (["start", "--cycles", "0"], "--cycles"),
+        (["start", "25", "30"], "unexpected argument"), (["start", "--tag"], "needs a value"),
+        (["break", "0s"], "zero"),
         (["status", "--jsn"], "did you mean '--json'"),
     ])
     func badInputExits64WithReasonAndUsage(_ args: [String], _ reason: String) throws {
@@ -78,7 +83,9 @@ import Testing
     @Test func helpAndVersion() throws {
         let home = try TempHome()
         let overview = try FocusBinary.run(["--help"], home: home.path)
-        #expect(overview.status == 0 && overview.stdout.contains("start") && overview.stdout.contains("status") && overview.stdout.contains("stop"))
+        #expect(
+            overview.status == 0 && overview.stdout.contains("start") && overview.stdout.contains("status")
+                && overview.stdout.contains("stop"))
         for args in [["help", "start"], ["start", "--help"], ["start", "-h"]] {
             let r = try FocusBinary.run(args, home: home.path)
             #expect(r.status == 0)
@@ -102,7 +109,9 @@ import Testing
         let timer = try BackgroundFocus(["start", "10m", "--tag", "deep"], home: home.path)
         #expect(try eventually { try FocusBinary.run(["status"], home: home.path).stdout.hasPrefix("Focus") })
         let status = try FocusBinary.run(["status", "--json"], home: home.path)
-        #expect(status.stdout.contains("\"state\":\"running\"") && status.stdout.contains("\"tag\":\"deep\"") && status.stdout.contains("\"planned\":600"))
+        #expect(
+            status.stdout.contains("\"state\":\"running\"") && status.stdout.contains("\"tag\":\"deep\"")
+                && status.stdout.contains("\"planned\":600"))
 
         let second = try FocusBinary.run(["start", "5"], home: home.path)
         #expect(second.status == 75)
@@ -149,7 +158,8 @@ import Testing
     @Test func crashedSessionWithFocusIsRecordedAsInterruptedExactlyOnce() throws {
         let home = try TempHome()
         // What a timer killed 10 minutes into a 25-minute session on 2026-11-29 leaves behind.
-        let state = #"{"cycle":1,"cycles":1,"counted":600,"id":"CRASHED-1","paused":false,"phase":"focus","pid":999999,"planned":1500,"startedAt":"2026-11-29T09:00:00Z","tag":"w","tz":"UTC","updatedAt":"2026-11-29T09:10:05Z"}"#
+        let state =
+            #"{"cycle":1,"cycles":1,"counted":600,"id":"CRASHED-1","paused":false,"phase":"focus","pid":999999,"planned":1500,"startedAt":"2026-11-29T09:00:00Z","tag":"w","tz":"UTC","updatedAt":"2026-11-29T09:10:05Z"}"#
         try state.write(toFile: home.path + "/running.json", atomically: false, encoding: .utf8)
         let first = try FocusBinary.run(["status"], home: home.path)
         #expect(first.stderr.contains("recorded 10m of focus as interrupted"))
@@ -163,7 +173,8 @@ import Testing
 
     @Test func badJournalLinesAreReportedOnceAndLeftAlone() throws {
         let home = try TempHome()
-        let good = #"{"id":"g","start":"2026-11-29T00:30:00Z","end":"2026-11-29T00:55:00Z","planned":1500,"focused":1500,"completed":true}"#
+        let good =
+            #"{"id":"g","start":"2026-11-29T00:30:00Z","end":"2026-11-29T00:55:00Z","planned":1500,"focused":1500,"completed":true}"#
         try home.writeJournal([good, "garbage"], name: "other.jsonl")
         let before = home.contents("journal/other.jsonl")
         let r = try FocusBinary.run(["start", "1s"], home: home.path, now: "2026-11-29T01:00:00Z")
@@ -171,7 +182,8 @@ import Testing
         #expect(r.stderr == "focus: skipped \(home.path)/journal/other.jsonl:2: not a JSON object\n")
         #expect(r.stdout.contains("Today: 25m in 2 sessions"))
         #expect(home.contents("journal/other.jsonl") == before)
-        let withSound = try FocusBinary.run(["start", "1s", "--sound", "white"], home: home.path, now: "2026-11-29T01:00:00Z")
+        let withSound = try FocusBinary.run(
+            ["start", "1s", "--sound", "white"], home: home.path, now: "2026-11-29T01:00:00Z")
         #expect(withSound.stderr.components(separatedBy: "skipped").count == 2)
         let tags = try FocusBinary.run(["completions", "--tags"], home: home.path)
         #expect(tags.status == 0 && tags.stderr.isEmpty)

@@ -55,14 +55,19 @@ enum TortureScale {
             var status: Int32?
             switch op {
             case .start:
-                status = try Self.killed(["start", "25", "--tag", tag], home: home.path, env: Self.env(i), after: .random(in: 0...0.08, using: &rng))
+                status = try Self.killed(
+                    ["start", "25", "--tag", tag], home: home.path, env: Self.env(i),
+                    after: .random(in: 0...0.08, using: &rng))
                 #expect(status == nil || status == 0, "start \(i): \(String(describing: status))")
             case .recording:
-                status = try Self.killed(["start", "1s", "--tag", tag], home: home.path, env: Self.env(i), after: .random(in: 0.9...1.3, using: &rng))
+                status = try Self.killed(
+                    ["start", "1s", "--tag", tag], home: home.path, env: Self.env(i),
+                    after: .random(in: 0.9...1.3, using: &rng))
                 if status == 0 { committed[tag] = 1 }
             case .logAdd:
                 let args = ["log", "add", "--start", Self.local(now - 1800), "--duration", "10m", "--tag", tag]
-                status = try Self.killed(args, home: home.path, env: Self.env(i), after: .random(in: 0...0.03, using: &rng))
+                status = try Self.killed(
+                    args, home: home.path, env: Self.env(i), after: .random(in: 0...0.03, using: &rng))
                 if status == 0 { committed[tag] = 1 }
             case .importFile:
                 let file = home.path + "/../import-\(i)-\(UUID().uuidString).jsonl"
@@ -71,11 +76,15 @@ enum TortureScale {
                 }
                 try (lines.joined(separator: "\n") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
                 defer { try? FileManager.default.removeItem(atPath: file) }
-                status = try Self.killed(["import", file, "--from", "jsonl"], home: home.path, env: Self.env(i), after: .random(in: 0...0.03, using: &rng))
+                status = try Self.killed(
+                    ["import", file, "--from", "jsonl"], home: home.path, env: Self.env(i),
+                    after: .random(in: 0...0.03, using: &rng))
                 if status == 0 { committed[tag] = 3 }
             case .configSet:
                 let value = 1 + i % 99
-                status = try Self.killed(["config", "set", "cycles", "\(value)"], home: home.path, env: Self.env(i), after: .random(in: 0...0.03, using: &rng))
+                status = try Self.killed(
+                    ["config", "set", "cycles", "\(value)"], home: home.path, env: Self.env(i),
+                    after: .random(in: 0...0.03, using: &rng))
                 let now = try FocusBinary.run(["config", "get", "cycles"], home: home.path, env: Self.env(i))
                 #expect(now.status == 0, "config \(i): \(now.stderr)")
                 let read = Int(now.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -84,16 +93,20 @@ enum TortureScale {
             case .recovery:
                 // A timer that died after five minutes of focus; the recovering command is killed too.
                 let state = RunningState(
-                    id: "crash-\(i)", phase: .focus, startedAt: Date(timeIntervalSince1970: Double(now - 600)), planned: 1500, counted: 300,
-                    updatedAt: Date(timeIntervalSince1970: Double(now - 300)), paused: false, tag: tag, note: nil, tz: "UTC", pid: 1, cycle: 1, cycles: 1)
+                    id: "crash-\(i)", phase: .focus, startedAt: Date(timeIntervalSince1970: Double(now - 600)),
+                    planned: 1500, counted: 300,
+                    updatedAt: Date(timeIntervalSince1970: Double(now - 300)), paused: false, tag: tag, note: nil,
+                    tz: "UTC", pid: 1, cycle: 1, cycles: 1)
                 try AppStore(paths: paths).saveRunningState(state)
-                status = try Self.killed(["status"], home: home.path, env: Self.env(i), after: .random(in: 0...0.03, using: &rng))
+                status = try Self.killed(
+                    ["status"], home: home.path, env: Self.env(i), after: .random(in: 0...0.03, using: &rng))
                 committed[tag] = 1
             }
             // The next command recovers whatever was left, exactly once; the journal stays healthy.
             let next = try FocusBinary.run(["status"], home: home.path, env: Self.env(i))
             #expect(next.status == 0 && next.stdout == "idle\n", "after \(op) \(i): \(next.stdout) \(next.stderr)")
-            #expect(!FileManager.default.fileExists(atPath: paths.runningStateFile), "after \(op) \(i): state left behind")
+            #expect(
+                !FileManager.default.fileExists(atPath: paths.runningStateFile), "after \(op) \(i): state left behind")
             let doctor = try FocusBinary.run(["doctor"], home: home.path, env: Self.env(i, later: 1800))
             #expect(doctor.status == 0, "doctor after \(op) \(i): \(doctor.stdout)\(doctor.stderr)")
             let temps = try FileManager.default.contentsOfDirectory(atPath: home.path).filter { $0.contains(".tmp-") }
@@ -107,14 +120,17 @@ enum TortureScale {
             #expect(mine <= most, "after \(op) \(i): \(mine) sessions tagged \(tag)")
             if mine > 0 { committed[tag] = max(committed[tag] ?? 0, mine) }
             for (t, expected) in committed {
-                #expect(counts[t] == expected, "after \(op) \(i): \(counts[t] ?? 0) sessions tagged \(t), expected \(expected)")
+                #expect(
+                    counts[t] == expected,
+                    "after \(op) \(i): \(counts[t] ?? 0) sessions tagged \(t), expected \(expected)")
             }
         }
     }
 
     @Test func concurrentLogAddsKeepEveryRecord() throws {
         let home = try TempHome()
-        let writers = TortureScale.writers, adds = TortureScale.addsPerWriter
+        let writers = TortureScale.writers
+        let adds = TortureScale.addsPerWriter
         let start = Self.base - 30 * 86_400
         let failures = Mutex(0)
         let path = home.path
@@ -122,7 +138,9 @@ enum TortureScale {
             for k in 0..<adds {
                 let slot = start + (w * adds + k) * 120
                 let args = ["log", "add", "--start", Self.local(slot), "--duration", "1m", "--tag", "w\(w)"]
-                if (try? FocusBinary.run(args, home: path, env: Self.env(0)).status) != 0 { failures.withLock { $0 += 1 } }
+                if (try? FocusBinary.run(args, home: path, env: Self.env(0)).status) != 0 {
+                    failures.withLock { $0 += 1 }
+                }
             }
         }
         #expect(failures.withLock { $0 } == 0)
@@ -142,7 +160,9 @@ enum TortureScale {
             let a = try BackgroundFocus(["start", "2s", "--tag", "a"], home: home.path, env: Self.env(round))
             let b = try BackgroundFocus(["start", "2s", "--tag", "b"], home: home.path, env: Self.env(round))
             let results = [a.finish(), b.finish()]
-            #expect(results.map(\.status).sorted() == [0, 75], "round \(round): \(results.map { "\($0.status) \($0.stderr)" })")
+            #expect(
+                results.map(\.status).sorted() == [0, 75],
+                "round \(round): \(results.map { "\($0.status) \($0.stderr)" })")
             #expect(home.journalLines().count == 1)
         }
     }

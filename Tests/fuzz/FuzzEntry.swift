@@ -2,14 +2,15 @@ import FoundationEssentials
 import FoundationInternationalization  // links ICU, so the named zones in FuzzTargets resolve
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The target `FOCUS_FUZZ_TARGET` names (see `FuzzTargets.all`), chosen once.
 let target: @Sendable ([UInt8]) -> String? = {
     let name = getenv("FOCUS_FUZZ_TARGET").map { String(cString: $0) } ?? ""
     guard let check = FuzzTargets.all[name] else {
-        fatalError("FOCUS_FUZZ_TARGET must be one of \(FuzzTargets.all.keys.sorted().joined(separator: ", ")), not '\(name)'")
+        fatalError(
+            "FOCUS_FUZZ_TARGET must be one of \(FuzzTargets.all.keys.sorted().joined(separator: ", ")), not '\(name)'")
     }
     return check
 }()

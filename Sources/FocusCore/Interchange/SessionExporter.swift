@@ -8,7 +8,9 @@ public enum SessionExporter {
     }
 
     /// The CSV columns, in order; `focus import --from csv` reads the same header.
-    public static let csvHeader = ["id", "date", "start", "end", "planned", "focused", "completed", "tz", "tag", "note", "source"]
+    public static let csvHeader = [
+        "id", "date", "start", "end", "planned", "focused", "completed", "tz", "tag", "note", "source",
+    ]
 
     /// `logs` in `format`. `days` gives the local `date` column; `now` stamps iCalendar's `DTSTAMP`.
     public static func export(_ logs: [FocusLog], as format: Format, days: LocalDays, now: Date) -> String {
@@ -26,7 +28,8 @@ public enum SessionExporter {
         for log in logs {
             let fields = [
                 log.id, days.date(of: log).isoString, UTCTimestamp.format(log.start), UTCTimestamp.format(log.end),
-                String(log.planned), String(log.focused), String(log.completed), log.tz ?? "", log.tag ?? "", log.note ?? "",
+                String(log.planned), String(log.focused), String(log.completed), log.tz ?? "", log.tag ?? "",
+                log.note ?? "",
                 log.source.rawValue,
             ]
             out += fields.map(csvField).joined(separator: ",") + "\r\n"
@@ -36,7 +39,9 @@ public enum SessionExporter {
 
     /// One CSV field, quoted when it must be.
     public static func csvField(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return text }
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else {
+            return text
+        }
         return "\"" + text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
     }
 
@@ -47,7 +52,10 @@ public enum SessionExporter {
 
     /// An RFC 5545 calendar with one `VEVENT` per session: UTC times, escaped text, lines folded at 75 octets.
     public static func iCalendar(_ logs: [FocusLog], now: Date) -> String {
-        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//focus//focus timer//EN", "CALSCALE:GREGORIAN", "METHOD:PUBLISH"]
+        var lines = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//focus//focus timer//EN", "CALSCALE:GREGORIAN",
+            "METHOD:PUBLISH",
+        ]
         let stamp = icalInstant(now)
         for log in logs {
             let status = log.completed ? "completed" : "interrupted"

@@ -87,7 +87,8 @@ public enum SessionImporter {
         for (index, frame) in frames.enumerated() {
             let place = "frames[\(index)]"
             guard case .success(let f) = frame.value else {
-                out.skipped.append(Skipped(place: place, reason: "not a frame [start, stop, project, id, tags, updated_at]"))
+                out.skipped.append(
+                    Skipped(place: place, reason: "not a frame [start, stop, project, id, tags, updated_at]"))
                 continue
             }
             let extra = f.tags.filter { $0 != "abandoned" }
@@ -114,7 +115,8 @@ public enum SessionImporter {
             let sections = split(line.dropFirst(4), on: " # ")
             let times = sections[0].split(separator: " ")
             guard times.count == 3, times[1] == "-" else {
-                let reason = times.count == 1 ? "the interval is still open (being tracked)" : "cannot read the interval's times"
+                let reason =
+                    times.count == 1 ? "the interval is still open (being tracked)" : "cannot read the interval's times"
                 out.skipped.append(Skipped(place: place, reason: reason))
                 continue
             }
@@ -159,7 +161,9 @@ public enum SessionImporter {
                 out.skipped.append(Skipped(place: place, reason: "cannot read the interval's end"))
                 continue
             }
-            add(timewarriorSession(start: start, end: end, tags: interval.tags ?? [], annotation: interval.annotation), place: place, to: &out)
+            add(
+                timewarriorSession(start: start, end: end, tags: interval.tags ?? [], annotation: interval.annotation),
+                place: place, to: &out)
         }
         return out
     }
@@ -170,7 +174,8 @@ public enum SessionImporter {
         var notes = Array(rest.dropFirst())
         if let annotation, !annotation.isEmpty { notes.append(annotation) }
         return session(
-            id: "tw" + FNV1a.hex("timewarrior|\(start)|\(end)"), start: start, end: end, completed: !tags.contains("abandoned"),
+            id: "tw" + FNV1a.hex("timewarrior|\(start)|\(end)"), start: start, end: end,
+            completed: !tags.contains("abandoned"),
             tag: rest.first, note: notes.isEmpty ? nil : notes.joined(separator: ", "))
     }
 
@@ -179,8 +184,10 @@ public enum SessionImporter {
         let b = Array(text.utf8)
         guard b.count == 16, b[8] == UInt8(ascii: "T"), b[15] == UInt8(ascii: "Z") else { return nil }
         let s = String(decoding: b, as: UTF8.self)
-        let d = s.prefix(8), t = s.dropFirst(9).prefix(6)
-        let iso = "\(d.prefix(4))-\(d.dropFirst(4).prefix(2))-\(d.suffix(2))T\(t.prefix(2)):\(t.dropFirst(2).prefix(2)):\(t.suffix(2))Z"
+        let d = s.prefix(8)
+        let t = s.dropFirst(9).prefix(6)
+        let iso =
+            "\(d.prefix(4))-\(d.dropFirst(4).prefix(2))-\(d.suffix(2))T\(t.prefix(2)):\(t.dropFirst(2).prefix(2)):\(t.suffix(2))Z"
         return UTCTimestamp.parse(Array(iso.utf8))
     }
 
@@ -188,14 +195,24 @@ public enum SessionImporter {
     static func words(_ text: Substring) -> [String] {
         var out: [String] = []
         var current = ""
-        var quoted = false, escaped = false, started = false
+        var quoted = false
+        var escaped = false
+        var started = false
         for ch in text {
-            if escaped { current.append(ch); escaped = false; continue }
+            if escaped {
+                current.append(ch)
+                escaped = false
+                continue
+            }
             if quoted {
                 if ch == "\\" { escaped = true } else if ch == "\"" { quoted = false } else { current.append(ch) }
                 continue
             }
-            if ch == "\"" { quoted = true; started = true; continue }
+            if ch == "\"" {
+                quoted = true
+                started = true
+                continue
+            }
             if ch == " " {
                 if started { out.append(current) }
                 current = ""
@@ -248,10 +265,16 @@ public enum SessionImporter {
             return out
         }
         guard let header = rows.first else { return out }
-        let columns = Dictionary(header.enumerated().map { ($1.trimmingWhitespace().lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
+        let columns = Dictionary(
+            header.enumerated().map { ($1.trimmingWhitespace().lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
         let required = ["start", "end", "focused"]
         if let missing = required.first(where: { columns[$0] == nil }) {
-            out.skipped.append(Skipped(place: "row 1", reason: "the header has no \"\(missing)\" column (expected \(SessionExporter.csvHeader.joined(separator: ",")))"))
+            out.skipped.append(
+                Skipped(
+                    place: "row 1",
+                    reason:
+                        "the header has no \"\(missing)\" column (expected \(SessionExporter.csvHeader.joined(separator: ",")))"
+                ))
             return out
         }
         for (index, row) in rows.enumerated().dropFirst() {
@@ -265,7 +288,8 @@ public enum SessionImporter {
             guard let startText = field("start"), let start = UTCTimestamp.parse(Array(startText.utf8)),
                 let endText = field("end"), let end = UTCTimestamp.parse(Array(endText.utf8))
             else {
-                out.skipped.append(Skipped(place: place, reason: "start and end must be instants like 2026-11-29T09:00:00Z"))
+                out.skipped.append(
+                    Skipped(place: place, reason: "start and end must be instants like 2026-11-29T09:00:00Z"))
                 continue
             }
             guard let focused = field("focused").flatMap(Int.init) else {
@@ -280,8 +304,10 @@ public enum SessionImporter {
             }
             let id = field("id") ?? "csv" + FNV1a.hex("csv|\(start)|\(end)|\(field("tag") ?? "")")
             let log = FocusLog(
-                id: id, start: Date(timeIntervalSince1970: Double(start)), end: Date(timeIntervalSince1970: Double(end)),
-                planned: planned, focused: focused, completed: completedText == "true", tz: field("tz"), tag: field("tag"),
+                id: id, start: Date(timeIntervalSince1970: Double(start)),
+                end: Date(timeIntervalSince1970: Double(end)),
+                planned: planned, focused: focused, completed: completedText == "true", tz: field("tz"),
+                tag: field("tag"),
                 note: field("note"), source: .import)
             add(log, place: place, to: &out)
         }
@@ -307,7 +333,8 @@ public enum SessionImporter {
     }
 
     static func lines(_ bytes: [UInt8]) -> [(Int, String)] {
-        String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated().map {
+        String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated().map
+        {
             ($0.offset + 1, String($0.element.hasSuffix("\r") ? $0.element.dropLast() : $0.element))
         }
     }
@@ -325,13 +352,19 @@ public enum CSV {
         var rows: [[String]] = []
         var row: [String] = []
         var field = ""
-        var inQuotes = false, wasQuoted = false
+        var inQuotes = false
+        var wasQuoted = false
         var scalars = Array(text.unicodeScalars)[...]
         var line = 1
         while let c = scalars.popFirst() {
             if inQuotes {
                 if c == "\"" {
-                    if scalars.first == "\"" { scalars.removeFirst(); field.unicodeScalars.append("\"") } else { inQuotes = false }
+                    if scalars.first == "\"" {
+                        scalars.removeFirst()
+                        field.unicodeScalars.append("\"")
+                    } else {
+                        inQuotes = false
+                    }
                 } else {
                     if c == "\n" { line += 1 }
                     field.unicodeScalars.append(c)
@@ -340,7 +373,9 @@ public enum CSV {
             }
             switch c {
             case "\"":
-                guard field.isEmpty, !wasQuoted else { throw Failure(reason: "line \(line): a quote inside an unquoted field") }
+                guard field.isEmpty, !wasQuoted else {
+                    throw Failure(reason: "line \(line): a quote inside an unquoted field")
+                }
                 inQuotes = true
                 wasQuoted = true
             case ",":

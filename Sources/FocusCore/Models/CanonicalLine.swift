@@ -21,10 +21,22 @@ enum CanonicalLine {
         else { return nil }
         let completed: Bool
         if r.literal("true") { completed = true } else if r.literal("false") { completed = false } else { return nil }
-        var tz: String?, tag: String?, note: String?, source = FocusLog.Source.timer
-        if r.literal(",\"tz\":") { guard let s = r.string() else { return nil }; tz = s }
-        if r.literal(",\"tag\":") { guard let s = r.string() else { return nil }; tag = s }
-        if r.literal(",\"note\":") { guard let s = r.string() else { return nil }; note = s }
+        var tz: String?
+        var tag: String?
+        var note: String?
+        var source = FocusLog.Source.timer
+        if r.literal(",\"tz\":") {
+            guard let s = r.string() else { return nil }
+            tz = s
+        }
+        if r.literal(",\"tag\":") {
+            guard let s = r.string() else { return nil }
+            tag = s
+        }
+        if r.literal(",\"note\":") {
+            guard let s = r.string() else { return nil }
+            note = s
+        }
         if r.literal(",\"source\":") {
             guard let s = r.string(), let known = FocusLog.Source(rawValue: s) else { return nil }
             source = known

@@ -28,7 +28,9 @@ public struct ChartBucket: Equatable, Sendable {
                     start: last.start, end: day.date, focusedSeconds: last.focusedSeconds + day.focusedSeconds,
                     sessions: last.sessions + day.sessions)
             } else {
-                out.append(ChartBucket(start: day.date, end: day.date, focusedSeconds: day.focusedSeconds, sessions: day.sessions))
+                out.append(
+                    ChartBucket(
+                        start: day.date, end: day.date, focusedSeconds: day.focusedSeconds, sessions: day.sessions))
             }
         }
         return out

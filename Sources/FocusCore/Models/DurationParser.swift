@@ -15,11 +15,15 @@ public enum DurationParser {
     public static func seconds(_ text: String) throws(Failure) -> Int {
         let trimmed = text.trimmingWhitespace()
         guard !trimmed.isEmpty else { throw Failure(reason: "the duration is empty") }
-        if trimmed.hasPrefix("-") { throw Failure(reason: "'\(text)' is negative; give a duration like 25, 25m, 90s or 1h30m") }
+        if trimmed.hasPrefix("-") {
+            throw Failure(reason: "'\(text)' is negative; give a duration like 25, 25m, 90s or 1h30m")
+        }
         let bad = Failure(reason: "'\(text)' is not a duration; try 25, 25m, 90s or 1h30m")
         var total = 0
         if trimmed.allSatisfy({ $0.isASCII && $0.isNumber }) {
-            guard trimmed.count <= 6, let minutes = Int(trimmed) else { throw Failure(reason: "'\(text)' is longer than 24 hours") }
+            guard trimmed.count <= 6, let minutes = Int(trimmed) else {
+                throw Failure(reason: "'\(text)' is longer than 24 hours")
+            }
             total = minutes * 60
         } else {
             var digits = ""
@@ -29,7 +33,8 @@ public enum DurationParser {
                     digits.append(ch)
                     continue
                 }
-                let rank: Int, scale: Int
+                let rank: Int
+                let scale: Int
                 switch ch {
                 case "h": (rank, scale) = (1, 3600)
                 case "m": (rank, scale) = (2, 60)
@@ -37,7 +42,9 @@ public enum DurationParser {
                 default: throw bad
                 }
                 guard !digits.isEmpty, rank > lastUnit else { throw bad }
-                guard digits.count <= 6, let n = Int(digits) else { throw Failure(reason: "'\(text)' is longer than 24 hours") }
+                guard digits.count <= 6, let n = Int(digits) else {
+                    throw Failure(reason: "'\(text)' is longer than 24 hours")
+                }
                 total += n * scale
                 digits = ""
                 lastUnit = rank
@@ -51,7 +58,9 @@ public enum DurationParser {
 
     /// A compact human form: `25m`, `1h30m`, `90s` → `1m30s`.
     public static func format(seconds: Int) -> String {
-        let h = seconds / 3600, m = seconds / 60 % 60, s = seconds % 60
+        let h = seconds / 3600
+        let m = seconds / 60 % 60
+        let s = seconds % 60
         var out = ""
         if h > 0 { out += "\(h)h" }
         if m > 0 { out += "\(m)m" }

@@ -31,7 +31,10 @@ public struct ExpeditionChapterDefinition: Identifiable, Codable, Equatable, Sen
     public let soundscape: String
     public let missions: [ExpeditionMissionDefinition]
 
-    public init(id: String, title: String, country: String, story: String, soundscape: String, missions: [ExpeditionMissionDefinition]) {
+    public init(
+        id: String, title: String, country: String, story: String, soundscape: String,
+        missions: [ExpeditionMissionDefinition]
+    ) {
         self.id = id
         self.title = title
         self.country = country
@@ -60,7 +63,8 @@ public struct ExpeditionDefinitions: Codable, Equatable, Sendable {
     /// The chapters in route order.
     public let chapters: [ExpeditionChapterDefinition]
 
-    public init(deepFocusMinutes: Int = 50, minimumSessionMinutes: Int? = nil, chapters: [ExpeditionChapterDefinition]) {
+    public init(deepFocusMinutes: Int = 50, minimumSessionMinutes: Int? = nil, chapters: [ExpeditionChapterDefinition])
+    {
         self.deepFocusMinutes = deepFocusMinutes
         self.minimumSessionMinutes = minimumSessionMinutes
         self.chapters = chapters
@@ -118,23 +122,34 @@ public struct ExpeditionDefinitions: Codable, Equatable, Sendable {
 
     /// The first rule the definitions break, as (place, problem).
     func firstProblem() -> (String, String)? {
-        if deepFocusMinutes <= 0 { return ("deepFocusMinutes", "must be a positive number of minutes, not \(deepFocusMinutes)") }
+        if deepFocusMinutes <= 0 {
+            return ("deepFocusMinutes", "must be a positive number of minutes, not \(deepFocusMinutes)")
+        }
         if let minimum = minimumSessionMinutes, minimum < 0 {
             return ("minimumSessionMinutes", "must not be negative, not \(minimum)")
         }
         if chapters.isEmpty { return ("chapters", "needs at least one chapter") }
-        var chapterIDs = Set<String>(), missionIDs = Set<String>()
+        var chapterIDs = Set<String>()
+        var missionIDs = Set<String>()
         for (c, chapter) in chapters.enumerated() {
             let at = "chapters[\(c)]"
             if chapter.id.isEmpty { return ("\(at).id", "is empty") }
             if !chapterIDs.insert(chapter.id).inserted { return ("\(at).id", "duplicate chapter id \"\(chapter.id)\"") }
-            if chapter.missions.isEmpty { return ("\(at).missions", "chapter \"\(chapter.id)\" needs at least one mission") }
+            if chapter.missions.isEmpty {
+                return ("\(at).missions", "chapter \"\(chapter.id)\" needs at least one mission")
+            }
             for (m, mission) in chapter.missions.enumerated() {
                 let at = "\(at).missions[\(m)]"
                 if mission.id.isEmpty { return ("\(at).id", "is empty") }
-                if !missionIDs.insert(mission.id).inserted { return ("\(at).id", "duplicate mission id \"\(mission.id)\"") }
-                if mission.targetValue <= 0 { return ("\(at).targetValue", "must be positive, not \(mission.targetValue)") }
-                if mission.rewardMiles < 0 { return ("\(at).rewardMiles", "must not be negative, not \(mission.rewardMiles)") }
+                if !missionIDs.insert(mission.id).inserted {
+                    return ("\(at).id", "duplicate mission id \"\(mission.id)\"")
+                }
+                if mission.targetValue <= 0 {
+                    return ("\(at).targetValue", "must be positive, not \(mission.targetValue)")
+                }
+                if mission.rewardMiles < 0 {
+                    return ("\(at).rewardMiles", "must not be negative, not \(mission.rewardMiles)")
+                }
             }
         }
         return nil
@@ -144,7 +159,11 @@ public struct ExpeditionDefinitions: Codable, Equatable, Sendable {
         func place(_ path: [any CodingKey]) -> String {
             var out = ""
             for key in path {
-                if let index = key.intValue { out += "[\(index)]" } else { out += (out.isEmpty ? "" : ".") + key.stringValue }
+                if let index = key.intValue {
+                    out += "[\(index)]"
+                } else {
+                    out += (out.isEmpty ? "" : ".") + key.stringValue
+                }
             }
             return out.isEmpty ? "top level" : out
         }

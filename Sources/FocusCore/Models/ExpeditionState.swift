@@ -56,7 +56,10 @@ public struct ExpeditionState: Codable, Equatable, Sendable {
     public var completedAt: Date?
 
     /// The state before the first session: nothing unlocked.
-    public init(chapters: [ExpeditionChapterState] = [], totalMiles: Int = 0, soundscapes: [String] = [], completedAt: Date? = nil) {
+    public init(
+        chapters: [ExpeditionChapterState] = [], totalMiles: Int = 0, soundscapes: [String] = [],
+        completedAt: Date? = nil
+    ) {
         self.chapters = chapters
         self.totalMiles = totalMiles
         self.soundscapes = soundscapes

@@ -39,20 +39,32 @@ struct FlatJSON {
         } else {
             while true {
                 skipSpace()
-                guard peek() == UInt8(ascii: "\"") else { throw Failure(reason: "expected a key at column \(index + 1)") }
+                guard peek() == UInt8(ascii: "\"") else {
+                    throw Failure(reason: "expected a key at column \(index + 1)")
+                }
                 let key = try string()
                 skipSpace()
                 guard peek() == UInt8(ascii: ":") else { throw Failure(reason: "expected ':' at column \(index + 1)") }
                 index += 1
                 fields[key] = try value(depth: 0)
                 skipSpace()
-                if peek() == UInt8(ascii: ",") { index += 1; continue }
-                if peek() == UInt8(ascii: "}") { index += 1; break }
-                throw Failure(reason: index >= bytes.count ? "line ends inside the record" : "expected ',' or '}' at column \(index + 1)")
+                if peek() == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                if peek() == UInt8(ascii: "}") {
+                    index += 1
+                    break
+                }
+                throw Failure(
+                    reason: index >= bytes.count
+                        ? "line ends inside the record" : "expected ',' or '}' at column \(index + 1)")
             }
         }
         skipSpace()
-        guard index == bytes.count else { throw Failure(reason: "unexpected text after the record at column \(index + 1)") }
+        guard index == bytes.count else {
+            throw Failure(reason: "unexpected text after the record at column \(index + 1)")
+        }
         return fields
     }
 
@@ -62,9 +74,15 @@ struct FlatJSON {
         guard let c = peek() else { throw Failure(reason: "line ends inside the record") }
         switch c {
         case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             try skipContainer(open: c, depth: depth)
             return .nested
@@ -76,11 +94,16 @@ struct FlatJSON {
         let close = open == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
         index += 1
         skipSpace()
-        if peek() == close { index += 1; return }
+        if peek() == close {
+            index += 1
+            return
+        }
         while true {
             if open == UInt8(ascii: "{") {
                 skipSpace()
-                guard peek() == UInt8(ascii: "\"") else { throw Failure(reason: "expected a key at column \(index + 1)") }
+                guard peek() == UInt8(ascii: "\"") else {
+                    throw Failure(reason: "expected a key at column \(index + 1)")
+                }
                 _ = try string()
                 skipSpace()
                 guard peek() == UInt8(ascii: ":") else { throw Failure(reason: "expected ':' at column \(index + 1)") }
@@ -88,15 +111,22 @@ struct FlatJSON {
             }
             _ = try value(depth: depth + 1)
             skipSpace()
-            if peek() == UInt8(ascii: ",") { index += 1; continue }
-            if peek() == close { index += 1; return }
+            if peek() == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if peek() == close {
+                index += 1
+                return
+            }
             throw Failure(reason: "malformed nested value at column \(index + 1)")
         }
     }
 
     private mutating func literal(_ word: String) throws(Failure) {
         let expected = Array(word.utf8)
-        guard index + expected.count <= bytes.count, bytes[index..<index + expected.count].elementsEqual(expected) else {
+        guard index + expected.count <= bytes.count, bytes[index..<index + expected.count].elementsEqual(expected)
+        else {
             throw Failure(reason: "invalid literal at column \(index + 1)")
         }
         index += expected.count
@@ -104,8 +134,10 @@ struct FlatJSON {
 
     private mutating func number() throws(Failure) -> Double {
         let start = index
-        while let c = peek(), c == UInt8(ascii: "-") || c == UInt8(ascii: "+") || c == UInt8(ascii: ".")
-            || c == UInt8(ascii: "e") || c == UInt8(ascii: "E") || (c >= 48 && c <= 57) {
+        while let c = peek(),
+            c == UInt8(ascii: "-") || c == UInt8(ascii: "+") || c == UInt8(ascii: ".")
+                || c == UInt8(ascii: "e") || c == UInt8(ascii: "E") || (c >= 48 && c <= 57)
+        {
             index += 1
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
@@ -123,13 +155,18 @@ struct FlatJSON {
             guard let c = peek() else { throw Failure(reason: "line ends inside a string") }
             if c == UInt8(ascii: "\"") { break }
             if c < 0x20 { throw Failure(reason: "control character inside a string at column \(index + 1)") }
-            if c == UInt8(ascii: "\\") { hasEscape = true; index += 1 }
+            if c == UInt8(ascii: "\\") {
+                hasEscape = true
+                index += 1
+            }
             index += 1
         }
         let raw = bytes[start..<index]
         index += 1
         if !hasEscape {
-            guard let s = String(validating: raw, as: UTF8.self) else { throw Failure(reason: "invalid UTF-8 in a string") }
+            guard let s = String(validating: raw, as: UTF8.self) else {
+                throw Failure(reason: "invalid UTF-8 in a string")
+            }
             return s
         }
         return try unescape(raw)
@@ -156,7 +193,11 @@ struct FlatJSON {
         }
         while i < raw.endIndex {
             let c = raw[i]
-            guard c == UInt8(ascii: "\\") else { out.append(c); i += 1; continue }
+            guard c == UInt8(ascii: "\\") else {
+                out.append(c)
+                i += 1
+                continue
+            }
             guard i + 1 < raw.endIndex else { throw Failure(reason: "bad escape") }
             let e = raw[i + 1]
             i += 2
@@ -175,7 +216,9 @@ struct FlatJSON {
                         throw Failure(reason: "unpaired surrogate in a string")
                     }
                     let low = try hex4(i + 2)
-                    guard (0xDC00..<0xE000).contains(low) else { throw Failure(reason: "unpaired surrogate in a string") }
+                    guard (0xDC00..<0xE000).contains(low) else {
+                        throw Failure(reason: "unpaired surrogate in a string")
+                    }
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     i += 6
                 }

@@ -2,13 +2,20 @@ extension FocusConfig {
     /// One setting: its name in `config.json` and on the command line, what it
     /// accepts, and how to read, set, check and reset it.
     public enum Key: String, CodingKey, CaseIterable, Sendable {
-        case defaultMinutes = "default-minutes", breakMinutes = "break-minutes", longBreakMinutes = "long-break-minutes"
-        case cycles, dailyGoalMinutes = "daily-goal-minutes", dayStart = "day-start", sound, notify, bell, color
+        case defaultMinutes = "default-minutes"
+        case breakMinutes = "break-minutes"
+        case longBreakMinutes = "long-break-minutes"
+        case cycles
+        case dailyGoalMinutes = "daily-goal-minutes"
+        case dayStart = "day-start"
+        case sound, notify, bell, color
 
         /// The accepted values of `color`.
         public static let colorModes = ["auto", "always", "never"]
         /// The words `notify` and `bell` accept, each mapped to its value.
-        public static let booleanWords: [(String, Bool)] = [("true", true), ("false", false), ("on", true), ("off", false), ("yes", true), ("no", false)]
+        public static let booleanWords: [(String, Bool)] = [
+            ("true", true), ("false", false), ("on", true), ("off", false), ("yes", true), ("no", false),
+        ]
         /// The longest `sound` name.
         public static let maximumSoundLength = 64
 
@@ -90,7 +97,9 @@ extension FocusConfig {
             case .defaultMinutes, .breakMinutes, .longBreakMinutes, .cycles, .dailyGoalMinutes:
                 return Int(text).map { range?.contains($0) ?? false } ?? false
             case .dayStart: return FocusConfig.dayStartSeconds(text) != nil
-            case .sound: return (1...Self.maximumSoundLength).contains(text.count) && !text.unicodeScalars.contains { $0.properties.generalCategory == .control }
+            case .sound:
+                return (1...Self.maximumSoundLength).contains(text.count)
+                    && !text.unicodeScalars.contains { $0.properties.generalCategory == .control }
             case .notify, .bell: return Self.boolean(text) != nil
             case .color: return Self.colorModes.contains(text)
             }

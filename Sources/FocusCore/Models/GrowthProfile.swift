@@ -43,7 +43,10 @@ public struct GrowthProfile: Equatable, Sendable, Encodable {
     /// Whether this profile was computed from demo sessions.
     public let isDemo: Bool
 
-    public init(level: GrowthLevel, nextLevel: GrowthLevel?, totalFocusSeconds: Int, progressToNext: Double, badges: [Badge], isDemo: Bool) {
+    public init(
+        level: GrowthLevel, nextLevel: GrowthLevel?, totalFocusSeconds: Int, progressToNext: Double, badges: [Badge],
+        isDemo: Bool
+    ) {
         self.level = level
         self.nextLevel = nextLevel
         self.totalFocusSeconds = totalFocusSeconds

@@ -43,7 +43,9 @@ public struct Hook: Equatable, Sendable {
     /// if any: its focused seconds are the ones reported.
     public static func ended(_ state: RunningState, stopped: Bool, recorded: FocusLog?) -> Hook? {
         let focused = recorded?.focused ?? min(state.counted, state.planned)
-        if stopped { return Hook(event: .stop, state: state, focused: focused, completed: false, recorded: recorded != nil) }
+        if stopped {
+            return Hook(event: .stop, state: state, focused: focused, completed: false, recorded: recorded != nil)
+        }
         guard state.phase.isFocus else { return nil }
         return Hook(event: .complete, state: state, focused: focused, completed: true, recorded: recorded != nil)
     }

@@ -69,16 +69,25 @@ public enum JournalCodec {
         }
         if let v = fields["v"] {
             guard case .number(let n) = v, n == n.rounded() else { throw Failure(reason: "\"v\" must be an integer") }
-            if n > Double(version) { throw Failure(reason: "record version \(Int(exactly: n).map(String.init) ?? "\(n)") is newer than this focus understands (\(version))") }
+            if n > Double(version) {
+                throw Failure(
+                    reason:
+                        "record version \(Int(exactly: n).map(String.init) ?? "\(n)") is newer than this focus understands (\(version))"
+                )
+            }
         }
         if let kind = try optionalString("kind", in: fields), kind != "session" {
-            guard let known = JournalChange.Kind(rawValue: kind) else { throw Failure(reason: "unknown record \"kind\" \"\(kind)\"") }
+            guard let known = JournalChange.Kind(rawValue: kind) else {
+                throw Failure(reason: "unknown record \"kind\" \"\(kind)\"")
+            }
             return .change(try change(known, fields))
         }
         return .session(try session(fields))
     }
 
-    private static func change(_ kind: JournalChange.Kind, _ fields: [String: FlatJSON.Value]) throws(Failure) -> JournalChange {
+    private static func change(_ kind: JournalChange.Kind, _ fields: [String: FlatJSON.Value]) throws(Failure)
+        -> JournalChange
+    {
         let id = try string("id", in: fields)
         let target = try string("target", in: fields)
         guard !id.isEmpty, !target.isEmpty else { throw Failure(reason: "\"id\" or \"target\" is empty") }
@@ -112,11 +121,17 @@ public enum JournalCodec {
         guard end >= start else { throw Failure(reason: "\"end\" is before \"start\"") }
         let planned = try seconds("planned", in: fields)
         let focused = try seconds("focused", in: fields)
-        guard focused <= end - start else { throw Failure(reason: "\"focused\" (\(focused) s) is longer than end - start (\(end - start) s)") }
-        guard case .bool(let completed)? = fields["completed"] else { throw missingOrWrong("completed", "a boolean", fields) }
+        guard focused <= end - start else {
+            throw Failure(reason: "\"focused\" (\(focused) s) is longer than end - start (\(end - start) s)")
+        }
+        guard case .bool(let completed)? = fields["completed"] else {
+            throw missingOrWrong("completed", "a boolean", fields)
+        }
         var source = FocusLog.Source.timer
         if let raw = try optionalString("source", in: fields) {
-            guard let known = FocusLog.Source(rawValue: raw) else { throw Failure(reason: "unknown \"source\" \"\(raw)\"") }
+            guard let known = FocusLog.Source(rawValue: raw) else {
+                throw Failure(reason: "unknown \"source\" \"\(raw)\"")
+            }
             source = known
         }
         return FocusLog(
@@ -159,7 +174,9 @@ public enum JournalCodec {
     }
 
     private static func seconds(_ key: String, in fields: [String: FlatJSON.Value]) throws(Failure) -> Int {
-        guard case .number(let n)? = fields[key], n == n.rounded() else { throw missingOrWrong(key, "a whole number of seconds", fields) }
+        guard case .number(let n)? = fields[key], n == n.rounded() else {
+            throw missingOrWrong(key, "a whole number of seconds", fields)
+        }
         guard n >= 0, n <= 7 * 86_400 else { throw Failure(reason: "\"\(key)\" (\(n)) is outside 0…604800 seconds") }
         return Int(n)
     }

@@ -23,10 +23,23 @@ struct JournalLineWriter {
         raw(",\"focused\":")
         integer(log.focused)
         raw(log.completed ? ",\"completed\":true" : ",\"completed\":false")
-        if let tz = log.tz { raw(",\"tz\":"); quoted(tz) }
-        if let tag = log.tag { raw(",\"tag\":"); quoted(tag) }
-        if let note = log.note { raw(",\"note\":"); quoted(note) }
-        if log.source != .timer { raw(",\"source\":\""); raw(log.source.rawValue); raw("\"") }
+        if let tz = log.tz {
+            raw(",\"tz\":")
+            quoted(tz)
+        }
+        if let tag = log.tag {
+            raw(",\"tag\":")
+            quoted(tag)
+        }
+        if let note = log.note {
+            raw(",\"note\":")
+            quoted(note)
+        }
+        if log.source != .timer {
+            raw(",\"source\":\"")
+            raw(log.source.rawValue)
+            raw("\"")
+        }
         bytes.append(UInt8(ascii: "}"))
     }
 

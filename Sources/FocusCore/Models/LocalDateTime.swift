@@ -12,14 +12,17 @@ public enum LocalDateTime {
         guard let sep = trimmed.firstIndex(where: { $0 == " " || $0 == "T" }) else { throw bad }
         guard let date = CivilDate(iso: String(trimmed[..<sep])) else { throw bad }
         let parts = trimmed[trimmed.index(after: sep)...].split(separator: ":", omittingEmptySubsequences: false)
-        guard (2...3).contains(parts.count), parts.allSatisfy({ $0.count == 2 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+        guard (2...3).contains(parts.count),
+            parts.allSatisfy({ $0.count == 2 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
             let h = Int(parts[0]), let m = Int(parts[1]), h < 24, m < 60
         else { throw bad }
         let s = parts.count == 3 ? Int(parts[2]) ?? 60 : 0
         guard s < 60 else { throw bad }
         let local = date.dayNumber * 86_400 + h * 3600 + m * 60 + s
         // Try the offsets in force a day either side; keep those that map back to the same wall time.
-        let candidates = [-86_400, 0, 86_400].map { zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(local + $0))) }
+        let candidates = [-86_400, 0, 86_400].map {
+            zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(local + $0)))
+        }
         let matches = Set(candidates).map { local - $0 }.filter { utc in
             zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(utc))) + utc == local
         }

@@ -18,14 +18,19 @@ public enum LocalTime {
     /// `mm:ss`, or `h:mm:ss` from an hour up; seconds are rounded up so a countdown reaches 00:00 at the end.
     public static func countdown(_ seconds: Double) -> String {
         let s = Int(max(0, seconds).rounded(.up))
-        let h = s / 3600, m = s / 60 % 60, r = s % 60
-        return h > 0 ? "\(h):" + UTCTimestamp.pad2(m) + ":" + UTCTimestamp.pad2(r) : UTCTimestamp.pad2(m) + ":" + UTCTimestamp.pad2(r)
+        let h = s / 3600
+        let m = s / 60 % 60
+        let r = s % 60
+        return h > 0
+            ? "\(h):" + UTCTimestamp.pad2(m) + ":" + UTCTimestamp.pad2(r)
+            : UTCTimestamp.pad2(m) + ":" + UTCTimestamp.pad2(r)
     }
 
     /// `1h05m`, `25m`, `45s`: a duration in words for summaries.
     public static func duration(_ seconds: Int) -> String {
         if seconds < 60 { return "\(seconds)s" }
-        let h = seconds / 3600, m = seconds / 60 % 60
+        let h = seconds / 3600
+        let m = seconds / 60 % 60
         return h > 0 ? "\(h)h" + UTCTimestamp.pad2(m) + "m" : "\(m)m"
     }
 }

@@ -77,7 +77,11 @@ public struct RunningState: Codable, Equatable, Sendable {
         let completed = focused >= planned
         guard completed || focused >= TimerSession.minimumRecordedSeconds else { return nil }
         let start = Date(timeIntervalSince1970: startedAt.timeIntervalSince1970.rounded(.down))
-        let end = max(Date(timeIntervalSince1970: updatedAt.timeIntervalSince1970.rounded(.down)), start.addingTimeInterval(Double(focused)))
-        return FocusLog(id: id, start: start, end: end, planned: planned, focused: focused, completed: completed, tz: tz, tag: tag, note: note)
+        let end = max(
+            Date(timeIntervalSince1970: updatedAt.timeIntervalSince1970.rounded(.down)),
+            start.addingTimeInterval(Double(focused)))
+        return FocusLog(
+            id: id, start: start, end: end, planned: planned, focused: focused, completed: completed, tz: tz, tag: tag,
+            note: note)
     }
 }

@@ -26,7 +26,8 @@ public enum ShortID {
         case 0: throw FocusError(.failure, "no session has an id starting with '\(prefix)' (focus log lists them)")
         default:
             let shown = matches.prefix(3).joined(separator: ", ") + (matches.count > 3 ? ", …" : "")
-            throw FocusError(.usage, "'\(prefix)' is ambiguous: \(matches.count) sessions match (\(shown)); give more characters")
+            throw FocusError(
+                .usage, "'\(prefix)' is ambiguous: \(matches.count) sessions match (\(shown)); give more characters")
         }
     }
 }

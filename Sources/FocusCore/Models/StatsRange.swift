@@ -22,13 +22,17 @@ public enum StatsRange: Equatable, Sendable {
     /// With neither, the default is `7d`. `--from` alone ends today; `--to`
     /// needs `--from`. A bad name, an impossible date, a reversed pair or
     /// both forms at once is a usage error that says why.
-    public static func parse(range: String?, from: String?, to: String?, today: CivilDate) throws(FocusError) -> StatsRange {
+    public static func parse(range: String?, from: String?, to: String?, today: CivilDate) throws(FocusError)
+        -> StatsRange
+    {
         if from != nil || to != nil {
             guard range == nil else { throw FocusError(.usage, "give either --range or --from/--to, not both") }
             guard let from else { throw FocusError(.usage, "--to needs --from (the first date of the range)") }
             let first = try date(from, option: "from")
             let last = try to.map { (text) throws(FocusError) -> CivilDate in try date(text, option: "to") } ?? today
-            guard first <= last else { throw FocusError(.usage, "--from \(first) is after --to \(last); the range must run forwards") }
+            guard first <= last else {
+                throw FocusError(.usage, "--from \(first) is after --to \(last); the range must run forwards")
+            }
             return .dates(from: first, to: last)
         }
         guard let range else { return .lastDays(7) }
@@ -36,7 +40,8 @@ public enum StatsRange: Equatable, Sendable {
         case "all": return .all
         case "1y": return .lastDays(365)
         default:
-            let bad = FocusError(.usage, "'\(range)' is not a range; use 7d, 30d, 90d, 1y, all or a number of days like 14d")
+            let bad = FocusError(
+                .usage, "'\(range)' is not a range; use 7d, 30d, 90d, 1y, all or a number of days like 14d")
             guard range.hasSuffix("d"), let n = Int(range.dropLast()), range.first?.isNumber == true else { throw bad }
             guard (1...maximumDays).contains(n) else {
                 throw FocusError(.usage, "--range \(range) must be from 1d to \(maximumDays)d")

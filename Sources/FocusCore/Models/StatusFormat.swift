@@ -67,7 +67,9 @@ public struct StatusFormat: Equatable, Sendable {
         while let first = rest.first {
             rest = rest.dropFirst()
             if first == "}" {
-                guard rest.first == "}" else { throw FocusError(.usage, "\(option) has a '}' without a '{'; write }} for a brace") }
+                guard rest.first == "}" else {
+                    throw FocusError(.usage, "\(option) has a '}' without a '{'; write }} for a brace")
+                }
                 rest = rest.dropFirst()
                 text.append("}")
             } else if first != "{" {
@@ -76,11 +78,14 @@ public struct StatusFormat: Equatable, Sendable {
                 rest = rest.dropFirst()
                 text.append("{")
             } else {
-                guard let close = rest.firstIndex(of: "}") else { throw FocusError(.usage, "\(option) has a '{' without a '}'; write {{ for a brace") }
+                guard let close = rest.firstIndex(of: "}") else {
+                    throw FocusError(.usage, "\(option) has a '{' without a '}'; write {{ for a brace")
+                }
                 let name = String(rest[..<close])
                 guard let placeholder = Placeholder(rawValue: name) else {
                     let known = Placeholder.allCases.map { "{\($0.rawValue)}" }.joined(separator: " ")
-                    throw FocusError(.usage, "\(option) has an unknown placeholder {\(name)}; the placeholders are \(known)")
+                    throw FocusError(
+                        .usage, "\(option) has an unknown placeholder {\(name)}; the placeholders are \(known)")
                 }
                 if !text.isEmpty { pieces.append(.text(text)) }
                 text = ""

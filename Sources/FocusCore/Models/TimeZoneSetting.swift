@@ -20,19 +20,26 @@ public enum TimeZoneSetting {
         guard var name = tz, !name.isEmpty else { return Resolution(timeZone: nil, warning: nil) }
         if name.hasPrefix(":") { name.removeFirst() }
         let parts = name.split(separator: "/")
-        if name.hasPrefix("/"), let index = parts.lastIndex(of: "zoneinfo") { name = parts[(index + 1)...].joined(separator: "/") }
+        if name.hasPrefix("/"), let index = parts.lastIndex(of: "zoneinfo") {
+            name = parts[(index + 1)...].joined(separator: "/")
+        }
         // A POSIX rule comes first: ICU reads `UTC+3` with the opposite sign.
         if let (offset, hasRule) = posixOffset(name) {
             if hasRule, let named = TimeZone(identifier: name) { return Resolution(timeZone: named, warning: nil) }
             if let zone = TimeZone(secondsFromGMT: offset) {
-                let warning = hasRule
+                let warning =
+                    hasRule
                     ? "focus: TZ='\(tz!)' has daylight-saving rules focus cannot follow; using its standard offset \(zone.identifier). Set TZ to a zone name such as Europe/Paris."
                     : nil
                 return Resolution(timeZone: zone, warning: warning)
             }
         }
         if let zone = TimeZone(identifier: name) { return Resolution(timeZone: zone, warning: nil) }
-        return Resolution(timeZone: TimeZone(identifier: "UTC"), warning: "focus: TZ='\(tz!)' is not a time zone focus knows; using UTC. Set TZ to a zone name such as Asia/Shanghai.")
+        return Resolution(
+            timeZone: TimeZone(identifier: "UTC"),
+            warning:
+                "focus: TZ='\(tz!)' is not a time zone focus knows; using UTC. Set TZ to a zone name such as Asia/Shanghai."
+        )
     }
 
     /// The standard offset of a POSIX rule such as `UTC+3`, `CET-1CEST` or `<+0530>-5:30`,
@@ -54,7 +61,8 @@ public enum TimeZoneSetting {
         }
         let clock = rest.prefix(while: { $0.isNumber || $0 == ":" })
         let parts = clock.split(separator: ":").map { Int($0) }
-        guard !clock.isEmpty, parts.count <= 3, parts.allSatisfy({ $0 != nil }), let hours = parts[0], hours <= 24 else { return nil }
+        guard !clock.isEmpty, parts.count <= 3, parts.allSatisfy({ $0 != nil }), let hours = parts[0], hours <= 24
+        else { return nil }
         let minutes = parts.count > 1 ? parts[1]! : 0
         // POSIX offsets are hours west of Greenwich: UTC+3 is three hours behind it.
         let west = sign * (hours * 3600 + minutes * 60)

@@ -20,10 +20,12 @@ public enum DemoData {
             if back % 3 == 0 { lengths.append(50 * 60) }
             var start = morning
             for (n, length) in lengths.enumerated() {
-                logs.append(FocusLog(
-                    id: "demo-\(back)-\(n)", start: Date(timeIntervalSince1970: Double(start)),
-                    end: Date(timeIntervalSince1970: Double(start + length)), planned: length, focused: length, completed: true,
-                    tz: days.timeZone.identifier, tag: n == 2 ? "deep work" : "demo"))
+                logs.append(
+                    FocusLog(
+                        id: "demo-\(back)-\(n)", start: Date(timeIntervalSince1970: Double(start)),
+                        end: Date(timeIntervalSince1970: Double(start + length)), planned: length, focused: length,
+                        completed: true,
+                        tz: days.timeZone.identifier, tag: n == 2 ? "deep work" : "demo"))
                 start += length + 5 * 60
             }
         }
@@ -42,10 +44,12 @@ public enum DemoData {
     static func shown(_ store: AppStore, now: Date, days: LocalDays) -> Shown {
         let definitions = store.expeditionDefinitions
         guard store.focusLogs.isEmpty else {
-            return Shown(focusLogs: store.focusLogs, expedition: store.expedition, definitions: definitions, isDemo: false)
+            return Shown(
+                focusLogs: store.focusLogs, expedition: store.expedition, definitions: definitions, isDemo: false)
         }
         let logs = focusLogs(now: now, days: days)
-        let expedition = ExpeditionService.fold(logs, into: ExpeditionState(), definitions: definitions, days: days).state
+        let expedition = ExpeditionService.fold(logs, into: ExpeditionState(), definitions: definitions, days: days)
+            .state
         return Shown(focusLogs: logs, expedition: expedition, definitions: definitions, isDemo: true)
     }
 }

@@ -30,11 +30,19 @@ public enum ExpeditionService {
             state.chapters.append(open(first, at: log.start, on: day))
             events.append(.chapterUnlocked(chapterID: first.id))
         }
-        guard var chapter = state.currentChapter, let definition = definitions.chapter(chapter.id) else { return (state, events) }
+        guard var chapter = state.currentChapter, let definition = definitions.chapter(chapter.id) else {
+            return (state, events)
+        }
         for index in chapter.missions.indices where !chapter.missions[index].completed {
-            guard let mission = definition.missions.first(where: { $0.id == chapter.missions[index].id }) else { continue }
+            guard let mission = definition.missions.first(where: { $0.id == chapter.missions[index].id }) else {
+                continue
+            }
             let old = chapter.missions[index].progress
-            let new = min(mission.targetValue, progress(mission.kind, from: old, log: log, streak: streak, unlockedOn: chapter.unlockedOn, definitions: definitions))
+            let new = min(
+                mission.targetValue,
+                progress(
+                    mission.kind, from: old, log: log, streak: streak, unlockedOn: chapter.unlockedOn,
+                    definitions: definitions))
             guard new != old else { continue }
             chapter.missions[index].progress = new
             if new >= mission.targetValue {
@@ -49,7 +57,8 @@ public enum ExpeditionService {
             chapter.stampedOn = day
             state.totalMiles += definition.miles
             state.soundscapes.append(definition.soundscape)
-            events.append(.chapterStamped(chapterID: definition.id, miles: definition.miles, soundscape: definition.soundscape))
+            events.append(
+                .chapterStamped(chapterID: definition.id, miles: definition.miles, soundscape: definition.soundscape))
         }
         state.chapters[state.chapters.count - 1] = chapter
         if chapter.stamped {
@@ -71,16 +80,20 @@ public enum ExpeditionService {
     /// the sessions that earn progress up to and including it. The events are
     /// keyed by the id of the session that caused them.
     public static func fold(
-        _ sessions: [FocusLog], applied: Int = 0, into state: ExpeditionState, definitions: ExpeditionDefinitions, days: LocalDays
+        _ sessions: [FocusLog], applied: Int = 0, into state: ExpeditionState, definitions: ExpeditionDefinitions,
+        days: LocalDays
     ) -> (state: ExpeditionState, events: [String: [ExpeditionEvent]]) {
-        var streakDays = StreakService.streakDays(focusLogs: sessions[..<applied].filter { earnsProgress($0, definitions: definitions) }, days: days)
+        var streakDays = StreakService.streakDays(
+            focusLogs: sessions[..<applied].filter { earnsProgress($0, definitions: definitions) }, days: days)
         var state = state
         var events: [String: [ExpeditionEvent]] = [:]
         for log in sessions[applied...] where earnsProgress(log, definitions: definitions) {
             let day = days.dayNumber(of: log)
             insert(day, into: &streakDays)
             let date = CivilDate(dayNumber: day)
-            let step = apply(log, day: date, streak: StreakService.current(streakDays: streakDays, today: date), to: state, definitions: definitions)
+            let step = apply(
+                log, day: date, streak: StreakService.current(streakDays: streakDays, today: date), to: state,
+                definitions: definitions)
             state = step.state
             if !step.events.isEmpty { events[log.id, default: []] += step.events }
         }
@@ -89,7 +102,8 @@ public enum ExpeditionService {
 
     /// A mission's progress after one more session, before clamping to its target.
     static func progress(
-        _ kind: ExpeditionMissionKind, from current: Int, log: FocusLog, streak: Streak, unlockedOn: CivilDate, definitions: ExpeditionDefinitions
+        _ kind: ExpeditionMissionKind, from current: Int, log: FocusLog, streak: Streak, unlockedOn: CivilDate,
+        definitions: ExpeditionDefinitions
     ) -> Int {
         switch kind {
         case .sessionCount: current + 1
@@ -105,12 +119,17 @@ public enum ExpeditionService {
         return end.dayNumber - max(start, date).dayNumber + 1
     }
 
-    private static func open(_ chapter: ExpeditionChapterDefinition, at instant: Date, on day: CivilDate) -> ExpeditionChapterState {
-        ExpeditionChapterState(id: chapter.id, unlockedAt: instant, unlockedOn: day, missions: chapter.missions.map { ExpeditionMissionState(id: $0.id) })
+    private static func open(_ chapter: ExpeditionChapterDefinition, at instant: Date, on day: CivilDate)
+        -> ExpeditionChapterState
+    {
+        ExpeditionChapterState(
+            id: chapter.id, unlockedAt: instant, unlockedOn: day,
+            missions: chapter.missions.map { ExpeditionMissionState(id: $0.id) })
     }
 
     private static func insert(_ day: Int, into sorted: inout [Int]) {
-        var low = 0, high = sorted.count
+        var low = 0
+        var high = sorted.count
         while low < high {
             let mid = (low + high) / 2
             if sorted[mid] < day { low = mid + 1 } else { high = mid }

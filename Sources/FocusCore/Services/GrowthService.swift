@@ -22,7 +22,8 @@ public enum GrowthService {
     ///   - deepFocusMinutes: a completed session this long is deep focus.
     ///   - days: maps sessions and stamps to the local dates badges show.
     public static func buildGrowthProfile(
-        focusLogs: [FocusLog], streakDays: [Int], expedition: ExpeditionState = ExpeditionState(), deepFocusMinutes: Int = 50,
+        focusLogs: [FocusLog], streakDays: [Int], expedition: ExpeditionState = ExpeditionState(),
+        deepFocusMinutes: Int = 50,
         days: LocalDays, isDemo: Bool = false
     ) -> GrowthProfile {
         let total = focusLogs.reduce(0) { $0 + $1.focused }
@@ -33,31 +34,66 @@ public enum GrowthService {
             let floor = levels[index].minimumHours * 3600
             progress = Double(total - floor) / Double(next.minimumHours * 3600 - floor)
         }
-        let badges = badges(focusLogs: focusLogs, streakDays: streakDays, expedition: expedition, deepFocusMinutes: deepFocusMinutes, days: days)
-        return GrowthProfile(level: levels[index], nextLevel: next, totalFocusSeconds: total, progressToNext: progress, badges: badges, isDemo: isDemo)
+        let badges = badges(
+            focusLogs: focusLogs, streakDays: streakDays, expedition: expedition, deepFocusMinutes: deepFocusMinutes,
+            days: days)
+        return GrowthProfile(
+            level: levels[index], nextLevel: next, totalFocusSeconds: total, progressToNext: progress, badges: badges,
+            isDemo: isDemo)
     }
 
     /// Every badge with the date it was earned, earned ones first by date.
-    static func badges(focusLogs: [FocusLog], streakDays: [Int], expedition: ExpeditionState, deepFocusMinutes: Int, days: LocalDays) -> [Badge] {
+    static func badges(
+        focusLogs: [FocusLog], streakDays: [Int], expedition: ExpeditionState, deepFocusMinutes: Int, days: LocalDays
+    ) -> [Badge] {
         let completed = focusLogs.filter(\.completed)
         let deep = completed.filter { $0.focused >= deepFocusMinutes * 60 }
         let stamps = expedition.stampedChapters.compactMap(\.stampedOn)
-        func nth<T>(_ items: [T], _ n: Int, _ date: (T) -> CivilDate?) -> CivilDate? { items.count >= n ? date(items[n - 1]) : nil }
+        func nth<T>(_ items: [T], _ n: Int, _ date: (T) -> CivilDate?) -> CivilDate? {
+            items.count >= n ? date(items[n - 1]) : nil
+        }
         let all = [
-            Badge(id: "first-session", title: "First Step", detail: "Complete a focus session", earnedOn: nth(completed, 1, days.date(of:))),
-            Badge(id: "first-deep-focus", title: "Deep Diver", detail: "Complete a session of \(deepFocusMinutes) minutes or more", earnedOn: nth(deep, 1, days.date(of:))),
-            Badge(id: "deep-focus-10", title: "Depth Gauge", detail: "Complete 10 deep focus sessions", earnedOn: nth(deep, 10, days.date(of:))),
-            Badge(id: "streak-7", title: "Week Unbroken", detail: "Focus 7 days in a row", earnedOn: streakReached(7, streakDays)),
-            Badge(id: "streak-30", title: "Month Unbroken", detail: "Focus 30 days in a row", earnedOn: streakReached(30, streakDays)),
-            Badge(id: "streak-100", title: "Hundred Days", detail: "Focus 100 days in a row", earnedOn: streakReached(100, streakDays)),
-            Badge(id: "hours-10", title: "Ten Hours", detail: "Focus 10 hours in total", earnedOn: hoursReached(10, focusLogs, days)),
-            Badge(id: "hours-100", title: "Hundred Hours", detail: "Focus 100 hours in total", earnedOn: hoursReached(100, focusLogs, days)),
-            Badge(id: "hours-1000", title: "Thousand Hours", detail: "Focus 1000 hours in total", earnedOn: hoursReached(1000, focusLogs, days)),
-            Badge(id: "first-stamp", title: "First Stamp", detail: "Stamp a chapter of the expedition", earnedOn: nth(stamps, 1) { $0 }),
-            Badge(id: "stamps-5", title: "Seasoned Traveller", detail: "Stamp 5 chapters", earnedOn: nth(stamps, 5) { $0 }),
-            Badge(id: "expedition-complete", title: "Journey's End", detail: "Stamp every chapter of the route", earnedOn: expedition.isComplete ? stamps.last : nil),
+            Badge(
+                id: "first-session", title: "First Step", detail: "Complete a focus session",
+                earnedOn: nth(completed, 1, days.date(of:))),
+            Badge(
+                id: "first-deep-focus", title: "Deep Diver",
+                detail: "Complete a session of \(deepFocusMinutes) minutes or more",
+                earnedOn: nth(deep, 1, days.date(of:))),
+            Badge(
+                id: "deep-focus-10", title: "Depth Gauge", detail: "Complete 10 deep focus sessions",
+                earnedOn: nth(deep, 10, days.date(of:))),
+            Badge(
+                id: "streak-7", title: "Week Unbroken", detail: "Focus 7 days in a row",
+                earnedOn: streakReached(7, streakDays)),
+            Badge(
+                id: "streak-30", title: "Month Unbroken", detail: "Focus 30 days in a row",
+                earnedOn: streakReached(30, streakDays)),
+            Badge(
+                id: "streak-100", title: "Hundred Days", detail: "Focus 100 days in a row",
+                earnedOn: streakReached(100, streakDays)),
+            Badge(
+                id: "hours-10", title: "Ten Hours", detail: "Focus 10 hours in total",
+                earnedOn: hoursReached(10, focusLogs, days)),
+            Badge(
+                id: "hours-100", title: "Hundred Hours", detail: "Focus 100 hours in total",
+                earnedOn: hoursReached(100, focusLogs, days)),
+            Badge(
+                id: "hours-1000", title: "Thousand Hours", detail: "Focus 1000 hours in total",
+                earnedOn: hoursReached(1000, focusLogs, days)),
+            Badge(
+                id: "first-stamp", title: "First Stamp", detail: "Stamp a chapter of the expedition",
+                earnedOn: nth(stamps, 1) { $0 }),
+            Badge(
+                id: "stamps-5", title: "Seasoned Traveller", detail: "Stamp 5 chapters", earnedOn: nth(stamps, 5) { $0 }
+            ),
+            Badge(
+                id: "expedition-complete", title: "Journey's End", detail: "Stamp every chapter of the route",
+                earnedOn: expedition.isComplete ? stamps.last : nil),
         ]
-        let earned = all.enumerated().filter { $0.element.earned }.sorted { ($0.element.earnedOn!, $0.offset) < ($1.element.earnedOn!, $1.offset) }.map(\.element)
+        let earned = all.enumerated().filter { $0.element.earned }.sorted {
+            ($0.element.earnedOn!, $0.offset) < ($1.element.earnedOn!, $1.offset)
+        }.map(\.element)
         return earned + all.filter { !$0.earned }
     }
 

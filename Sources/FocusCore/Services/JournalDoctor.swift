@@ -22,13 +22,24 @@ public enum JournalDoctor {
         for issue in store.issues { out.append(Finding(isProblem: true, text: "bad line: \(issue)")) }
         for dup in store.duplicates {
             if dup.identical {
-                out.append(Finding(isProblem: false, text: "id \(dup.id) is repeated at \(dup.again) with the same content (read once)"))
+                out.append(
+                    Finding(
+                        isProblem: false,
+                        text: "id \(dup.id) is repeated at \(dup.again) with the same content (read once)"))
             } else {
-                out.append(Finding(isProblem: true, text: "duplicate id \(dup.id): \(dup.again) differs from \(dup.first), which is the one used"))
+                out.append(
+                    Finding(
+                        isProblem: true,
+                        text: "duplicate id \(dup.id): \(dup.again) differs from \(dup.first), which is the one used"))
             }
         }
         for change in store.history.danglingChanges {
-            out.append(Finding(isProblem: true, text: "\(change.kind.rawValue) record \(change.id) names \(change.target), which is not in the journal"))
+            out.append(
+                Finding(
+                    isProblem: true,
+                    text:
+                        "\(change.kind.rawValue) record \(change.id) names \(change.target), which is not in the journal"
+                ))
         }
         let logs = store.focusLogs
         var unknownZones: [String: Int] = [:]
@@ -36,22 +47,38 @@ public enum JournalDoctor {
             if let tz = log.tz, TimeZone(identifier: tz) == nil { unknownZones[tz, default: 0] += 1 }
         }
         for (tz, count) in unknownZones.sorted(by: { $0.key < $1.key }) {
-            out.append(Finding(isProblem: true, text: "time zone '\(tz)' is unknown here: \(count) session(s) are dated in \(days.timeZone.identifier) instead"))
+            out.append(
+                Finding(
+                    isProblem: true,
+                    text:
+                        "time zone '\(tz)' is unknown here: \(count) session(s) are dated in \(days.timeZone.identifier) instead"
+                ))
         }
         var latest: FocusLog?
         for log in logs {
             if let previous = latest, log.overlaps(previous) {
-                out.append(Finding(
-                    isProblem: true,
-                    text: "sessions overlap: \(previous.id) (\(describe(previous, days))) and \(log.id) (\(describe(log, days)))"))
+                out.append(
+                    Finding(
+                        isProblem: true,
+                        text:
+                            "sessions overlap: \(previous.id) (\(describe(previous, days))) and \(log.id) (\(describe(log, days)))"
+                    ))
             }
             if latest == nil || log.end > latest!.end { latest = log }
             if log.end > now {
-                out.append(Finding(isProblem: true, text: "session \(log.id) ends in the future (\(UTCTimestamp.format(log.end)))"))
+                out.append(
+                    Finding(
+                        isProblem: true, text: "session \(log.id) ends in the future (\(UTCTimestamp.format(log.end)))")
+                )
             }
         }
         for change in store.history.changes where change.at > now {
-            out.append(Finding(isProblem: true, text: "\(change.kind.rawValue) record \(change.id) is dated in the future (\(UTCTimestamp.format(change.at)))"))
+            out.append(
+                Finding(
+                    isProblem: true,
+                    text:
+                        "\(change.kind.rawValue) record \(change.id) is dated in the future (\(UTCTimestamp.format(change.at)))"
+                ))
         }
         return out
     }

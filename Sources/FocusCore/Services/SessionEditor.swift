@@ -12,7 +12,9 @@ public enum SessionEditor {
     ) throws(FocusError) -> FocusLog {
         let end = start.addingTimeInterval(Double(seconds))
         try refuseFuture(end, now: now, zone: zone)
-        return FocusLog(id: id, start: start, end: end, planned: seconds, focused: seconds, completed: true, tz: tz, tag: tag, note: note, source: .manual)
+        return FocusLog(
+            id: id, start: start, end: end, planned: seconds, focused: seconds, completed: true, tz: tz, tag: tag,
+            note: note, source: .manual)
     }
 
     /// The patch that moves `old` to `start` (keeping its length), gives it `seconds` of focus

@@ -7,9 +7,12 @@ import FoundationEssentials
 /// indexed by day offset, so the cost grows linearly with sessions and days.
 public enum StatsService {
     /// Focused seconds and session count on one local date.
-    public static func totals(focusLogs: [FocusLog], on date: CivilDate, days: LocalDays) -> (focused: Int, sessions: Int) {
+    public static func totals(focusLogs: [FocusLog], on date: CivilDate, days: LocalDays) -> (
+        focused: Int, sessions: Int
+    ) {
         let target = date.dayNumber
-        var focused = 0, sessions = 0
+        var focused = 0
+        var sessions = 0
         for log in focusLogs where days.dayNumber(of: log) == target {
             focused += log.focused
             sessions += 1
@@ -65,14 +68,21 @@ public enum StatsService {
     ) -> StatsData {
         let today = days.date(of: now).dayNumber
         let bounds = range.bounds(today: today, sessionSpan: input.span)
-        let first = bounds.lowerBound, count = bounds.count
+        let first = bounds.lowerBound
+        let count = bounds.count
         let previousFirst = first - count
 
-        var dayFocus = [Int](repeating: 0, count: count), daySessions = [Int](repeating: 0, count: count)
+        var dayFocus = [Int](repeating: 0, count: count)
+        var daySessions = [Int](repeating: 0, count: count)
         var byHour = [Int](repeating: 0, count: 24)
         var tags: [String?: (focused: Int, sessions: Int)] = [:]
-        var focused = 0, sessions = 0, completed = 0, longest = 0
-        var previousFocus = 0, previousSessions = 0, todayFocus = 0
+        var focused = 0
+        var sessions = 0
+        var completed = 0
+        var longest = 0
+        var previousFocus = 0
+        var previousSessions = 0
+        var todayFocus = 0
         for summary in input.days {
             let day = summary.day
             if day == today { todayFocus += summary.focused }
@@ -94,12 +104,19 @@ public enum StatsService {
             }
         }
 
-        let dayList = (0..<count).map { Day(date: CivilDate(dayNumber: first + $0), focusedSeconds: dayFocus[$0], sessions: daySessions[$0]) }
-        let best = dayList.reduce(nil as Day?) { best, day in day.focusedSeconds > (best?.focusedSeconds ?? 0) ? day : best }
-        let previous = previousSessions == 0 ? nil : StatsData.Comparison(
-            from: CivilDate(dayNumber: previousFirst), to: CivilDate(dayNumber: first - 1),
-            focusedSeconds: previousFocus, sessions: previousSessions, changeSeconds: focused - previousFocus,
-            changeRatio: previousFocus > 0 ? Double(focused - previousFocus) / Double(previousFocus) : nil)
+        let dayList = (0..<count).map {
+            Day(date: CivilDate(dayNumber: first + $0), focusedSeconds: dayFocus[$0], sessions: daySessions[$0])
+        }
+        let best = dayList.reduce(nil as Day?) { best, day in
+            day.focusedSeconds > (best?.focusedSeconds ?? 0) ? day : best
+        }
+        let previous =
+            previousSessions == 0
+            ? nil
+            : StatsData.Comparison(
+                from: CivilDate(dayNumber: previousFirst), to: CivilDate(dayNumber: first - 1),
+                focusedSeconds: previousFocus, sessions: previousSessions, changeSeconds: focused - previousFocus,
+                changeRatio: previousFocus > 0 ? Double(focused - previousFocus) / Double(previousFocus) : nil)
         return StatsData(
             from: CivilDate(dayNumber: first), to: CivilDate(dayNumber: bounds.upperBound), tag: tag,
             focusedSeconds: focused, sessions: sessions, completedSessions: completed,
@@ -109,7 +126,8 @@ public enum StatsService {
             days: dayList, bestDay: best, byTag: sortedTags(tags), byHour: byHour, previous: previous,
             currentStreak: StreakService.current(streakRuns: input.streakRuns, today: today),
             longestStreak: StreakService.longest(streakRuns: input.streakRuns),
-            today: StatsData.GoalProgress(date: CivilDate(dayNumber: today), focusedSeconds: todayFocus, goalSeconds: dailyGoalMinutes * 60),
+            today: StatsData.GoalProgress(
+                date: CivilDate(dayNumber: today), focusedSeconds: todayFocus, goalSeconds: dailyGoalMinutes * 60),
             isDemo: isDemo)
     }
 
@@ -137,10 +155,12 @@ public enum StatsService {
                 let start = local - days.timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(local)))
                 clock += focused + (5 + random.next(40)) * 60
                 guard start + focused <= nowSeconds else { break }
-                logs.append(FocusLog(
-                    id: "demo-\(CivilDate(dayNumber: day))-\(index)", start: Date(timeIntervalSince1970: Double(start)),
-                    end: Date(timeIntervalSince1970: Double(start + focused)), planned: planned, focused: focused,
-                    completed: completed, tag: tags[random.next(tags.count)], source: .manual))
+                logs.append(
+                    FocusLog(
+                        id: "demo-\(CivilDate(dayNumber: day))-\(index)",
+                        start: Date(timeIntervalSince1970: Double(start)),
+                        end: Date(timeIntervalSince1970: Double(start + focused)), planned: planned, focused: focused,
+                        completed: completed, tag: tags[random.next(tags.count)], source: .manual))
             }
         }
         return logs
@@ -153,7 +173,7 @@ public enum StatsService {
             .sorted { a, b in
                 if a.focusedSeconds != b.focusedSeconds { return a.focusedSeconds > b.focusedSeconds }
                 switch (a.tag, b.tag) {
-                case let (x?, y?): return x < y
+                case (let x?, let y?): return x < y
                 case (_?, nil): return true
                 default: return false
                 }

@@ -36,7 +36,8 @@ public enum StreakService {
     public static func current(streakDays: [Int], today: CivilDate) -> Streak {
         let t = today.dayNumber
         // Binary search for the last day not after today: the expedition asks once per session.
-        var low = 0, high = streakDays.count
+        var low = 0
+        var high = streakDays.count
         while low < high {
             let mid = (low + high) / 2
             if streakDays[mid] <= t { low = mid + 1 } else { high = mid }
@@ -68,7 +69,8 @@ public enum StreakService {
 
     /// ``current(streakDays:today:)`` from runs of consecutive days (``StatsInput/streakRuns``).
     public static func current(streakRuns runs: [ClosedRange<Int>], today t: Int) -> Streak {
-        var low = 0, high = runs.count
+        var low = 0
+        var high = runs.count
         while low < high {
             let mid = (low + high) / 2
             if runs[mid].lowerBound <= t { low = mid + 1 } else { high = mid }
@@ -77,14 +79,17 @@ public enum StreakService {
         let run = runs[low - 1]
         let last = min(run.upperBound, t)
         guard last >= t - 1 else { return .none }
-        return Streak(days: last - run.lowerBound + 1, start: CivilDate(dayNumber: run.lowerBound), end: CivilDate(dayNumber: last))
+        return Streak(
+            days: last - run.lowerBound + 1, start: CivilDate(dayNumber: run.lowerBound),
+            end: CivilDate(dayNumber: last))
     }
 
     /// ``longest(streakDays:)`` from runs of consecutive days: the latest of the longest.
     public static func longest(streakRuns runs: [ClosedRange<Int>]) -> Streak {
         var best = Streak.none
         for run in runs where run.count >= best.days {
-            best = Streak(days: run.count, start: CivilDate(dayNumber: run.lowerBound), end: CivilDate(dayNumber: run.upperBound))
+            best = Streak(
+                days: run.count, start: CivilDate(dayNumber: run.lowerBound), end: CivilDate(dayNumber: run.upperBound))
         }
         return best
     }

@@ -12,7 +12,9 @@ struct BandPass {
     }
 
     /// Moves the centre frequency.
-    mutating func tune(_ hertz: Double) { tuning = Float(2 * SoundMath.sin(.pi * hertz / Double(SoundFormat.sampleRate))) }
+    mutating func tune(_ hertz: Double) {
+        tuning = Float(2 * SoundMath.sin(.pi * hertz / Double(SoundFormat.sampleRate)))
+    }
 
     mutating func next(_ x: Float) -> Float {
         low += tuning * band

@@ -29,5 +29,7 @@ struct Drift {
         return from + (to - from) * eased
     }
 
-    private mutating func nextStep() -> Float { 1 / (seconds * random.uniform(0.5...1.5) * Float(SoundFormat.sampleRate)) }
+    private mutating func nextStep() -> Float {
+        1 / (seconds * random.uniform(0.5...1.5) * Float(SoundFormat.sampleRate))
+    }
 }

@@ -11,7 +11,10 @@ struct OceanWaves: SoundLayer {
     init(seed: UInt64) {
         random = SoundRandom(seed: seed, salt: 21)
         voices = (0..<2).map { ear in
-            (BrownNoise(SoundRandom(seed: seed, salt: 22 + UInt64(ear))), PinkNoise(SoundRandom(seed: seed, salt: 24 + UInt64(ear))), 0)
+            (
+                BrownNoise(SoundRandom(seed: seed, salt: 22 + UInt64(ear))),
+                PinkNoise(SoundRandom(seed: seed, salt: 24 + UInt64(ear))), 0
+            )
         }
         phase = random.unit()
         nextWave()

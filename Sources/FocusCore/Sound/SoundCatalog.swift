@@ -20,12 +20,19 @@ public struct SoundCatalog: Sendable {
 
     /// The catalog for the route `definitions`.
     public init(definitions: ExpeditionDefinitions) {
-        let cities = definitions.chapters.map { Entry(name: $0.id, title: $0.soundscape, recipe: .city($0.id), unlockedBy: $0) }
-        let free: [(SoundLayerKind, String)] = [(.white, "White noise"), (.pink, "Pink noise"), (.brown, "Brown noise")]
+        let cities = definitions.chapters.map {
+            Entry(name: $0.id, title: $0.soundscape, recipe: .city($0.id), unlockedBy: $0)
+        }
+        let free: [(SoundLayerKind, String)] = [
+            (.white, "White noise"), (.pink, "Pink noise"), (.brown, "Brown noise"),
+        ]
         let earned: [(SoundLayerKind, String)] = [(.rain, "Rain"), (.ocean, "Ocean waves"), (.wind, "Wind")]
-        entries = free.map { Entry(name: $0.0.rawValue, title: $0.1, recipe: .single($0.0), unlockedBy: nil) }
+        entries =
+            free.map { Entry(name: $0.0.rawValue, title: $0.1, recipe: .single($0.0), unlockedBy: nil) }
             + earned.map { kind, title in
-                Entry(name: kind.rawValue, title: title, recipe: .single(kind), unlockedBy: cities.first { $0.recipe.layers.first?.kind == kind }?.unlockedBy)
+                Entry(
+                    name: kind.rawValue, title: title, recipe: .single(kind),
+                    unlockedBy: cities.first { $0.recipe.layers.first?.kind == kind }?.unlockedBy)
             }
             + cities
     }

@@ -32,7 +32,8 @@ public struct SoundClip: Sequence, IteratorProtocol {
             fadingOut = true
             stream.fade(to: 0, seconds: Double(framesLeft) / Double(SoundFormat.sampleRate))
         }
-        let count = fadingOut ? Swift.min(Self.blockFrames, framesLeft) : Swift.min(Self.blockFrames, framesLeft - fadeFrames)
+        let count =
+            fadingOut ? Swift.min(Self.blockFrames, framesLeft) : Swift.min(Self.blockFrames, framesLeft - fadeFrames)
         framesLeft -= count
         return stream.renderBytes(frames: count)
     }

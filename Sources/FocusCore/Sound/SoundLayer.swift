@@ -4,7 +4,8 @@
 /// without a seam, and its long-run RMS is about 1 before `gain`.
 protocol SoundLayer {
     /// Adds the next `left.count` frames, times `gain`, to `left` and `right`.
-    mutating func add(to left: UnsafeMutableBufferPointer<Float>, _ right: UnsafeMutableBufferPointer<Float>, gain: Float)
+    mutating func add(
+        to left: UnsafeMutableBufferPointer<Float>, _ right: UnsafeMutableBufferPointer<Float>, gain: Float)
 }
 
 /// One channel of a noise colour, sample by sample, with an RMS of about 1.

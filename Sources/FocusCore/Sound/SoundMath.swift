@@ -12,7 +12,8 @@ enum SoundMath {
     static func exp(_ x: Double) -> Double {
         let k = (x / ln2).rounded()
         let r = x - k * ln2
-        var term = 1.0, sum = 1.0
+        var term = 1.0
+        var sum = 1.0
         for n in 1...14 {
             term *= r / Double(n)
             sum += term
@@ -25,7 +26,8 @@ enum SoundMath {
         var r = x.truncatingRemainder(dividingBy: twoPi)
         if r > .pi { r -= twoPi } else if r < -.pi { r += twoPi }
         let r2 = r * r
-        var term = r, sum = r
+        var term = r
+        var sum = r
         for n in stride(from: 2, through: 20, by: 2) {
             term *= -r2 / Double(n * (n + 1))
             sum += term

@@ -25,7 +25,9 @@ struct SoundRandom {
     mutating func signed() -> Float { Float(Int32(truncatingIfNeeded: Int64(bitPattern: next()) >> 32)) * 0x1p-31 }
 
     /// Uniform in `range`.
-    mutating func uniform(_ range: ClosedRange<Float>) -> Float { range.lowerBound + unit() * (range.upperBound - range.lowerBound) }
+    mutating func uniform(_ range: ClosedRange<Float>) -> Float {
+        range.lowerBound + unit() * (range.upperBound - range.lowerBound)
+    }
 
     /// Whether an event with `perSecond` expected occurrences happens in this sample.
     mutating func chance(perSecond: Float) -> Bool { unit() < perSecond / Float(SoundFormat.sampleRate) }

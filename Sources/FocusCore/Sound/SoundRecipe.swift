@@ -21,7 +21,9 @@ public struct SoundRecipe: Equatable, Sendable {
         let hash = FNV1a.hash(id)
         let beds: [SoundLayerKind] = [.rain, .ocean, .wind, .brown, .pink, .murmur]
         let accents: [SoundLayerKind] = [.drips, .chirps, .bells, .clinks, .ticks]
-        return SoundRecipe([(beds[Int(hash % UInt64(beds.count))], 0), (accents[Int((hash >> 16) % UInt64(accents.count))], -4)])
+        return SoundRecipe([
+            (beds[Int(hash % UInt64(beds.count))], 0), (accents[Int((hash >> 16) % UInt64(accents.count))], -4),
+        ])
     }
 
     private static let cities: [String: [(SoundLayerKind, Double)]] = [

@@ -52,7 +52,11 @@ public struct SoundStream {
         }
         var out = [Int16](repeating: 0, count: frames * 2)
         for i in 0..<frames {
-            if level < target { level = min(target, level + step) } else if level > target { level = max(target, level - step) }
+            if level < target {
+                level = min(target, level + step)
+            } else if level > target {
+                level = max(target, level - step)
+            }
             out[2 * i] = Self.limit(left[i] * level)
             out[2 * i + 1] = Self.limit(right[i] * level)
         }

@@ -26,11 +26,13 @@ extension AppStore {
         let saved = readCheckpoint()
         let start = saved.flatMap { $0.holds(prefixOf: sessions, fingerprint: fingerprint) ? $0 : nil }
         let result = ExpeditionService.fold(
-            sessions, applied: start?.applied ?? 0, into: start?.state ?? ExpeditionState(), definitions: definitions, days: days)
+            sessions, applied: start?.applied ?? 0, into: start?.state ?? ExpeditionState(), definitions: definitions,
+            days: days)
         expeditionDefinitions = definitions
         expedition = result.state
         let checkpoint = ExpeditionCheckpoint(
-            version: ExpeditionCheckpoint.currentVersion, fingerprint: fingerprint, applied: sessions.count, lastID: sessions.last?.id,
+            version: ExpeditionCheckpoint.currentVersion, fingerprint: fingerprint, applied: sessions.count,
+            lastID: sessions.last?.id,
             appliedHash: ExpeditionCheckpoint.appliedHash(sessions[...]), state: result.state)
         if checkpoint != saved, saved != nil || !sessions.isEmpty { try saveCheckpoint(checkpoint) }
         return result.events
@@ -56,9 +58,14 @@ extension AppStore {
         guard saved.holds(prefixOf: sessions, fingerprint: fingerprint) else {
             return .differs("it was built from other sessions, definitions or settings than the journal now holds")
         }
-        let rebuilt = ExpeditionService.fold(sessions, applied: 0, into: ExpeditionState(), definitions: definitions, days: days).state
-        let resumed = ExpeditionService.fold(sessions, applied: saved.applied, into: saved.state, definitions: definitions, days: days).state
-        return rebuilt == resumed ? .matches : .differs("resuming from it gives another expedition state than a rebuild")
+        let rebuilt = ExpeditionService.fold(
+            sessions, applied: 0, into: ExpeditionState(), definitions: definitions, days: days
+        ).state
+        let resumed = ExpeditionService.fold(
+            sessions, applied: saved.applied, into: saved.state, definitions: definitions, days: days
+        ).state
+        return rebuilt == resumed
+            ? .matches : .differs("resuming from it gives another expedition state than a rebuild")
     }
 
     /// Removes the checkpoint and builds it again from the journal. The journal itself is never touched.
@@ -77,7 +84,9 @@ extension AppStore {
     private func saveCheckpoint(_ checkpoint: ExpeditionCheckpoint) throws(FocusError) {
         try FileIO.makeDirectories(paths.dataDirectory)
         let data: Data
-        do { data = try Self.encoder.encode(checkpoint) } catch { throw FocusError(.io, "cannot encode the expedition checkpoint") }
+        do { data = try Self.encoder.encode(checkpoint) } catch {
+            throw FocusError(.io, "cannot encode the expedition checkpoint")
+        }
         try FileIO.replace(paths.expeditionCheckpointFile, with: Array(data) + [10])
     }
 }

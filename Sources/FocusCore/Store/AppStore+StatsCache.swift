@@ -15,7 +15,8 @@ extension AppStore {
     /// failing to write it is not an error.
     public func loadStatsInput(range: StatsRange, today: Int, days: LocalDays) throws(FocusError) -> StatsInput? {
         let fingerprint = StatsCache.fingerprint(days: days)
-        if let cache = StatsCacheFile.open(paths.statsCacheFile), cache.fingerprint == fingerprint, cache.sessionCount > 0,
+        if let cache = StatsCacheFile.open(paths.statsCacheFile), cache.fingerprint == fingerprint,
+            cache.sessionCount > 0,
             let input = try? fromCache(cache, range: range, today: today, days: days)
         {
             return input
@@ -25,35 +26,47 @@ extension AppStore {
         let summaries = StatsService.daySummaries(focusLogs: focusLogs, days: days)
         let ids = (history.sessions.map(\.id) + history.changes.map(\.id)).map(StatsCache.hash).sorted()
         let cache = StatsCache(
-            fingerprint: fingerprint, files: journalFileStates, sessionCount: focusLogs.count, changeCount: history.changes.count,
+            fingerprint: fingerprint, files: journalFileStates, sessionCount: focusLogs.count,
+            changeCount: history.changes.count,
             summaries: summaries, runs: StatsInput.streakRuns(summaries), idHashes: ids)
         try? writeStatsCache(cache)
-        return StatsInput(span: summaries.first.map { $0.day...summaries[summaries.count - 1].day }, days: summaries, streakRuns: cache.runs)
+        return StatsInput(
+            span: summaries.first.map { $0.day...summaries[summaries.count - 1].day }, days: summaries,
+            streakRuns: cache.runs)
     }
 
     private struct Stale: Error {}
 
-    private func fromCache(_ cache: StatsCacheFile, range: StatsRange, today: Int, days: LocalDays) throws -> StatsInput {
+    private func fromCache(_ cache: StatsCacheFile, range: StatsRange, today: Int, days: LocalDays) throws -> StatsInput
+    {
         let names = try FileIO.list(paths.journalDirectory).filter { $0.hasSuffix(".jsonl") && !$0.hasPrefix(".") }
         guard names == cache.files.map(\.name) else { throw Stale() }
         var appended: [UInt8] = []
         var states: [StatsCache.FileState] = []
         for saved in cache.files {
             let path = paths.journalDirectory + "/" + saved.name
-            guard var now = FileIO.status(path), now.inode == saved.inode, now.device == saved.device, now.size >= saved.size else { throw Stale() }
-            if now.size == saved.size, now.mtimeSeconds != saved.mtimeSeconds || now.mtimeNanoseconds != saved.mtimeNanoseconds {
+            guard var now = FileIO.status(path), now.inode == saved.inode, now.device == saved.device,
+                now.size >= saved.size
+            else { throw Stale() }
+            if now.size == saved.size,
+                now.mtimeSeconds != saved.mtimeSeconds || now.mtimeNanoseconds != saved.mtimeNanoseconds
+            {
                 throw Stale()
             }
             let tailStart = max(0, saved.size - StatsCache.tailLength)
             guard let tail = FileIO.read(path, offset: tailStart, count: now.size - tailStart),
-                tail.withUnsafeBytes({ StatsCache.hash(UnsafeRawBufferPointer(rebasing: $0[..<(saved.size - tailStart)])) }) == saved.tailHash
+                tail.withUnsafeBytes({
+                    StatsCache.hash(UnsafeRawBufferPointer(rebasing: $0[..<(saved.size - tailStart)]))
+                }) == saved.tailHash
             else { throw Stale() }
             if now.size > saved.size {
                 let added = tail[(saved.size - tailStart)...]
                 guard added.last == 10 else { throw Stale() }
                 appended += added
                 now.name = saved.name
-                now.tailHash = tail.withUnsafeBytes { StatsCache.hash(UnsafeRawBufferPointer(rebasing: $0[max(0, $0.count - StatsCache.tailLength)...])) }
+                now.tailHash = tail.withUnsafeBytes {
+                    StatsCache.hash(UnsafeRawBufferPointer(rebasing: $0[max(0, $0.count - StatsCache.tailLength)...]))
+                }
                 states.append(now)
             } else {
                 states.append(saved)
@@ -84,10 +97,14 @@ extension AppStore {
         }
         let summaries = byDay.values.sorted { $0.day < $1.day }
         let folded = StatsCache(
-            fingerprint: cache.fingerprint, files: states, sessionCount: cache.sessionCount + records.count, changeCount: 0,
-            summaries: summaries, runs: StatsInput.streakRuns(summaries), idHashes: (cache.idHashes + newHashes).sorted())
+            fingerprint: cache.fingerprint, files: states, sessionCount: cache.sessionCount + records.count,
+            changeCount: 0,
+            summaries: summaries, runs: StatsInput.streakRuns(summaries),
+            idHashes: (cache.idHashes + newHashes).sorted())
         try? writeStatsCache(folded)
-        return StatsInput(span: summaries.first.map { $0.day...summaries[summaries.count - 1].day }, days: summaries, streakRuns: folded.runs)
+        return StatsInput(
+            span: summaries.first.map { $0.day...summaries[summaries.count - 1].day }, days: summaries,
+            streakRuns: folded.runs)
     }
 
     private func writeStatsCache(_ cache: StatsCache) throws(FocusError) {

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The one source of truth: the journal's sessions, the running session and the expedition.
@@ -63,7 +63,10 @@ public final class AppStore {
             if var state = before {
                 state.name = name
                 state.size = bytes.count
-                state.tailHash = bytes.withUnsafeBytes { StatsCache.hash(UnsafeRawBufferPointer(rebasing: $0[max(0, bytes.count - StatsCache.tailLength)...])) }
+                state.tailHash = bytes.withUnsafeBytes {
+                    StatsCache.hash(
+                        UnsafeRawBufferPointer(rebasing: $0[max(0, bytes.count - StatsCache.tailLength)...]))
+                }
                 states.append(state)
             }
             var records: [JournalRecord] = []
@@ -76,8 +79,10 @@ public final class AppStore {
             for (record, line) in zip(records, lines) {
                 if let first = firstSeen[record.id] {
                     let place = places[first]
-                    dups.append(DuplicateRecord(
-                        id: record.id, first: "\(files[place.file]):\(place.line)", again: "\(path):\(line)", identical: all[first] == record))
+                    dups.append(
+                        DuplicateRecord(
+                            id: record.id, first: "\(files[place.file]):\(place.line)", again: "\(path):\(line)",
+                            identical: all[first] == record))
                     continue
                 }
                 firstSeen[record.id] = all.count
@@ -139,9 +144,12 @@ public final class AppStore {
         guard let id = ownRecords.last(where: { !undone.contains($0) }) else { return nil }
         if let change = history.changes.first(where: { $0.id == id }) {
             let session = history.sessions.first { $0.id == change.target }.flatMap { _ in
-                JournalHistory(sessions: history.sessions, changes: history.changes + [
-                    JournalChange(id: "\u{0}preview", kind: .undo, target: change.id, at: change.at),
-                ]).effectiveLogs.first { $0.id == change.target }
+                JournalHistory(
+                    sessions: history.sessions,
+                    changes: history.changes + [
+                        JournalChange(id: "\u{0}preview", kind: .undo, target: change.id, at: change.at)
+                    ]
+                ).effectiveLogs.first { $0.id == change.target }
             }
             return change.kind == .delete ? .delete(change, session: session) : .edit(change, session: session)
         }
@@ -153,7 +161,7 @@ public final class AppStore {
         return false
     }
 
-        // MARK: Running session
+    // MARK: Running session
 
     /// The running (or crashed) session's state file, if any.
     public func runningState() throws(FocusError) -> RunningState? {
@@ -161,7 +169,8 @@ public final class AppStore {
         do {
             return try Self.decoder.decode(RunningState.self, from: Data(bytes))
         } catch {
-            throw FocusError(.data, "\(paths.runningStateFile) is not a valid session state file; remove it to continue")
+            throw FocusError(
+                .data, "\(paths.runningStateFile) is not a valid session state file; remove it to continue")
         }
     }
 
@@ -264,7 +273,8 @@ extension AppStore {
     /// out-of-range value; a file that is not valid JSON is left alone and is
     /// an error. The result must be valid, or nothing is written.
     @discardableResult
-    public func updateConfig(_ change: (inout FocusConfig) throws(FocusError) -> Void) throws(FocusError) -> FocusConfig {
+    public func updateConfig(_ change: (inout FocusConfig) throws(FocusError) -> Void) throws(FocusError) -> FocusConfig
+    {
         var config = try readConfig()
         try change(&config)
         if let problem = config.validate() { throw FocusError(.data, "\(paths.configFile): \(problem)") }

@@ -24,7 +24,8 @@ public struct DataPaths: Equatable, Sendable {
             if let value = environment[key], value.hasPrefix("/") { return value + "/focus" }
             return home + "/" + fallback + "/focus"
         }
-        self.init(dataDirectory: xdg("XDG_DATA_HOME", ".local/share"), configDirectory: xdg("XDG_CONFIG_HOME", ".config"))
+        self.init(
+            dataDirectory: xdg("XDG_DATA_HOME", ".local/share"), configDirectory: xdg("XDG_CONFIG_HOME", ".config"))
     }
 
     /// Every `*.jsonl` file in here is part of the journal.

@@ -27,7 +27,9 @@ struct ExpeditionCheckpoint: Codable, Equatable {
 
     /// Whether this checkpoint is a prefix of the fold over `sessions` with `fingerprint`.
     func holds(prefixOf sessions: [FocusLog], fingerprint: String) -> Bool {
-        guard version == Self.currentVersion, self.fingerprint == fingerprint, applied <= sessions.count else { return false }
+        guard version == Self.currentVersion, self.fingerprint == fingerprint, applied <= sessions.count else {
+            return false
+        }
         guard applied == 0 ? lastID == nil : sessions[applied - 1].id == lastID else { return false }
         return Self.appliedHash(sessions[..<applied]) == appliedHash
     }

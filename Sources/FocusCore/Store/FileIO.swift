@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The few POSIX file operations the store needs, with the durability rules
@@ -16,7 +16,9 @@ enum FileIO {
     static func makeDirectories(_ path: String) throws(FocusError) {
         var st = stat()
         if stat(path, &st) == 0 {
-            guard (st.st_mode & S_IFMT) == S_IFDIR else { throw FocusError(.cantCreate, "\(path) exists and is not a folder") }
+            guard (st.st_mode & S_IFMT) == S_IFDIR else {
+                throw FocusError(.cantCreate, "\(path) exists and is not a folder")
+            }
             return
         }
         let parent = parentDirectory(of: path)
@@ -39,7 +41,8 @@ enum FileIO {
         var st = stat()
         guard stat(path, &st) == 0 else { return nil }
         return StatsCache.FileState(
-            name: path, size: Int(st.st_size), mtimeSeconds: Int(st.st_mtim.tv_sec), mtimeNanoseconds: Int(st.st_mtim.tv_nsec),
+            name: path, size: Int(st.st_size), mtimeSeconds: Int(st.st_mtim.tv_sec),
+            mtimeNanoseconds: Int(st.st_mtim.tv_nsec),
             inode: Int(bitPattern: UInt(st.st_ino)), device: Int(bitPattern: UInt(st.st_dev)), tailHash: 0)
     }
 
@@ -51,7 +54,9 @@ enum FileIO {
         var bytes = [UInt8](repeating: 0, count: count)
         var filled = 0
         while filled < count {
-            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + filled, count - filled, off_t(offset + filled)) }
+            let n = bytes.withUnsafeMutableBytes {
+                pread(fd, $0.baseAddress! + filled, count - filled, off_t(offset + filled))
+            }
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { return nil }
             filled += n
@@ -69,12 +74,16 @@ enum FileIO {
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw FocusError(.io, "cannot read \(path): \(errnoText())") }
-        guard (st.st_mode & S_IFMT) == S_IFREG else { throw FocusError(.noInput, "cannot read \(path): not a regular file") }
+        guard (st.st_mode & S_IFMT) == S_IFREG else {
+            throw FocusError(.noInput, "cannot read \(path): not a regular file")
+        }
         // Read straight into the array, sized from fstat; a file that grows meanwhile is read to its end.
         var bytes = [UInt8](repeating: 0, count: Int(st.st_size) + 1)
         var filled = 0
         while true {
-            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(1 << 16, bytes.count / 2))) }
+            if filled == bytes.count {
+                bytes.append(contentsOf: repeatElement(0, count: max(1 << 16, bytes.count / 2)))
+            }
             let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
             if n < 0 {
                 if errno == EINTR { continue }

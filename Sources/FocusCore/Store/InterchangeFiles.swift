@@ -5,7 +5,9 @@
 public enum InterchangeFiles {
     /// The inputs at `path` for `format`: the file itself, or for a
     /// Timewarrior data folder (its root or its `data/`), every `YYYY-MM.data` file in it.
-    public static func read(_ path: String, format: SessionImporter.Format) throws(FocusError) -> [(name: String, bytes: [UInt8])] {
+    public static func read(_ path: String, format: SessionImporter.Format) throws(FocusError) -> [(
+        name: String, bytes: [UInt8]
+    )] {
         let isFolder = FileIO.exists(path + "/.")
         if isFolder {
             guard format == .timewarrior else {
@@ -13,7 +15,9 @@ public enum InterchangeFiles {
             }
             let dir = FileIO.exists(path + "/data/.") ? path + "/data" : path
             let names = try FileIO.list(dir).filter { $0.hasSuffix(".data") && $0 != "tags.data" && $0 != "undo.data" }
-            guard !names.isEmpty else { throw FocusError(.noInput, "\(dir) holds no Timewarrior month files (YYYY-MM.data)") }
+            guard !names.isEmpty else {
+                throw FocusError(.noInput, "\(dir) holds no Timewarrior month files (YYYY-MM.data)")
+            }
             var out: [(String, [UInt8])] = []
             for name in names {
                 guard let bytes = try FileIO.read(dir + "/" + name) else { continue }

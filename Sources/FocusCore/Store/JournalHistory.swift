@@ -70,7 +70,9 @@ public struct JournalHistory: Sendable {
         byID.reserveCapacity(sessions.count)
         for log in sessions where !undone.contains(log.id) { byID[log.id] = log }
         let live = changes.enumerated().filter { !undone.contains($0.element.id) }
-        let edits = live.filter { $0.element.kind == .edit }.sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
+        let edits = live.filter { $0.element.kind == .edit }.sorted {
+            ($0.element.at, $0.offset) < ($1.element.at, $1.offset)
+        }
         for (_, edit) in edits {
             if let log = byID[edit.target] { byID[edit.target] = edit.patch.applied(to: log) }
         }
@@ -83,7 +85,9 @@ public struct JournalHistory: Sendable {
         let sessionIDs = Set(sessions.map(\.id))
         let changeIDs = Set(changes.map(\.id))
         return changes.filter { change in
-            change.kind == .undo ? !sessionIDs.contains(change.target) && !changeIDs.contains(change.target) : !sessionIDs.contains(change.target)
+            change.kind == .undo
+                ? !sessionIDs.contains(change.target) && !changeIDs.contains(change.target)
+                : !sessionIDs.contains(change.target)
         }
     }
 }

@@ -6,7 +6,8 @@
 enum JournalReader {
     /// Appends each readable line's record to `records` and its 1-based line number to `lines`.
     static func parse(
-        _ bytes: [UInt8], file: String, into records: inout [JournalRecord], lines: inout [Int], issues: inout [JournalIssue]
+        _ bytes: [UInt8], file: String, into records: inout [JournalRecord], lines: inout [Int],
+        issues: inout [JournalIssue]
     ) {
         bytes.withUnsafeBufferPointer { all in
             var lineNumber = 0
@@ -31,7 +32,9 @@ enum JournalReader {
                     records.append(try JournalCodec.decodeRecord(line))
                     lines.append(lineNumber)
                 } catch {
-                    let reason = terminated ? error.reason : "incomplete last line (\(error.reason)); a write was probably cut short"
+                    let reason =
+                        terminated
+                        ? error.reason : "incomplete last line (\(error.reason)); a write was probably cut short"
                     issues.append(JournalIssue(file: file, line: lineNumber, reason: reason))
                 }
             }

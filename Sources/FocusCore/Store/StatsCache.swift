@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The derived stats cache, `stats-cache.bin` in the data folder: the journal's day summaries.
@@ -46,7 +46,9 @@ struct StatsCache {
     /// Sorted hashes of every record id read.
     var idHashes: [Int]
 
-    static func fingerprint(days: LocalDays) -> String { "v\(version)|\(days.timeZone.identifier)|\(days.dayStartSeconds)" }
+    static func fingerprint(days: LocalDays) -> String {
+        "v\(version)|\(days.timeZone.identifier)|\(days.dayStartSeconds)"
+    }
 
     static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
         Int(bitPattern: UInt(FNV1a.hash(bytes)))
@@ -64,31 +66,51 @@ struct StatsCache {
         var tagNames: [String?] = [nil]
         var tagIndex: [String: Int] = [:]
         for summary in summaries {
-            for t in summary.tags { if let tag = t.tag, tagIndex[tag] == nil { tagIndex[tag] = tagNames.count; tagNames.append(tag) } }
+            for t in summary.tags {
+                if let tag = t.tag, tagIndex[tag] == nil {
+                    tagIndex[tag] = tagNames.count
+                    tagNames.append(tag)
+                }
+            }
         }
-        w.int(Self.magic); w.int(Self.version); w.string(fingerprint)
+        w.int(Self.magic)
+        w.int(Self.version)
+        w.string(fingerprint)
         w.int(files.count)
         for f in files {
             w.string(f.name)
             for v in [f.size, f.mtimeSeconds, f.mtimeNanoseconds, f.inode, f.device, f.tailHash] { w.int(v) }
         }
-        w.int(sessionCount); w.int(changeCount)
+        w.int(sessionCount)
+        w.int(changeCount)
         w.int(tagNames.count - 1)
         for name in tagNames.dropFirst() { w.string(name!) }
-        w.int(runs.count); w.int(summaries.count); w.int(idHashes.count)
+        w.int(runs.count)
+        w.int(summaries.count)
+        w.int(idHashes.count)
         let offsetsAt = w.bytes.count
         for _ in 0..<4 { w.int(0) }
         let runsOffset = w.bytes.count
-        for run in runs { w.int(run.lowerBound); w.int(run.upperBound) }
+        for run in runs {
+            w.int(run.lowerBound)
+            w.int(run.upperBound)
+        }
         let indexOffset = w.bytes.count
         var detail = Writer()
         for s in summaries {
             for v in [s.day, s.focused, s.sessions, s.completed, s.longest, detail.bytes.count] { w.int(v) }
             let hours = s.hours.enumerated().filter { $0.element != 0 }
             detail.int(hours.count)
-            for (hour, seconds) in hours { detail.int(hour); detail.int(seconds) }
+            for (hour, seconds) in hours {
+                detail.int(hour)
+                detail.int(seconds)
+            }
             detail.int(s.tags.count)
-            for t in s.tags { detail.int(t.tag.map { tagIndex[$0]! } ?? 0); detail.int(t.focused); detail.int(t.sessions) }
+            for t in s.tags {
+                detail.int(t.tag.map { tagIndex[$0]! } ?? 0)
+                detail.int(t.focused)
+                detail.int(t.sessions)
+            }
         }
         let detailOffset = w.bytes.count
         w.bytes += detail.bytes
@@ -109,7 +131,9 @@ struct StatsCache {
         }
         mutating func set(_ at: Int, _ values: [Int]) {
             for (i, v) in values.enumerated() {
-                withUnsafeBytes(of: Int64(v).littleEndian) { bytes.replaceSubrange(at + i * 8..<at + i * 8 + 8, with: $0) }
+                withUnsafeBytes(of: Int64(v).littleEndian) {
+                    bytes.replaceSubrange(at + i * 8..<at + i * 8 + 8, with: $0)
+                }
             }
         }
     }
@@ -154,9 +178,10 @@ final class StatsCacheFile {
         fingerprint = try r.string()
         var files: [StatsCache.FileState] = []
         for _ in 0..<(try r.count()) {
-            files.append(StatsCache.FileState(
-                name: try r.string(), size: try r.int(), mtimeSeconds: try r.int(), mtimeNanoseconds: try r.int(),
-                inode: try r.int(), device: try r.int(), tailHash: try r.int()))
+            files.append(
+                StatsCache.FileState(
+                    name: try r.string(), size: try r.int(), mtimeSeconds: try r.int(), mtimeNanoseconds: try r.int(),
+                    inode: try r.int(), device: try r.int(), tailHash: try r.int()))
         }
         self.files = files
         sessionCount = try r.int()
@@ -164,8 +189,13 @@ final class StatsCacheFile {
         var names: [String?] = [nil]
         for _ in 0..<(try r.count()) { names.append(try r.string()) }
         tagNames = names
-        runCount = try r.count(); dayCount = try r.count(); idCount = try r.count()
-        runsOffset = try r.int(); indexOffset = try r.int(); detailOffset = try r.int(); idsOffset = try r.int()
+        runCount = try r.count()
+        dayCount = try r.count()
+        idCount = try r.count()
+        runsOffset = try r.int()
+        indexOffset = try r.int()
+        detailOffset = try r.int()
+        idsOffset = try r.int()
         guard runsOffset + runCount * 16 == indexOffset, indexOffset + dayCount * 48 == detailOffset,
             detailOffset <= idsOffset, idsOffset + idCount * 8 == length
         else { throw Corrupt() }
@@ -173,24 +203,29 @@ final class StatsCacheFile {
 
     deinit { munmap(UnsafeMutableRawPointer(mutating: base), length) }
 
-    private func word(_ offset: Int) -> Int { Int(Int64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: Int64.self))) }
+    private func word(_ offset: Int) -> Int {
+        Int(Int64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: Int64.self)))
+    }
 
     var runs: [ClosedRange<Int>] {
         (0..<runCount).compactMap { i in
-            let low = word(runsOffset + i * 16), high = word(runsOffset + i * 16 + 8)
+            let low = word(runsOffset + i * 16)
+            let high = word(runsOffset + i * 16 + 8)
             return low <= high ? low...high : nil
         }
     }
 
     var span: ClosedRange<Int>? {
         guard dayCount > 0 else { return nil }
-        let low = word(indexOffset), high = word(indexOffset + (dayCount - 1) * 48)
+        let low = word(indexOffset)
+        let high = word(indexOffset + (dayCount - 1) * 48)
         return low <= high ? low...high : nil
     }
 
     /// The summaries of the days in `window` (all of them when `nil`).
     func summaries(in window: ClosedRange<Int>? = nil) throws(Corrupt) -> [DaySummary] {
-        var low = 0, high = dayCount
+        var low = 0
+        var high = dayCount
         if let window {
             while low < high {
                 let mid = (low + high) / 2
@@ -204,15 +239,21 @@ final class StatsCacheFile {
             let day = word(at)
             if let window, day > window.upperBound { break }
             var s = DaySummary(day: day)
-            s.focused = word(at + 8); s.sessions = word(at + 16); s.completed = word(at + 24); s.longest = word(at + 32)
+            s.focused = word(at + 8)
+            s.sessions = word(at + 16)
+            s.completed = word(at + 24)
+            s.longest = word(at + 32)
             var r = Reader(base: base, length: idsOffset, at: detailOffset + word(at + 40))
             for _ in 0..<(try r.count()) {
-                let hour = try r.int(), seconds = try r.int()
+                let hour = try r.int()
+                let seconds = try r.int()
                 guard (0..<24).contains(hour) else { throw Corrupt() }
                 s.hours[hour] = seconds
             }
             for _ in 0..<(try r.count()) {
-                let tag = try r.int(), focused = try r.int(), sessions = try r.int()
+                let tag = try r.int()
+                let focused = try r.int()
+                let sessions = try r.int()
                 guard tagNames.indices.contains(tag) else { throw Corrupt() }
                 s.tags.append(DaySummary.TagSum(tag: tagNames[tag], focused: focused, sessions: sessions))
             }
@@ -225,7 +266,8 @@ final class StatsCacheFile {
     var idHashes: [Int] { (0..<idCount).map { word(idsOffset + $0 * 8) } }
 
     func containsID(hash: Int) -> Bool {
-        var low = 0, high = idCount
+        var low = 0
+        var high = idCount
         while low < high {
             let mid = (low + high) / 2
             let v = word(idsOffset + mid * 8)

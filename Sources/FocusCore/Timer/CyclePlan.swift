@@ -24,7 +24,10 @@ public struct CyclePlan: Equatable, Sendable {
     public let longBreakEvery: Int
 
     /// A plan; `breakSeconds == nil` and `cycles == 1` is a single focus phase.
-    public init(focusSeconds: Int, breakSeconds: Int? = nil, longBreakSeconds: Int = 15 * 60, cycles: Int = 1, longBreakEvery: Int = 4) {
+    public init(
+        focusSeconds: Int, breakSeconds: Int? = nil, longBreakSeconds: Int = 15 * 60, cycles: Int = 1,
+        longBreakEvery: Int = 4
+    ) {
         self.focusSeconds = focusSeconds
         self.breakSeconds = breakSeconds
         self.longBreakSeconds = longBreakSeconds
@@ -54,7 +57,10 @@ public struct CyclePlan: Equatable, Sendable {
             out.append(Step(phase: .focus, seconds: focusSeconds, cycle: cycle))
             guard let breakSeconds else { continue }
             let isLong = cycle % longBreakEvery == 0
-            out.append(Step(phase: isLong ? .longBreak : .shortBreak, seconds: isLong ? longBreakSeconds : breakSeconds, cycle: cycle))
+            out.append(
+                Step(
+                    phase: isLong ? .longBreak : .shortBreak, seconds: isLong ? longBreakSeconds : breakSeconds,
+                    cycle: cycle))
         }
         return out
     }

@@ -41,7 +41,9 @@ public struct TimerSession: Equatable, Sendable {
     public func isFinished(at now: ClockReading) -> Bool { counted(at: now) >= Double(planned) }
 
     /// Fraction done, 0…1.
-    public func progress(at now: ClockReading) -> Double { planned > 0 ? min(1, counted(at: now) / Double(planned)) : 1 }
+    public func progress(at now: ClockReading) -> Double {
+        planned > 0 ? min(1, counted(at: now) / Double(planned)) : 1
+    }
 
     /// Seconds the machine was asleep since the start (not counted as focus).
     public func suspended(at now: ClockReading) -> Double {
@@ -98,13 +100,19 @@ public struct TimerSession: Equatable, Sendable {
         let startWall = Date(timeIntervalSince1970: start.wall.timeIntervalSince1970.rounded(.down))
         var end = endWall(at: now)
         if end.timeIntervalSince(startWall) < Double(focused) { end = startWall.addingTimeInterval(Double(focused)) }
-        return FocusLog(id: id, start: startWall, end: end, planned: planned, focused: focused, completed: completed, tz: tz, tag: tag, note: note)
+        return FocusLog(
+            id: id, start: startWall, end: end, planned: planned, focused: focused, completed: completed, tz: tz,
+            tag: tag, note: note)
     }
 
     /// What the state file should say about this phase as of `now`.
-    public func runningState(at now: ClockReading, pid: Int32, tz: String?, tag: String?, note: String?, cycle: Int, cycles: Int) -> RunningState {
+    public func runningState(
+        at now: ClockReading, pid: Int32, tz: String?, tag: String?, note: String?, cycle: Int, cycles: Int
+    ) -> RunningState {
         RunningState(
-            id: id, phase: phase, startedAt: start.wall, planned: planned, counted: Int(counted(at: now).rounded(.down)),
-            updatedAt: now.wall, paused: isPaused, tag: tag, note: note, tz: tz, pid: pid, cycle: cycle, cycles: cycles, activeAt: now.active)
+            id: id, phase: phase, startedAt: start.wall, planned: planned,
+            counted: Int(counted(at: now).rounded(.down)),
+            updatedAt: now.wall, paused: isPaused, tag: tag, note: note, tz: tz, pid: pid, cycle: cycle, cycles: cycles,
+            activeAt: now.active)
     }
 }

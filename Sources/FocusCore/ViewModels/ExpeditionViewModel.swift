@@ -79,15 +79,19 @@ public struct ExpeditionViewModel: GameViewModel {
         return index < definitions.chapters.count ? definitions.chapters[index].place : nil
     }
 
-    private func card(_ chapter: ExpeditionChapterDefinition, number: Int, state: ExpeditionChapterState?) -> ExpeditionChapterCard {
+    private func card(_ chapter: ExpeditionChapterDefinition, number: Int, state: ExpeditionChapterState?)
+        -> ExpeditionChapterCard
+    {
         let missions = chapter.missions.map { mission in
             let progress = state?.missions.first { $0.id == mission.id }
             return ExpeditionMissionRow(
-                id: mission.id, title: mission.title, kind: mission.kind, progress: progress?.progress ?? 0, target: mission.targetValue,
+                id: mission.id, title: mission.title, kind: mission.kind, progress: progress?.progress ?? 0,
+                target: mission.targetValue,
                 rewardMiles: mission.rewardMiles, completed: progress?.completed ?? false)
         }
         return ExpeditionChapterCard(
-            id: chapter.id, number: number, title: chapter.title, country: chapter.country, story: chapter.story, soundscape: chapter.soundscape,
+            id: chapter.id, number: number, title: chapter.title, country: chapter.country, story: chapter.story,
+            soundscape: chapter.soundscape,
             unlockedOn: state?.unlockedOn, missions: missions)
     }
 }

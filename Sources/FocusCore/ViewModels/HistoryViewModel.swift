@@ -25,7 +25,9 @@ public struct HistoryViewModel {
     public let now: Date
     public let days: LocalDays
 
-    public init(store: AppStore, range: StatsRange = .all, tag: String? = nil, limit: Int? = 20, now: Date, days: LocalDays) {
+    public init(
+        store: AppStore, range: StatsRange = .all, tag: String? = nil, limit: Int? = 20, now: Date, days: LocalDays
+    ) {
         self.store = store
         self.range = range
         self.tag = tag

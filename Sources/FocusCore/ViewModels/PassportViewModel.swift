@@ -44,7 +44,8 @@ public struct PassportViewModel: GameViewModel {
             guard let index = shown.definitions.index(of: state.id), let stampedOn = state.stampedOn else { return nil }
             let chapter = shown.definitions.chapters[index]
             return PassportStamp(
-                id: chapter.id, number: index + 1, title: chapter.title, country: chapter.country, stampedOn: stampedOn, miles: chapter.miles,
+                id: chapter.id, number: index + 1, title: chapter.title, country: chapter.country, stampedOn: stampedOn,
+                miles: chapter.miles,
                 soundscape: chapter.soundscape)
         }
     }
@@ -61,7 +62,9 @@ public struct PassportViewModel: GameViewModel {
         let stamped = Set(shown.expedition.stampedChapters.map(\.id))
         let open = shown.expedition.currentChapter?.id
         return shown.definitions.chapters.enumerated().filter { !stamped.contains($0.element.id) }.map {
-            PassportChapterAhead(id: $0.element.id, number: $0.offset + 1, title: $0.element.title, country: $0.element.country, open: $0.element.id == open)
+            PassportChapterAhead(
+                id: $0.element.id, number: $0.offset + 1, title: $0.element.title, country: $0.element.country,
+                open: $0.element.id == open)
         }
     }
 }

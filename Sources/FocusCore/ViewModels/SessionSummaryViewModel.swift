@@ -14,7 +14,8 @@ public struct SessionSummaryViewModel {
     public let events: [ExpeditionEvent]
 
     public init(
-        store: AppStore, recorded: FocusLog?, discardedSeconds: Int = 0, suspendedSeconds: Int = 0, now: Date, days: LocalDays,
+        store: AppStore, recorded: FocusLog?, discardedSeconds: Int = 0, suspendedSeconds: Int = 0, now: Date,
+        days: LocalDays,
         events: [ExpeditionEvent] = []
     ) {
         self.store = store
@@ -40,14 +41,16 @@ public struct SessionSummaryViewModel {
 
     /// Sleep that was skipped, when there was any.
     public var suspendedLine: String? {
-        suspendedSeconds > 0 ? "The machine slept for \(LocalTime.duration(suspendedSeconds)); that time is not counted as focus." : nil
+        suspendedSeconds > 0
+            ? "The machine slept for \(LocalTime.duration(suspendedSeconds)); that time is not counted as focus." : nil
     }
 
     /// `Today: 1h15m in 3 sessions · Streak: 4 days`.
     public var todayLine: String {
         let today = days.date(of: now)
         let totals = StatsService.totals(focusLogs: store.focusLogs, on: today, days: days)
-        let streak = StreakService.current(streakDays: StreakService.streakDays(focusLogs: store.focusLogs, days: days), today: today)
+        let streak = StreakService.current(
+            streakDays: StreakService.streakDays(focusLogs: store.focusLogs, days: days), today: today)
         let sessions = totals.sessions == 1 ? "1 session" : "\(totals.sessions) sessions"
         let streakText = streak.days == 1 ? "1 day" : "\(streak.days) days"
         return "Today: \(LocalTime.duration(totals.focused)) in \(sessions) · Streak: \(streakText)"
@@ -64,7 +67,10 @@ public struct SessionSummaryViewModel {
             switch event {
             case .chapterUnlocked(let id):
                 guard let chapter = definitions.chapter(id) else { continue }
-                lines.append(stamped ? "Next city: \(chapter.place). \(chapter.story)" : "Expedition begins: \(chapter.place). \(chapter.story)")
+                lines.append(
+                    stamped
+                        ? "Next city: \(chapter.place). \(chapter.story)"
+                        : "Expedition begins: \(chapter.place). \(chapter.story)")
             case .missionProgressed(let id, let value, let target):
                 guard let found = definitions.mission(id) else { continue }
                 progress.append("\(found.mission.title) \(value)/\(target) \(found.mission.kind.unit)")

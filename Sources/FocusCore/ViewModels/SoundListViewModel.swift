@@ -15,7 +15,8 @@ public struct SoundListViewModel {
     /// Plain sounds first, then the cities in route order.
     public var rows: [Row] {
         SoundCatalog(definitions: store.expeditionDefinitions).entries.map { entry in
-            Row(name: entry.name, title: entry.title,
+            Row(
+                name: entry.name, title: entry.title,
                 lockedUntil: SoundCatalog.isUnlocked(entry, in: store.expedition) ? nil : entry.unlockedBy?.place)
         }
     }

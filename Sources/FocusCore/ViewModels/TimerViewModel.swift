@@ -13,7 +13,9 @@ public struct TimerViewModel {
     public let cycle: Int
     public let cycles: Int
 
-    public init(session: TimerSession, now: ClockReading, tag: String?, timeZone: TimeZone, cycle: Int = 1, cycles: Int = 1) {
+    public init(
+        session: TimerSession, now: ClockReading, tag: String?, timeZone: TimeZone, cycle: Int = 1, cycles: Int = 1
+    ) {
         self.session = session
         self.now = now
         self.tag = tag

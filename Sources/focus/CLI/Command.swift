@@ -25,7 +25,9 @@ struct Option: Sendable {
 
     /// An option with a value; completion offers `completion`, else tags for `--tag` and files for a `FILE`.
     static func value(_ name: String, _ placeholder: String, _ help: String, completion: Completion? = nil) -> Option {
-        Option(name: name, value: placeholder, help: help, completion: completion ?? (name == "tag" ? .tags : placeholder == "FILE" ? .files : .none))
+        Option(
+            name: name, value: placeholder, help: help,
+            completion: completion ?? (name == "tag" ? .tags : placeholder == "FILE" ? .files : .none))
     }
 }
 
@@ -81,8 +83,14 @@ struct ParsedArguments {
                 parsed.positionals.append(arg)
                 continue
             }
-            if arg == "--" { optionsEnded = true; continue }
-            if arg == "-h" || arg == "--help" { parsed.flags.insert("help"); continue }
+            if arg == "--" {
+                optionsEnded = true
+                continue
+            }
+            if arg == "-h" || arg == "--help" {
+                parsed.flags.insert("help")
+                continue
+            }
             var name = String(arg.drop(while: { $0 == "-" }))
             var inline: String?
             if let eq = name.firstIndex(of: "=") {
@@ -90,7 +98,10 @@ struct ParsedArguments {
                 name = String(name[..<eq])
             }
             guard let option = command.options.first(where: { $0.name == name }) else {
-                let hint = Suggestion.closest(to: name, among: command.options.map(\.name) + ["help"]).map { "; did you mean '--\($0)'?" } ?? ""
+                let hint =
+                    Suggestion.closest(to: name, among: command.options.map(\.name) + ["help"]).map {
+                        "; did you mean '--\($0)'?"
+                    } ?? ""
                 throw FocusError(.usage, "unknown option '\(arg)' for 'focus \(command.name)'\(hint)")
             }
             if option.value == nil {
@@ -99,7 +110,9 @@ struct ParsedArguments {
             } else if let inline {
                 parsed.values[name] = inline
             } else {
-                guard index < arguments.count else { throw FocusError(.usage, "--\(name) needs a value (\(option.value!))") }
+                guard index < arguments.count else {
+                    throw FocusError(.usage, "--\(name) needs a value (\(option.value!))")
+                }
                 parsed.values[name] = arguments[index]
                 index += 1
             }
@@ -123,13 +136,16 @@ struct ParsedArguments {
 /// "Did you mean": the closest candidate within a small edit distance.
 enum Suggestion {
     static func closest(to word: String, among candidates: [String]) -> String? {
-        let scored = candidates.map { ($0, distance(word.lowercased(), $0)) }.filter { $0.1 <= max(1, min(2, word.count - 2)) || $0.0.hasPrefix(word) && !word.isEmpty }
+        let scored = candidates.map { ($0, distance(word.lowercased(), $0)) }.filter {
+            $0.1 <= max(1, min(2, word.count - 2)) || $0.0.hasPrefix(word) && !word.isEmpty
+        }
         return scored.min { $0.1 < $1.1 }?.0
     }
 
     /// Edit distance counting a swap of two neighbouring letters as one edit (optimal string alignment).
     static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
         var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
         for i in 0...a.count { d[i][0] = i }
@@ -138,7 +154,9 @@ enum Suggestion {
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
                 d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+                }
             }
         }
         return d[a.count][b.count]

@@ -80,7 +80,10 @@ struct CommandLineTool {
             let w = (command.arguments.map(\.0.count).max() ?? 0) + 2
             for (name, text) in command.arguments { out += "  " + name.padded(to: w) + text + "\n" }
         }
-        let options = command.options.map { ("--" + $0.name + ($0.value.map { " " + $0 } ?? ""), $0.help) } + [("-h, --help", "Show this help")]
+        let options =
+            command.options.map { ("--" + $0.name + ($0.value.map { " " + $0 } ?? ""), $0.help) } + [
+                ("-h, --help", "Show this help")
+            ]
         let w = (options.map(\.0.count).max() ?? 0) + 2
         out += "\nOptions:\n"
         for (name, text) in options { out += "  " + name.padded(to: w) + text + "\n" }

@@ -3,7 +3,7 @@ import FoundationEssentials
 import FoundationInternationalization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The live environment of one `focus` invocation.
@@ -109,7 +109,10 @@ final class Context {
         if issuesReported { return }
         for issue in store.issues.prefix(Self.reportedIssues) { err.line("focus: skipped \(issue)") }
         let more = store.issues.count - Self.reportedIssues
-        if more > 0 { err.line("focus: skipped \(more) more unreadable line\(more == 1 ? "" : "s"); 'focus doctor' lists every one") }
+        if more > 0 {
+            err.line(
+                "focus: skipped \(more) more unreadable line\(more == 1 ? "" : "s"); 'focus doctor' lists every one")
+        }
         issuesReported = true
     }
 
@@ -135,11 +138,17 @@ final class Context {
         guard let recovery = found else { return }
         let started = LocalTime.dateTime(recovery.state.startedAt, in: timeZone)
         if let log = recovery.recorded {
-            err.line("focus: the session started \(started) ended without its timer; recorded \(LocalTime.duration(log.focused)) of focus as \(log.completed ? "completed" : "interrupted").")
+            err.line(
+                "focus: the session started \(started) ended without its timer; recorded \(LocalTime.duration(log.focused)) of focus as \(log.completed ? "completed" : "interrupted")."
+            )
         } else if recovery.state.phase.isFocus {
-            err.line("focus: the session started \(started) ended without its timer; under a minute of focus, nothing recorded.")
+            err.line(
+                "focus: the session started \(started) ended without its timer; under a minute of focus, nothing recorded."
+            )
         } else {
-            err.line("focus: the \(recovery.state.phase.title.lowercased()) started \(started) ended without its timer; breaks are not recorded.")
+            err.line(
+                "focus: the \(recovery.state.phase.title.lowercased()) started \(started) ended without its timer; breaks are not recorded."
+            )
         }
         // The phase was stopped, if not by the user: `on-stop` runs as it would have (waited for, within its time limit).
         guard let hook = Hook.ended(recovery.state, stopped: true, recorded: recovery.recorded) else { return }

@@ -26,7 +26,9 @@ enum CompletionsCommand {
             for tag in ctx.store.tags { ctx.out.line(tag) }
             return 0
         }
-        guard let shell = args.positionals.first else { throw FocusError(.usage, "'focus completions' needs SHELL: bash, zsh or fish") }
+        guard let shell = args.positionals.first else {
+            throw FocusError(.usage, "'focus completions' needs SHELL: bash, zsh or fish")
+        }
         switch shell {
         case "bash": ctx.out.write(CompletionScript.bash(ctx.commands))
         case "zsh": ctx.out.write(CompletionScript.zsh(ctx.commands))

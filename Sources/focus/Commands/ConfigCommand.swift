@@ -15,11 +15,12 @@ enum ConfigCommand {
             ("VALUE", "the new value, checked before anything is written"),
         ],
         positionals: 0...3,
-        discussion: FocusConfig.Key.allCases.map { "  \($0.rawValue.padded(to: 20))\($0.accepted)" }.joined(separator: "\n") + """
+        discussion: FocusConfig.Key.allCases.map { "  \($0.rawValue.padded(to: 20))\($0.accepted)" }.joined(
+            separator: "\n") + """
 
-            \nThe settings live in config.json in the config folder; set and unset replace it
-            atomically and keep only the values that differ from the defaults.
-            """,
+                \nThe settings live in config.json in the config folder; set and unset replace it
+                atomically and keep only the values that differ from the defaults.
+                """,
         completions: [.words(actions), .words(keys)],
         run: run)
 
@@ -43,7 +44,8 @@ enum ConfigCommand {
             ctx.out.line(try key(words[1]).value(in: config) ?? "")
         case "set":
             let key = try key(words[1])
-            let config = try ctx.store.updateConfig { (config) throws(FocusError) in try key.set(words[2], in: &config) }
+            let config = try ctx.store.updateConfig { (config) throws(FocusError) in try key.set(words[2], in: &config)
+            }
             ctx.out.line("\(key.rawValue) = \(key.value(in: config) ?? "")")
         case "unset":
             let key = try key(words[1])
@@ -62,7 +64,8 @@ enum ConfigCommand {
     private static func key(_ name: String) throws(FocusError) -> FocusConfig.Key {
         guard let key = FocusConfig.Key(rawValue: name) else {
             let hint = Suggestion.closest(to: name, among: keys).map { "did you mean '\($0)'? " } ?? ""
-            throw FocusError(.usage, "unknown config key '\(name)'; \(hint)the keys are \(keys.joined(separator: ", "))")
+            throw FocusError(
+                .usage, "unknown config key '\(name)'; \(hint)the keys are \(keys.joined(separator: ", "))")
         }
         return key
     }

@@ -7,7 +7,9 @@ enum DoctorCommand {
         name: "doctor",
         summary: "Check the journal, derived files and settings",
         usage: "focus doctor [--repair]",
-        options: [.flag("repair", "Rebuild the derived files (the expedition checkpoint); the journal is never rewritten")],
+        options: [
+            .flag("repair", "Rebuild the derived files (the expedition checkpoint); the journal is never rewritten")
+        ],
         discussion: "Exits 0 when everything is healthy, 65 when a problem remains.",
         run: run)
 
@@ -20,7 +22,9 @@ enum DoctorCommand {
         let now = ctx.now()
         try ctx.store.load()
         let store = ctx.store
-        ctx.out.line("Journal: \(store.paths.journalDirectory): \(store.history.sessions.count) session records, \(store.history.changes.count) change records, \(store.focusLogs.count) sessions in the history.")
+        ctx.out.line(
+            "Journal: \(store.paths.journalDirectory): \(store.history.sessions.count) session records, \(store.history.changes.count) change records, \(store.focusLogs.count) sessions in the history."
+        )
 
         var configOK = true
         let days: LocalDays
@@ -58,7 +62,12 @@ enum DoctorCommand {
                         try store.rebuildExpeditionCheckpoint(days: days)
                         ctx.out.line("  expedition checkpoint: \(why); rebuilt")
                     } else {
-                        report(.init(isProblem: true, text: "expedition checkpoint \(store.paths.expeditionCheckpointFile): \(why) (focus doctor --repair rebuilds it)"))
+                        report(
+                            .init(
+                                isProblem: true,
+                                text:
+                                    "expedition checkpoint \(store.paths.expeditionCheckpointFile): \(why) (focus doctor --repair rebuilds it)"
+                            ))
                     }
                 }
             } catch {

@@ -17,7 +17,10 @@ enum ExpeditionCommand {
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         try ctx.loadExpedition()
         let model = ExpeditionViewModel(store: ctx.store, now: ctx.now(), days: try ctx.localDays())
-        ctx.out.line(args.has("json") ? ExpeditionView.json(model) : ExpeditionView.text(model, columns: ctx.columns, style: Style(enabled: ctx.colorEnabled)))
+        ctx.out.line(
+            args.has("json")
+                ? ExpeditionView.json(model)
+                : ExpeditionView.text(model, columns: ctx.columns, style: Style(enabled: ctx.colorEnabled)))
         return 0
     }
 }

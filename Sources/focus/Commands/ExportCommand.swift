@@ -16,13 +16,16 @@ enum ExportCommand {
         run: run)
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
-        guard let name = args.value("format") else { throw FocusError(.usage, "--format is required: csv, json, jsonl or ical") }
+        guard let name = args.value("format") else {
+            throw FocusError(.usage, "--format is required: csv, json, jsonl or ical")
+        }
         guard let format = SessionExporter.Format(rawValue: name) else {
             throw FocusError(.usage, "--format '\(name)' is not one of csv, json, jsonl, ical")
         }
         let now = ctx.now()
         let days = try ctx.localDays()
-        let range = try StatsRange.parse(range: args.value("range") ?? "all", from: nil, to: nil, today: days.date(of: now))
+        let range = try StatsRange.parse(
+            range: args.value("range") ?? "all", from: nil, to: nil, today: days.date(of: now))
         if args.value("out")?.isEmpty == true { throw FocusError(.usage, "--out is empty") }
         try ctx.loadJournal()
         let model = HistoryViewModel(store: ctx.store, range: range, limit: nil, now: now, days: days)

@@ -6,11 +6,21 @@ enum LogCommand {
     static let command = Command(
         name: "log",
         summary: "List past sessions; add, edit or delete one",
-        usage: "focus log [--range R] [--tag T] [--limit N] [--json] | log add --start TIME --duration D | log edit ID [...] | log delete ID",
+        usage:
+            "focus log [--range R] [--tag T] [--limit N] [--json] | log add --start TIME --duration D | log edit ID [...] | log delete ID",
         arguments: [
-            ("add", "Record a session by hand: --start \"2026-11-29 09:00\" (local time) --duration 25m [--tag T] [--note N]"),
-            ("edit ID", "Change a session: any of --start, --duration, --tag, --note (an empty value clears tag or note)"),
-            ("delete ID", "Remove a session from the history (the journal keeps the record; focus undo brings it back)"),
+            (
+                "add",
+                "Record a session by hand: --start \"2026-11-29 09:00\" (local time) --duration 25m [--tag T] [--note N]"
+            ),
+            (
+                "edit ID",
+                "Change a session: any of --start, --duration, --tag, --note (an empty value clears tag or note)"
+            ),
+            (
+                "delete ID",
+                "Remove a session from the history (the journal keeps the record; focus undo brings it back)"
+            ),
         ],
         options: [
             .value("range", "R", "Sessions on these local dates: 7d, 30d, 90d, 1y, all (default) or Nd"),
@@ -35,13 +45,16 @@ enum LogCommand {
         case "edit": return try edit(args, ctx)
         case "delete", "rm": return try delete(args, ctx)
         case let other?:
-            let hint = Suggestion.closest(to: other, among: ["add", "edit", "delete"]).map { "; did you mean '\($0)'?" } ?? ""
+            let hint =
+                Suggestion.closest(to: other, among: ["add", "edit", "delete"]).map { "; did you mean '\($0)'?" } ?? ""
             throw FocusError(.usage, "'\(other)' is not a log action (add, edit, delete)\(hint)")
         }
     }
 
     /// Refuses options that make no sense for the action, so a typo never silently does something else.
-    static func allow(_ allowed: Set<String>, _ args: ParsedArguments, action: String, positionals: Int) throws(FocusError) {
+    static func allow(_ allowed: Set<String>, _ args: ParsedArguments, action: String, positionals: Int)
+        throws(FocusError)
+    {
         let given = Set(args.values.keys).union(args.flags)
         if let wrong = given.subtracting(allowed).sorted().first {
             throw FocusError(.usage, "--\(wrong) does not apply to 'focus log\(action.isEmpty ? "" : " " + action)'")
@@ -55,10 +68,13 @@ enum LogCommand {
         try allow(["range", "tag", "limit", "json"], args, action: "", positionals: 0)
         let now = ctx.now()
         let days = try ctx.localDays()
-        let range = try StatsRange.parse(range: args.value("range") ?? "all", from: nil, to: nil, today: days.date(of: now))
+        let range = try StatsRange.parse(
+            range: args.value("range") ?? "all", from: nil, to: nil, today: days.date(of: now))
         var limit: Int? = 20
         if let text = args.value("limit") {
-            guard let n = Int(text), n >= 0 else { throw FocusError(.usage, "--limit '\(text)' must be a whole number, 0 for all") }
+            guard let n = Int(text), n >= 0 else {
+                throw FocusError(.usage, "--limit '\(text)' must be a whole number, 0 for all")
+            }
             limit = n == 0 ? nil : n
         }
         let tag = args.value("tag")
@@ -75,10 +91,15 @@ enum LogCommand {
 
     static func add(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         try allow(["start", "duration", "tag", "note"], args, action: "add", positionals: 1)
-        guard let startText = args.value("start") else { throw FocusError(.usage, "'focus log add' needs --start \"YYYY-MM-DD HH:MM\"") }
-        guard let durationText = args.value("duration") else { throw FocusError(.usage, "'focus log add' needs --duration, like 25m") }
+        guard let startText = args.value("start") else {
+            throw FocusError(.usage, "'focus log add' needs --start \"YYYY-MM-DD HH:MM\"")
+        }
+        guard let durationText = args.value("duration") else {
+            throw FocusError(.usage, "'focus log add' needs --duration, like 25m")
+        }
         let log = try SessionEditor.manualSession(
-            id: UUID().uuidString, start: try LocalDateTime.parse(startText, in: ctx.timeZone), seconds: try duration(durationText),
+            id: UUID().uuidString, start: try LocalDateTime.parse(startText, in: ctx.timeZone),
+            seconds: try duration(durationText),
             tz: ctx.timeZoneIdentifier, tag: try args.text("tag"), note: try args.text("note"),
             now: ctx.now(), zone: ctx.timeZone)
         try ctx.loadJournal()
@@ -91,14 +112,17 @@ enum LogCommand {
     static func edit(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         try allow(["start", "duration", "tag", "note"], args, action: "edit", positionals: 2)
         guard args.positionals.count == 2 else { throw FocusError(.usage, "'focus log edit' needs the session ID") }
-        guard args.values.count > 0 else { throw FocusError(.usage, "nothing to change: give --start, --duration, --tag or --note") }
+        guard args.values.count > 0 else {
+            throw FocusError(.usage, "nothing to change: give --start, --duration, --tag or --note")
+        }
         try ctx.loadJournal()
         let id = try ShortID.resolve(args.positionals[1], among: ctx.store.focusLogs.map(\.id))
         let old = ctx.store.session(id: id)!
         // The session is shown in its own zone, so a new start is read in that zone too.
         let zone = try ctx.localDays().zone(old.tz)
         let patch = try SessionEditor.patch(
-            old, start: try args.value("start").map { text throws(FocusError) in try LocalDateTime.parse(text, in: zone) },
+            old,
+            start: try args.value("start").map { text throws(FocusError) in try LocalDateTime.parse(text, in: zone) },
             seconds: try args.value("duration").map(duration),
             tag: args.value("tag").map(clearable), note: args.value("note").map(clearable),
             now: ctx.now(), zone: zone)

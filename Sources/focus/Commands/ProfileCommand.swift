@@ -12,7 +12,10 @@ enum ProfileCommand {
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         try ctx.loadExpedition()
         let model = GrowthViewModel(store: ctx.store, now: ctx.now(), days: try ctx.localDays())
-        ctx.out.line(args.has("json") ? ProfileView.json(model) : ProfileView.text(model, columns: ctx.columns, style: Style(enabled: ctx.colorEnabled)))
+        ctx.out.line(
+            args.has("json")
+                ? ProfileView.json(model)
+                : ProfileView.text(model, columns: ctx.columns, style: Style(enabled: ctx.colorEnabled)))
         return 0
     }
 }

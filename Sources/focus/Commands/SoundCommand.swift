@@ -1,7 +1,7 @@
 import FocusCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `focus sound [NAME]`: play a sound, write it to a WAV file, or list them all.
@@ -13,7 +13,10 @@ enum SoundCommand {
         arguments: [("NAME", "white, pink, brown, or an unlocked one from --list; default: config sound, else pink")],
         options: [
             .flag("list", "List every sound, and the city whose stamp unlocks each locked one"),
-            .value("duration", "D", "Play or write this long: 25 (minutes), 90s, 1h; playing without it runs until Ctrl-C, --out defaults to 1m"),
+            .value(
+                "duration", "D",
+                "Play or write this long: 25 (minutes), 90s, 1h; playing without it runs until Ctrl-C, --out defaults to 1m"
+            ),
             .value("volume", "0-100", "Loudness (default 70)"),
             .value("seed", "N", "Start the generators from N: the same seed, the same sound"),
             .value("out", "FILE.wav", "Write a 44.1 kHz 16-bit stereo WAV file instead of playing"),
@@ -31,7 +34,8 @@ enum SoundCommand {
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         try ctx.loadExpedition()
         if args.has("list") {
-            ctx.out.write(SoundListView.text(SoundListViewModel(store: ctx.store), style: Style(enabled: ctx.colorEnabled)))
+            ctx.out.write(
+                SoundListView.text(SoundListViewModel(store: ctx.store), style: Style(enabled: ctx.colorEnabled)))
             return 0
         }
         let configured = try ctx.loadConfig().sound
@@ -43,7 +47,10 @@ enum SoundCommand {
         if let out = args.value("out") {
             let length = seconds ?? 60
             guard length * SoundFormat.sampleRate <= WAVFormat.maxFrames else {
-                throw FocusError(.usage, "--duration is too long for a WAV file (at most \(LocalTime.duration(WAVFormat.maxFrames / SoundFormat.sampleRate)))")
+                throw FocusError(
+                    .usage,
+                    "--duration is too long for a WAV file (at most \(LocalTime.duration(WAVFormat.maxFrames / SoundFormat.sampleRate)))"
+                )
             }
             try ctx.store.export(to: out, chunks: SoundClip(stream, seconds: length, wavHeader: true))
             ctx.out.line("Wrote \(LocalTime.duration(length)) of \(entry.title) to \(out).")
@@ -58,19 +65,27 @@ enum SoundCommand {
     static func unlockedEntry(_ name: String, _ ctx: Context) throws(FocusError) -> SoundCatalog.Entry {
         let catalog = SoundCatalog(definitions: ctx.store.expeditionDefinitions)
         guard let entry = catalog.entry(named: name) else {
-            let hint = Suggestion.closest(to: name, among: catalog.entries.map(\.name)).map { "; did you mean '\($0)'?" } ?? "; `focus sound --list` lists them"
+            let hint =
+                Suggestion.closest(to: name, among: catalog.entries.map(\.name)).map { "; did you mean '\($0)'?" }
+                ?? "; `focus sound --list` lists them"
             throw FocusError(.usage, "unknown sound '\(name)'\(hint)")
         }
         if let chapter = entry.unlockedBy, !SoundCatalog.isUnlocked(entry, in: ctx.store.expedition) {
-            throw FocusError(.usage, "'\(entry.name)' (\(entry.title)) is locked: the stamp of \(chapter.place) unlocks it")
+            throw FocusError(
+                .usage, "'\(entry.name)' (\(entry.title)) is locked: the stamp of \(chapter.place) unlocks it")
         }
         return entry
     }
 
-    private static func play(_ stream: sending SoundStream, entry: SoundCatalog.Entry, seconds: Int?, _ ctx: Context) -> Int32 {
+    private static func play(_ stream: sending SoundStream, entry: SoundCatalog.Entry, seconds: Int?, _ ctx: Context)
+        -> Int32
+    {
         let fade = seconds.map { min(1, Double($0) / 4) } ?? 1
-        guard let player = SoundPlayer.start(stream, fadeIn: fade, path: ctx.environment["PATH"]) else { return FocusError.Kind.failure.rawValue }
-        ctx.out.line("Playing \(entry.title)" + (seconds.map { " for \(LocalTime.duration($0))" } ?? "") + " · Ctrl-C to stop")
+        guard let player = SoundPlayer.start(stream, fadeIn: fade, path: ctx.environment["PATH"]) else {
+            return FocusError.Kind.failure.rawValue
+        }
+        ctx.out.line(
+            "Playing \(entry.title)" + (seconds.map { " for \(LocalTime.duration($0))" } ?? "") + " · Ctrl-C to stop")
         SignalPipe.install([SIGINT, SIGTERM, SIGHUP])
         let end = seconds.map { LiveClock.monotonic() + Double($0) - fade }
         var stopped = false
@@ -78,19 +93,25 @@ enum SoundCommand {
             let wait = end.map { $0 - LiveClock.monotonic() } ?? 3600
             guard wait > 0 else { break }
             var fds = [pollfd(fd: SignalPipe.readEnd, events: Int16(POLLIN), revents: 0)]
-            if poll(&fds, 1, Int32(min(wait * 1000, 3_600_000).rounded(.up))) > 0 { stopped = !SignalPipe.drain().isEmpty }
+            if poll(&fds, 1, Int32(min(wait * 1000, 3_600_000).rounded(.up))) > 0 {
+                stopped = !SignalPipe.drain().isEmpty
+            }
         }
         player.stop(fadeSeconds: stopped ? 0.3 : fade)
         return 0
     }
 
     private static func volumeValue(_ text: String) throws(FocusError) -> Int {
-        guard let v = Int(text), (0...100).contains(v) else { throw FocusError(.usage, "--volume must be a whole number from 0 to 100, not '\(text)'") }
+        guard let v = Int(text), (0...100).contains(v) else {
+            throw FocusError(.usage, "--volume must be a whole number from 0 to 100, not '\(text)'")
+        }
         return v
     }
 
     private static func seedValue(_ text: String) throws(FocusError) -> UInt64 {
-        guard let v = UInt64(text) else { throw FocusError(.usage, "--seed must be a whole number from 0 to \(UInt64.max), not '\(text)'") }
+        guard let v = UInt64(text) else {
+            throw FocusError(.usage, "--seed must be a whole number from 0 to \(UInt64.max), not '\(text)'")
+        }
         return v
     }
 }

@@ -6,7 +6,8 @@ enum StartCommand {
     static let command = Command(
         name: "start",
         summary: "Run a focus session with a live countdown",
-        usage: "focus start [DURATION] [--tag T] [--note N] [--cycles N] [--break D] [--long-break D] [--auto] [--sound NAME]",
+        usage:
+            "focus start [DURATION] [--tag T] [--note N] [--cycles N] [--break D] [--long-break D] [--auto] [--sound NAME]",
         arguments: [("DURATION", "25 (minutes), 25m, 90s or 1h30m; default 25 minutes (config default-minutes)")],
         options: [
             .value("tag", "T", "Tag the session (a project, a subject)"),
@@ -29,15 +30,21 @@ enum StartCommand {
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         let config = try ctx.loadConfig()
         let plan = CyclePlan(
-            config: config, focusSeconds: try args.positionals.first.map(duration), breakSeconds: try args.value("break").map(duration),
-            longBreakSeconds: try args.value("long-break").map(duration), cycles: try args.value("cycles").map(cycleCount))
+            config: config, focusSeconds: try args.positionals.first.map(duration),
+            breakSeconds: try args.value("break").map(duration),
+            longBreakSeconds: try args.value("long-break").map(duration),
+            cycles: try args.value("cycles").map(cycleCount))
         let sound = try sound(args.value("sound"), configured: config.sound, ctx)
-        return try runExclusive(plan.steps, tag: try args.text("tag"), note: try args.text("note"), auto: args.has("auto"), sound: sound, ctx)
+        return try runExclusive(
+            plan.steps, tag: try args.text("tag"), note: try args.text("note"), auto: args.has("auto"), sound: sound,
+            ctx)
     }
 
     /// The sound to play: `--sound` must name an unlocked sound (else exit 64);
     /// a bad `sound` in the config only earns a warning, and silence.
-    private static func sound(_ option: String?, configured: String?, _ ctx: Context) throws(FocusError) -> SoundCatalog.Entry? {
+    private static func sound(_ option: String?, configured: String?, _ ctx: Context) throws(FocusError) -> SoundCatalog
+        .Entry?
+    {
         guard let name = option ?? configured else { return nil }
         try ctx.loadExpedition()
         if option != nil { return try SoundCommand.unlockedEntry(name, ctx) }
@@ -50,12 +57,16 @@ enum StartCommand {
     }
 
     /// Takes the session lock and runs `steps`, or explains who holds it (exit 75).
-    static func runExclusive(_ steps: [CyclePlan.Step], tag: String?, note: String?, auto: Bool, sound: SoundCatalog.Entry? = nil, _ ctx: Context) throws(FocusError) -> Int32 {
+    static func runExclusive(
+        _ steps: [CyclePlan.Step], tag: String?, note: String?, auto: Bool, sound: SoundCatalog.Entry? = nil,
+        _ ctx: Context
+    ) throws(FocusError) -> Int32 {
         guard let lock = try ctx.store.acquireSessionLock() else {
             var detail = ""
             if let state = try? ctx.store.runningState() {
                 let started = LocalTime.hourMinute(state.startedAt, in: ctx.timeZone)
-                detail = ": a \(state.phase.title.lowercased()) started at \(started) has \(LocalTime.countdown(Double(state.remaining(at: state.now(at: ctx.reading()))))) left"
+                detail =
+                    ": a \(state.phase.title.lowercased()) started at \(started) has \(LocalTime.countdown(Double(state.remaining(at: state.now(at: ctx.reading()))))) left"
             }
             throw FocusError(.temporary, "a session is already running\(detail); `focus stop` ends it")
         }
@@ -70,7 +81,9 @@ enum StartCommand {
     }
 
     private static func cycleCount(_ text: String) throws(FocusError) -> Int {
-        guard let n = Int(text), (1...99).contains(n) else { throw FocusError(.usage, "--cycles must be a whole number from 1 to 99, not '\(text)'") }
+        guard let n = Int(text), (1...99).contains(n) else {
+            throw FocusError(.usage, "--cycles must be a whole number from 1 to 99, not '\(text)'")
+        }
         return n
     }
 

@@ -7,7 +7,9 @@ enum StatsCommand {
         summary: "Show focus totals, streaks and charts for a range of days",
         usage: "focus stats [--range 7d|30d|90d|1y|all] [--from DATE [--to DATE]] [--tag T] [--heatmap] [--json]",
         options: [
-            .value("range", "R", "7d (default), 30d, 90d, 1y, all, or any number of days like 14d", completion: .words(StatsRange.names)),
+            .value(
+                "range", "R", "7d (default), 30d, 90d, 1y, all, or any number of days like 14d",
+                completion: .words(StatsRange.names)),
             .value("from", "DATE", "First local date, YYYY-MM-DD (instead of --range)"),
             .value("to", "DATE", "Last local date, included (default today)"),
             .value("tag", "T", "Count only sessions with this tag"),
@@ -43,7 +45,8 @@ enum StatsCommand {
         if args.has("json") {
             ctx.out.line(StatsJSON.render(data, range: range))
         } else {
-            ctx.out.write(StatsView.text(model, data: data, columns: ctx.columns, style: Style(enabled: ctx.colorEnabled)))
+            ctx.out.write(
+                StatsView.text(model, data: data, columns: ctx.columns, style: Style(enabled: ctx.colorEnabled)))
         }
         return 0
     }

@@ -2,7 +2,7 @@ import FocusCore
 import FoundationEssentials
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `focus status`: idle, or the running phase. Reads only the state file, never the journal.
@@ -17,7 +17,8 @@ enum StatusCommand {
             .value("idle", "F", "With --format: what to print when idle (default an empty line)"),
         ],
         discussion: "Placeholders for --format and --idle ({{ and }} print braces):\n"
-            + StatusFormat.Placeholder.allCases.map { "  " + "{\($0.rawValue)}".padded(to: 14) + $0.help }.joined(separator: "\n"),
+            + StatusFormat.Placeholder.allCases.map { "  " + "{\($0.rawValue)}".padded(to: 14) + $0.help }.joined(
+                separator: "\n"),
         run: run)
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {

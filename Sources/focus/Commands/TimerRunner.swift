@@ -2,7 +2,7 @@ import FocusCore
 import FoundationEssentials
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The live timer's run loop: owns the UI state, reads keys and signals,
@@ -28,7 +28,8 @@ final class TimerRunner {
     static let heartbeatSeconds = 30.0
 
     private enum Stop {
-        case quit, signal(Int32)
+        case quit
+        case signal(Int32)
 
         var exitCode: Int32 {
             switch self {
@@ -80,7 +81,8 @@ final class TimerRunner {
     // MARK: One phase
 
     private func runPhase(_ step: CyclePlan.Step, cycles: Int) throws(FocusError) -> Stop? {
-        var session = TimerSession(id: UUID().uuidString, phase: step.phase, planned: step.seconds, start: ctx.reading())
+        var session = TimerSession(
+            id: UUID().uuidString, phase: step.phase, planned: step.seconds, start: ctx.reading())
         try save(session, step: step, cycles: cycles)
         if !display { ctx.out.line(model(session, ctx.reading(), step, cycles).startLine) }
         report(hooks.start(.started(state(session, step: step, cycles: cycles))).map { [$0] } ?? [])
@@ -143,7 +145,10 @@ final class TimerRunner {
             } catch {
                 // The state goes too, so no later recovery records it a second time beside the user's own `log add`.
                 try? ctx.store.clearRunningState()
-                throw FocusError(error.kind, "\(error.message). The session was NOT recorded; once that is fixed, add it back with: \(LogAddCommandLine.render(log, in: ctx.timeZone))")
+                throw FocusError(
+                    error.kind,
+                    "\(error.message). The session was NOT recorded; once that is fixed, add it back with: \(LogAddCommandLine.render(log, in: ctx.timeZone))"
+                )
             }
         }
         try ctx.store.clearRunningState()
@@ -190,7 +195,8 @@ final class TimerRunner {
     /// Waits for Enter before `step`; meanwhile the state file shows it as paused,
     /// so `status`, `stop` and a second `start` all see the session.
     private func waitForEnter(next step: CyclePlan.Step, cycles: Int) throws(FocusError) -> Stop? {
-        var waiting = TimerSession(id: UUID().uuidString, phase: step.phase, planned: step.seconds, start: ctx.reading())
+        var waiting = TimerSession(
+            id: UUID().uuidString, phase: step.phase, planned: step.seconds, start: ctx.reading())
         waiting.pause(at: waiting.start)
         try save(waiting, step: step, cycles: cycles)
         let stop = waitForKey(next: step)
@@ -199,7 +205,9 @@ final class TimerRunner {
     }
 
     private func waitForKey(next step: CyclePlan.Step) -> Stop? {
-        ctx.out.write(style.bold("Next: \(step.phase.title) \(LocalTime.countdown(Double(step.seconds)))") + style.dim(" · Enter to start · q to finish"))
+        ctx.out.write(
+            style.bold("Next: \(step.phase.title) \(LocalTime.countdown(Double(step.seconds)))")
+                + style.dim(" · Enter to start · q to finish"))
         defer { ctx.out.write("\r\u{1B}[2K") }
         while true {
             for event in wait(until: LiveClock.monotonic() + 3600) {
@@ -217,7 +225,9 @@ final class TimerRunner {
 
     // MARK: Output
 
-    private func model(_ session: TimerSession, _ now: ClockReading, _ step: CyclePlan.Step, _ cycles: Int) -> TimerViewModel {
+    private func model(_ session: TimerSession, _ now: ClockReading, _ step: CyclePlan.Step, _ cycles: Int)
+        -> TimerViewModel
+    {
         TimerViewModel(session: session, now: now, tag: tag, timeZone: ctx.timeZone, cycle: step.cycle, cycles: cycles)
     }
 
@@ -229,7 +239,8 @@ final class TimerRunner {
 
     private func state(_ session: TimerSession, step: CyclePlan.Step, cycles: Int) -> RunningState {
         session.runningState(
-            at: ctx.reading(), pid: getpid(), tz: ctx.timeZoneIdentifier, tag: tag, note: note, cycle: step.cycle, cycles: cycles)
+            at: ctx.reading(), pid: getpid(), tz: ctx.timeZoneIdentifier, tag: tag, note: note, cycle: step.cycle,
+            cycles: cycles)
     }
 
     private func save(_ session: TimerSession, step: CyclePlan.Step, cycles: Int) throws(FocusError) {

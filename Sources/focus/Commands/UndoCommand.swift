@@ -7,7 +7,8 @@ enum UndoCommand {
         name: "undo",
         summary: "Undo the last added, edited, deleted or recorded session",
         usage: "focus undo",
-        discussion: "Undo appends a record that cancels the last change this machine made; run it again to undo the one before.",
+        discussion:
+            "Undo appends a record that cancels the last change this machine made; run it again to undo the one before.",
         run: run)
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
@@ -16,11 +17,14 @@ enum UndoCommand {
         try ctx.store.record(JournalChange(id: UUID().uuidString, kind: .undo, target: target.recordID, at: ctx.now()))
         switch target {
         case .session(let log):
-            ctx.out.line("Undid \(log.source == .manual ? "adding" : log.source == .import ? "importing" : "recording") \(HistoryView.describe(log, ctx)).")
+            ctx.out.line(
+                "Undid \(log.source == .manual ? "adding" : log.source == .import ? "importing" : "recording") \(HistoryView.describe(log, ctx))."
+            )
         case .edit(_, let session):
             ctx.out.line("Undid an edit" + (session.map { ": \(HistoryView.describe($0, ctx)) again" } ?? "") + ".")
         case .delete(_, let session):
-            ctx.out.line("Undid a deletion" + (session.map { ": \(HistoryView.describe($0, ctx)) is back" } ?? "") + ".")
+            ctx.out.line(
+                "Undid a deletion" + (session.map { ": \(HistoryView.describe($0, ctx)) is back" } ?? "") + ".")
         }
         return 0
     }

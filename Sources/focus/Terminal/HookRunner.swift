@@ -1,7 +1,7 @@
 import FocusCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs hooks as child processes without waiting for them, so the countdown
@@ -94,7 +94,9 @@ final class HookRunner {
             guard now >= child.deadline else { return false }
             kill(-child.pid, SIGKILL)
             while waitpid(child.pid, &status, 0) < 0 && errno == EINTR {}
-            reports.append("focus: hook \(child.name) took longer than \(LocalTime.duration(Int(timeout.rounded(.up)))) and was stopped")
+            reports.append(
+                "focus: hook \(child.name) took longer than \(LocalTime.duration(Int(timeout.rounded(.up)))) and was stopped"
+            )
             return true
         }
         return reports

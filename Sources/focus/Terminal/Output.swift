@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A text stream the process writes to: stdout or stderr, unbuffered.

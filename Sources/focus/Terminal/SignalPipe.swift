@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Turns signals into bytes on a pipe, so the run loop can `poll` for them

@@ -2,7 +2,7 @@ import FocusCore
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Plays a ``SoundStream`` by piping raw PCM to the first audio player on `PATH`.
@@ -25,11 +25,23 @@ final class SoundPlayer: Sendable {
     static let programs: [Program] = [
         // pw-play reads stdin through libsndfile and has no `--raw` before PipeWire 0.3.70
         // (Debian 12 ships 0.3.65), so it gets a streaming WAV header, which every version reads.
-        Program(name: "pw-play", arguments: ["--latency=100ms", "-"], prefix: WAVFormat.header(frames: WAVFormat.maxFrames)),
-        Program(name: "paplay", arguments: ["--raw", "--rate=44100", "--channels=2", "--format=s16le", "--latency-msec=100"]),
-        Program(name: "aplay", arguments: ["-q", "-t", "raw", "-f", "S16_LE", "-r", "44100", "-c", "2", "--buffer-time=200000"]),
-        Program(name: "play", arguments: ["-q", "-t", "raw", "-r", "44100", "-e", "signed-integer", "-b", "16", "-c", "2", "-L", "-"]),
-        Program(name: "ffplay", arguments: ["-nodisp", "-autoexit", "-loglevel", "quiet", "-f", "s16le", "-ar", "44100", "-ch_layout", "stereo", "-i", "-"]),
+        Program(
+            name: "pw-play", arguments: ["--latency=100ms", "-"], prefix: WAVFormat.header(frames: WAVFormat.maxFrames)),
+        Program(
+            name: "paplay",
+            arguments: ["--raw", "--rate=44100", "--channels=2", "--format=s16le", "--latency-msec=100"]),
+        Program(
+            name: "aplay",
+            arguments: ["-q", "-t", "raw", "-f", "S16_LE", "-r", "44100", "-c", "2", "--buffer-time=200000"]),
+        Program(
+            name: "play",
+            arguments: ["-q", "-t", "raw", "-r", "44100", "-e", "signed-integer", "-b", "16", "-c", "2", "-L", "-"]),
+        Program(
+            name: "ffplay",
+            arguments: [
+                "-nodisp", "-autoexit", "-loglevel", "quiet", "-f", "s16le", "-ar", "44100", "-ch_layout", "stereo",
+                "-i", "-",
+            ]),
     ]
 
     private struct Control {
@@ -51,7 +63,9 @@ final class SoundPlayer: Sendable {
     static func find(path: String?) -> (executable: String, program: Program)? {
         let folders = (path ?? "").split(separator: ":").map(String.init)
         for program in programs {
-            if let folder = folders.first(where: { access($0 + "/" + program.name, X_OK) == 0 }) { return (folder + "/" + program.name, program) }
+            if let folder = folders.first(where: { access($0 + "/" + program.name, X_OK) == 0 }) {
+                return (folder + "/" + program.name, program)
+            }
         }
         return nil
     }
@@ -60,7 +74,9 @@ final class SoundPlayer: Sendable {
     static func start(_ stream: sending SoundStream, fadeIn: Double, path: String?) -> SoundPlayer? {
         signal(SIGPIPE, SIG_IGN)
         guard let (executable, program) = find(path: path) else {
-            Output.error.line("focus: no sound: none of \(programs.map(\.name).joined(separator: ", ")) is on PATH; carrying on in silence.")
+            Output.error.line(
+                "focus: no sound: none of \(programs.map(\.name).joined(separator: ", ")) is on PATH; carrying on in silence."
+            )
             return nil
         }
         var fds: [Int32] = [-1, -1]
@@ -96,10 +112,12 @@ final class SoundPlayer: Sendable {
         _ = player.write(program.prefix)
         player.fade(to: 1, seconds: fadeIn)
         var thread = pthread_t()
-        pthread_create(&thread, nil, { raw in
-            Unmanaged<SoundPlayer>.fromOpaque(raw!).takeRetainedValue().feed()
-            return nil
-        }, Unmanaged.passRetained(player).toOpaque())
+        pthread_create(
+            &thread, nil,
+            { raw in
+                Unmanaged<SoundPlayer>.fromOpaque(raw!).takeRetainedValue().feed()
+                return nil
+            }, Unmanaged.passRetained(player).toOpaque())
         player.thread.withLock { $0 = thread }
         return player
     }

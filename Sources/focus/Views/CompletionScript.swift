@@ -30,7 +30,8 @@ enum CompletionScript {
             """
         for c in commands {
             let valued = c.options.filter { $0.value != nil }.map { "--" + $0.name }
-            out += "        \(c.name)) options=\(bashWords(optionNames(c))); values=' \(valued.joined(separator: " ")) ' ;;\n"
+            out +=
+                "        \(c.name)) options=\(bashWords(optionNames(c))); values=' \(valued.joined(separator: " ")) ' ;;\n"
         }
         out += "    esac\n    case \"$command $prev\" in\n"
         for c in commands {
@@ -96,7 +97,9 @@ enum CompletionScript {
                 commands=(
 
             """
-        for c in commands { out += "        " + ShellWord.singleQuoted(c.name.replacing(":", with: "\\:") + ":" + c.summary) + "\n" }
+        for c in commands {
+            out += "        " + ShellWord.singleQuoted(c.name.replacing(":", with: "\\:") + ":" + c.summary) + "\n"
+        }
         out += """
                 )
                 if (( CURRENT == 2 )); then
@@ -113,7 +116,8 @@ enum CompletionScript {
             var specs = c.options.map { option in
                 let help = "[" + zshBracketed(option.help) + "]"
                 guard let placeholder = option.value else { return ShellWord.singleQuoted("--\(option.name)" + help) }
-                return ShellWord.singleQuoted("--\(option.name)=" + help + ":\(placeholder):" + zshAction(option.completion))
+                return ShellWord.singleQuoted(
+                    "--\(option.name)=" + help + ":\(placeholder):" + zshAction(option.completion))
             }
             specs.append(ShellWord.singleQuoted("(- *)--help[Show help]"))
             for position in 0..<min(c.positionals.upperBound, maximumPositionals) {
@@ -121,7 +125,9 @@ enum CompletionScript {
                 let completion = position < c.completions.count ? c.completions[position] : .none
                 specs.append(ShellWord.singleQuoted("\(position + 1):\(name):" + zshAction(completion)))
             }
-            out += "        (\(c.name))\n            _arguments -s \\\n                " + specs.joined(separator: " \\\n                ") + "\n            ;;\n"
+            out +=
+                "        (\(c.name))\n            _arguments -s \\\n                "
+                + specs.joined(separator: " \\\n                ") + "\n            ;;\n"
         }
         out += """
                 esac
@@ -139,7 +145,8 @@ enum CompletionScript {
     private static func zshAction(_ completion: Completion) -> String {
         switch completion {
         case .none: " "
-        case .words(let words): "(" + words.map { zshBracketed($0).replacing(" ", with: "\\ ") }.joined(separator: " ") + ")"
+        case .words(let words):
+            "(" + words.map { zshBracketed($0).replacing(" ", with: "\\ ") }.joined(separator: " ") + ")"
         case .tags: "_focus_tags"
         case .files: "_files"
         }
@@ -174,7 +181,8 @@ enum CompletionScript {
 
             """
         for c in commands {
-            out += "complete -c focus -n 'test (count (commandline -opc)) -eq 1' -a \(c.name) -d \(fishQuoted(c.summary))\n"
+            out +=
+                "complete -c focus -n 'test (count (commandline -opc)) -eq 1' -a \(c.name) -d \(fishQuoted(c.summary))\n"
         }
         for c in commands {
             let when = "-n 'test (__focus_command) = \(c.name)'"
@@ -184,7 +192,9 @@ enum CompletionScript {
                 out += line + " -d " + fishQuoted(option.help) + "\n"
             }
             for (position, completion) in c.completions.enumerated() where completion != .none {
-                out += "complete -c focus -n 'test (__focus_command) = \(c.name); and test (__focus_position) -eq \(position)'" + fishArguments(completion) + "\n"
+                out +=
+                    "complete -c focus -n 'test (__focus_command) = \(c.name); and test (__focus_position) -eq \(position)'"
+                    + fishArguments(completion) + "\n"
             }
         }
         return out

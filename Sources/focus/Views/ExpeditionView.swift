@@ -17,11 +17,14 @@ enum ExpeditionView {
         var lines: [String] = []
         if model.isDemo { lines += DemoBanner.lines(width: width, style: style) }
         guard let chapter = model.current else {
-            lines.append(style.bold("Expedition complete: all \(model.chapterCount) chapters stamped, \(model.totalMiles) miles."))
+            lines.append(
+                style.bold(
+                    "Expedition complete: all \(model.chapterCount) chapters stamped, \(model.totalMiles) miles."))
             lines.append("`focus passport` shows your stamps.")
             return lines.joined(separator: "\n")
         }
-        lines.append(style.bold("Chapter \(chapter.number) of \(model.chapterCount) · \(chapter.title), \(chapter.country)"))
+        lines.append(
+            style.bold("Chapter \(chapter.number) of \(model.chapterCount) · \(chapter.title), \(chapter.country)"))
         lines += chapter.story.wrapped(to: width).map(style.dim)
         if model.notStarted { lines.append("The expedition begins with your first completed `focus start` session.") }
         lines.append("")
@@ -48,8 +51,10 @@ enum ExpeditionView {
     static func json(_ model: ExpeditionViewModel) -> String {
         JSONText.encode(
             Report(
-                isDemo: model.isDemo, chapterCount: model.chapterCount, stamped: model.stampedCount, totalMiles: model.totalMiles,
-                complete: model.isComplete, started: !model.notStarted, current: model.current, nextCity: model.nextCity))
+                isDemo: model.isDemo, chapterCount: model.chapterCount, stamped: model.stampedCount,
+                totalMiles: model.totalMiles,
+                complete: model.isComplete, started: !model.notStarted, current: model.current, nextCity: model.nextCity
+            ))
     }
 
     private struct Report: Encodable {

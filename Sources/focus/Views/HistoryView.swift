@@ -11,8 +11,12 @@ enum HistoryView {
         var out = ""
         for row in rows {
             let log = row.log
-            var line = row.shortID.padded(to: idWidth + 2) + row.date.isoString + "  " + row.startTime + "–" + row.endTime + "  "
-            line += String(repeating: " ", count: focusWidth - LocalTime.duration(log.focused).count) + LocalTime.duration(log.focused) + "  "
+            var line =
+                row.shortID.padded(to: idWidth + 2) + row.date.isoString + "  " + row.startTime + "–" + row.endTime
+                + "  "
+            line +=
+                String(repeating: " ", count: focusWidth - LocalTime.duration(log.focused).count)
+                + LocalTime.duration(log.focused) + "  "
             line += (log.completed ? "completed" : "interrupted").padded(to: 13)
             line += (log.tag.map { "#" + $0 } ?? "").padded(to: tagWidth + 2)
             if let note = log.note { line += note.split(whereSeparator: \.isNewline).joined(separator: " ") }
@@ -31,12 +35,15 @@ enum HistoryView {
     }
 
     static func json(_ rows: [HistoryViewModel.Row]) -> String {
-        JSONText.encode(rows.map { row in
-            Item(
-                id: row.log.id, shortId: row.shortID, date: row.date.isoString, start: UTCTimestamp.format(row.log.start),
-                end: UTCTimestamp.format(row.log.end), planned: row.log.planned, focused: row.log.focused, completed: row.log.completed,
-                tz: row.log.tz, tag: row.log.tag, note: row.log.note, source: row.log.source.rawValue)
-        })
+        JSONText.encode(
+            rows.map { row in
+                Item(
+                    id: row.log.id, shortId: row.shortID, date: row.date.isoString,
+                    start: UTCTimestamp.format(row.log.start),
+                    end: UTCTimestamp.format(row.log.end), planned: row.log.planned, focused: row.log.focused,
+                    completed: row.log.completed,
+                    tz: row.log.tz, tag: row.log.tag, note: row.log.note, source: row.log.source.rawValue)
+            })
     }
 
     /// `2026-11-29 09:00–09:25 (25m) #writing`, in the session's own zone.
@@ -46,4 +53,3 @@ enum HistoryView {
             + " (\(LocalTime.duration(log.focused)))" + (log.tag.map { " #" + $0 } ?? "")
     }
 }
-

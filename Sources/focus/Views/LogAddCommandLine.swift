@@ -9,9 +9,13 @@ enum LogAddCommandLine {
     /// One line a user can paste: `focus log add --start '2026-11-29 09:00:12' --duration 25m --tag writing`.
     static func render(_ log: FocusLog, in zone: TimeZone) -> String {
         var start = LocalTime.dateTime(log.start, in: zone)
-        let second = ((Int(log.start.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: log.start)) % 60 + 60) % 60
+        let second =
+            ((Int(log.start.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: log.start)) % 60 + 60) % 60
         if second != 0 { start += second < 10 ? ":0\(second)" : ":\(second)" }
-        var words = ["focus", "log", "add", "--start", ShellWord.quoted(start), "--duration", DurationParser.format(seconds: log.focused)]
+        var words = [
+            "focus", "log", "add", "--start", ShellWord.quoted(start), "--duration",
+            DurationParser.format(seconds: log.focused),
+        ]
         if let tag = log.tag { words += ["--tag", ShellWord.quoted(tag)] }
         if let note = log.note { words += ["--note", ShellWord.quoted(note)] }
         return words.joined(separator: " ")

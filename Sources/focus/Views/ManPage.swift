@@ -23,7 +23,9 @@ enum ManPage {
             out += ".SS \(escaped(command.usage))\n\(escaped(command.summary)).\n"
             for (name, help) in command.arguments { out += ".TP\n.I \(escaped(name))\n\(escaped(help))\n" }
             for option in command.options {
-                out += ".TP\n.B \\-\\-\(escaped(option.name))" + (option.value.map { " \\fI\(escaped($0))\\fR" } ?? "") + "\n\(escaped(option.help))\n"
+                out +=
+                    ".TP\n.B \\-\\-\(escaped(option.name))" + (option.value.map { " \\fI\(escaped($0))\\fR" } ?? "")
+                    + "\n\(escaped(option.help))\n"
             }
             if let discussion = command.discussion { out += ".PP\n.nf\n\(escaped(discussion))\n.fi\n" }
         }

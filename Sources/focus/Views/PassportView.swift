@@ -18,7 +18,9 @@ enum PassportView {
         var lines: [String] = []
         if model.isDemo { lines += DemoBanner.lines(width: max(40, columns - 1), style: style) }
         let stamps = model.stamps
-        lines.append(style.bold("Passport · \(stamps.count) \(stamps.count == 1 ? "stamp" : "stamps") · \(model.totalMiles) miles"))
+        lines.append(
+            style.bold(
+                "Passport · \(stamps.count) \(stamps.count == 1 ? "stamp" : "stamps") · \(model.totalMiles) miles"))
         lines.append("")
         if stamps.isEmpty {
             lines.append("No stamps yet: complete every mission of a chapter to earn one (`focus expedition`).")
@@ -39,13 +41,19 @@ enum PassportView {
         if !ahead.isEmpty {
             lines.append("")
             lines.append(style.bold("Ahead"))
-            lines += ahead.map { "  " + number($0.number) + " " + $0.title + ", " + $0.country + ($0.open ? style.cyan("  (in progress)") : "") }
+            lines += ahead.map {
+                "  " + number($0.number) + " " + $0.title + ", " + $0.country
+                    + ($0.open ? style.cyan("  (in progress)") : "")
+            }
         }
         return lines.joined(separator: "\n")
     }
 
     static func json(_ model: PassportViewModel) -> String {
-        JSONText.encode(Report(isDemo: model.isDemo, totalMiles: model.totalMiles, stamps: model.stamps, soundscapes: model.soundscapes, ahead: model.ahead))
+        JSONText.encode(
+            Report(
+                isDemo: model.isDemo, totalMiles: model.totalMiles, stamps: model.stamps,
+                soundscapes: model.soundscapes, ahead: model.ahead))
     }
 
     private struct Report: Encodable {
@@ -57,7 +65,9 @@ enum PassportView {
     }
 
     private static func box(_ stamp: PassportStamp, style: Style) -> [String] {
-        func row(_ text: String) -> String { style.red("│") + " " + text.truncated(to: inner - 2).padded(to: inner - 2) + " " + style.red("│") }
+        func row(_ text: String) -> String {
+            style.red("│") + " " + text.truncated(to: inner - 2).padded(to: inner - 2) + " " + style.red("│")
+        }
         let rule = String(repeating: "─", count: inner)
         return [
             style.red("╭" + rule + "╮"),

@@ -11,12 +11,15 @@ enum ProfileView {
         let percent = Int((profile.progressToNext * 100).rounded(.down))
         if let next = profile.nextLevel {
             let label = "  \(percent)% to level \(next.level), \(next.title) (\(next.minimumHours) h)"
-            lines.append(style.cyan(Bar.render(profile.progressToNext, width: max(10, width - label.cellWidth))) + label)
+            lines.append(
+                style.cyan(Bar.render(profile.progressToNext, width: max(10, width - label.cellWidth))) + label)
         } else {
             lines.append("The top of the ladder.")
         }
-        let streak = model.currentStreak.days, longest = model.longestStreak.days
-        lines.append("Total focus: \(hours(profile.totalFocusSeconds)) h · Streak: \(days(streak)) (longest \(days(longest)))")
+        let streak = model.currentStreak.days
+        let longest = model.longestStreak.days
+        lines.append(
+            "Total focus: \(hours(profile.totalFocusSeconds)) h · Streak: \(days(streak)) (longest \(days(longest)))")
         lines.append("")
         let earned = profile.badges.filter(\.earned).count
         lines.append(style.bold("Badges") + " · \(earned) of \(profile.badges.count)")
@@ -31,7 +34,10 @@ enum ProfileView {
     }
 
     static func json(_ model: GrowthViewModel) -> String {
-        JSONText.encode(Report(profile: model.profile, currentStreak: model.currentStreak.days, longestStreak: model.longestStreak.days))
+        JSONText.encode(
+            Report(
+                profile: model.profile, currentStreak: model.currentStreak.days, longestStreak: model.longestStreak.days
+            ))
     }
 
     private struct Report: Encodable {

@@ -9,7 +9,10 @@ enum SoundListView {
         var out = "Sounds: \(model.unlockedCount) of \(rows.count) unlocked · play one with `focus sound NAME`\n"
         for row in rows {
             if let city = row.lockedUntil {
-                out += style.dim("  " + row.name.padded(to: nameWidth) + row.title.padded(to: titleWidth) + "locked: stamp \(city)") + "\n"
+                out +=
+                    style.dim(
+                        "  " + row.name.padded(to: nameWidth) + row.title.padded(to: titleWidth)
+                            + "locked: stamp \(city)") + "\n"
             } else {
                 out += "  " + row.name.padded(to: nameWidth) + row.title + "\n"
             }

@@ -24,10 +24,13 @@ enum StatsJSON {
         ]
         fields += streak("currentStreak", data.currentStreak) + streak("longestStreak", data.longestStreak)
         fields += [
-            ("today", object([
-                ("date", quoted(data.today.date.isoString)), ("focusedSeconds", "\(data.today.focusedSeconds)"),
-                ("goalSeconds", "\(data.today.goalSeconds)"),
-            ])),
+            (
+                "today",
+                object([
+                    ("date", quoted(data.today.date.isoString)), ("focusedSeconds", "\(data.today.focusedSeconds)"),
+                    ("goalSeconds", "\(data.today.goalSeconds)"),
+                ])
+            ),
             ("days", "[" + data.days.map(day).joined(separator: ",") + "]"),
             ("isDemo", "\(data.isDemo)"),
         ]
@@ -35,18 +38,26 @@ enum StatsJSON {
     }
 
     private static func day(_ d: StatsData.Day) -> String {
-        object([("date", quoted(d.date.isoString)), ("focusedSeconds", "\(d.focusedSeconds)"), ("sessions", "\(d.sessions)")])
+        object([
+            ("date", quoted(d.date.isoString)), ("focusedSeconds", "\(d.focusedSeconds)"),
+            ("sessions", "\(d.sessions)"),
+        ])
     }
 
     private static func previous(_ p: StatsData.Comparison) -> String {
         object([
-            ("from", quoted(p.from.isoString)), ("to", quoted(p.to.isoString)), ("focusedSeconds", "\(p.focusedSeconds)"),
-            ("sessions", "\(p.sessions)"), ("changeSeconds", "\(p.changeSeconds)"), ("changeRatio", number(p.changeRatio)),
+            ("from", quoted(p.from.isoString)), ("to", quoted(p.to.isoString)),
+            ("focusedSeconds", "\(p.focusedSeconds)"),
+            ("sessions", "\(p.sessions)"), ("changeSeconds", "\(p.changeSeconds)"),
+            ("changeRatio", number(p.changeRatio)),
         ])
     }
 
     private static func streak(_ key: String, _ s: Streak) -> [(String, String)] {
-        [(key, "\(s.days)"), (key + "Start", s.start.map { quoted($0.isoString) } ?? "null"), (key + "End", s.end.map { quoted($0.isoString) } ?? "null")]
+        [
+            (key, "\(s.days)"), (key + "Start", s.start.map { quoted($0.isoString) } ?? "null"),
+            (key + "End", s.end.map { quoted($0.isoString) } ?? "null"),
+        ]
     }
 
     private static func object(_ fields: [(String, String)]) -> String {

@@ -27,15 +27,22 @@ enum StatsView {
         var lines = [style.bold(title.truncated(to: width))]
         if let notice = model.demoNotice { lines += notice.wrapped(to: width).map(style.yellow) }
         lines.append("")
-        func row(_ label: String, _ value: String) { lines.append((label.padded(to: labelWidth) + value).truncated(to: width)) }
+        func row(_ label: String, _ value: String) {
+            lines.append((label.padded(to: labelWidth) + value).truncated(to: width))
+        }
         row("Dates", data.from == data.to ? data.from.isoString : "\(data.from) → \(data.to)")
         row("Focused", "\(LocalTime.duration(data.focusedSeconds)) in \(plural(data.sessions, "session"))")
         guard data.sessions > 0 else { return lines }
         let rate = data.completionRate.map { " · \(percent($0))" } ?? ""
         row("Completed", "\(data.completedSessions) · interrupted \(data.interruptedSessions)\(rate)")
-        row("Average", "\(LocalTime.duration(data.averageSessionSeconds)) · longest \(LocalTime.duration(data.longestSessionSeconds))")
+        row(
+            "Average",
+            "\(LocalTime.duration(data.averageSessionSeconds)) · longest \(LocalTime.duration(data.longestSessionSeconds))"
+        )
         if let best = data.bestDay {
-            row("Best day", "\(weekdays[best.date.isoWeekday - 1]) \(best.date) · \(LocalTime.duration(best.focusedSeconds))")
+            row(
+                "Best day",
+                "\(weekdays[best.date.isoWeekday - 1]) \(best.date) · \(LocalTime.duration(best.focusedSeconds))")
         }
         if let previous = data.previous {
             let sign = previous.changeSeconds < 0 ? "-" : "+"
@@ -69,7 +76,9 @@ enum StatsView {
         var lines = [style.bold(heading)]
         for (i, bucket) in buckets.enumerated() {
             let bar = Bar.render(Double(bucket.focusedSeconds) / Double(best), width: barWidth, track: " ")
-            lines.append(labels[i].padded(to: labelW) + " " + style.cyan(bar) + " " + String(repeating: " ", count: valueW - values[i].cellWidth) + values[i])
+            lines.append(
+                labels[i].padded(to: labelW) + " " + style.cyan(bar) + " "
+                    + String(repeating: " ", count: valueW - values[i].cellWidth) + values[i])
         }
         return lines
     }
@@ -121,7 +130,8 @@ enum StatsView {
             let share = data.focusedSeconds > 0 ? Double(total.focusedSeconds) / Double(data.focusedSeconds) : 0
             let pct = percent(share)
             lines.append(
-                names[i].padded(to: nameW) + " " + String(repeating: " ", count: valueW - values[i].cellWidth) + values[i] + " "
+                names[i].padded(to: nameW) + " " + String(repeating: " ", count: valueW - values[i].cellWidth)
+                    + values[i] + " "
                     + String(repeating: " ", count: 4 - pct.cellWidth) + pct + " "
                     + style.cyan(Bar.render(Double(total.focusedSeconds) / Double(best), width: barWidth, track: " ")))
         }

@@ -14,8 +14,10 @@ enum StatusView {
 
     static func json(_ state: RunningState?, now: Date) -> String {
         guard let state else { return "{\"state\":\"idle\"}" }
-        var out = "{\"state\":\"\(state.stateWord)\",\"id\":\(JournalCodec.quoted(state.id)),\"phase\":\"\(state.phase.rawValue)\""
-        out += ",\"paused\":\(state.paused),\"planned\":\(state.planned),\"elapsed\":\(min(state.planned, state.counted(at: now)))"
+        var out =
+            "{\"state\":\"\(state.stateWord)\",\"id\":\(JournalCodec.quoted(state.id)),\"phase\":\"\(state.phase.rawValue)\""
+        out +=
+            ",\"paused\":\(state.paused),\"planned\":\(state.planned),\"elapsed\":\(min(state.planned, state.counted(at: now)))"
         out += ",\"remaining\":\(state.remaining(at: now)),\"startedAt\":\"\(UTCTimestamp.format(state.startedAt))\""
         if let tag = state.tag { out += ",\"tag\":" + JournalCodec.quoted(tag) }
         if let note = state.note { out += ",\"note\":" + JournalCodec.quoted(note) }

@@ -16,7 +16,8 @@ enum TimerView {
         if let tag = model.tag { left += " · #" + tag }
         let right = model.endText
         let gap = width - left.cellWidth - right.cellWidth
-        let header = gap >= 1
+        let header =
+            gap >= 1
             ? colour(model, style)(left) + String(repeating: " ", count: gap) + style.dim(right)
             : colour(model, style)(left.truncated(to: width))
         let time = model.remainingText

@@ -15,10 +15,13 @@ enum Fixtures {
     }
 
     /// A session starting at `start` (UTC) lasting `minutes`.
-    static func log(_ start: String, minutes: Int = 25, completed: Bool = true, tz: String? = nil, tag: String? = nil) -> FocusLog {
+    static func log(_ start: String, minutes: Int = 25, completed: Bool = true, tz: String? = nil, tag: String? = nil)
+        -> FocusLog
+    {
         let begin = instant(start)
         return FocusLog(
-            id: "\(start)-\(tz ?? "")-\(tag ?? "")-\(minutes)-\(completed)", start: begin, end: begin.addingTimeInterval(Double(minutes * 60)),
+            id: "\(start)-\(tz ?? "")-\(tag ?? "")-\(minutes)-\(completed)", start: begin,
+            end: begin.addingTimeInterval(Double(minutes * 60)),
             planned: 25 * 60, focused: minutes * 60, completed: completed, tz: tz, tag: tag)
     }
 
@@ -28,7 +31,9 @@ enum Fixtures {
     }
 
     /// Statistics over `logs` with the usual defaults.
-    static func stats(_ logs: [FocusLog], range: StatsRange = .all, tag: String? = nil, now: Date = now, days: LocalDays = days()) -> StatsData {
+    static func stats(
+        _ logs: [FocusLog], range: StatsRange = .all, tag: String? = nil, now: Date = now, days: LocalDays = days()
+    ) -> StatsData {
         StatsService.buildStatsData(focusLogs: logs, range: range, tag: tag, now: now, days: days)
     }
 

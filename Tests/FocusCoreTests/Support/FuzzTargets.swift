@@ -1,7 +1,8 @@
-#if !FUZZING
-@testable import FocusCore
-#endif
 import FoundationEssentials
+
+#if !FUZZING
+    @testable import FocusCore
+#endif
 
 /// The parsers `make fuzz` attacks, each with the properties every input must keep.
 ///
@@ -49,7 +50,9 @@ enum FuzzTargets {
         guard let seconds = try? DurationParser.seconds(text) else { return nil }
         guard seconds > 0, seconds <= DurationParser.maximumSeconds else { return "'\(text)' gave \(seconds) s" }
         let short = DurationParser.format(seconds: seconds)
-        guard (try? DurationParser.seconds(short)) == seconds else { return "'\(short)' does not read back as \(seconds) s" }
+        guard (try? DurationParser.seconds(short)) == seconds else {
+            return "'\(short)' does not read back as \(seconds) s"
+        }
         return nil
     }
 
@@ -57,7 +60,9 @@ enum FuzzTargets {
     static func date(_ bytes: [UInt8]) -> String? {
         if let seconds = UTCTimestamp.parse(bytes) {
             let text = UTCTimestamp.format(epochSeconds: seconds)
-            guard UTCTimestamp.parse(Array(text.utf8)) == seconds else { return "\(seconds) formats as '\(text)', which reads back differently" }
+            guard UTCTimestamp.parse(Array(text.utf8)) == seconds else {
+                return "\(seconds) formats as '\(text)', which reads back differently"
+            }
         }
         let text = String(decoding: bytes, as: UTF8.self)
         for zone in zones { _ = try? LocalDateTime.parse(text, in: zone) }
@@ -81,6 +86,7 @@ enum FuzzTargets {
         return nil
     }
 
-    private static let zones: [TimeZone] = [TimeZone(secondsFromGMT: 0), TimeZone(secondsFromGMT: -5 * 3600)].compactMap { $0 }
+    private static let zones: [TimeZone] =
+        [TimeZone(secondsFromGMT: 0), TimeZone(secondsFromGMT: -5 * 3600)].compactMap { $0 }
         + ["America/New_York", "Europe/London", "Australia/Lord_Howe"].compactMap(TimeZone.init(identifier:))
 }

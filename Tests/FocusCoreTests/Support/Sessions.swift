@@ -9,7 +9,8 @@ enum Sessions {
     ) -> FocusLog {
         let begin = UTCTimestamp.parse(start)!
         return FocusLog(
-            id: id, start: begin, end: begin.addingTimeInterval(Double(minutes * 60)), planned: minutes * 60, focused: minutes * 60,
+            id: id, start: begin, end: begin.addingTimeInterval(Double(minutes * 60)), planned: minutes * 60,
+            focused: minutes * 60,
             completed: completed, tz: "UTC", source: source)
     }
 
@@ -22,12 +23,16 @@ enum Sessions {
 
     static var utcDays: LocalDays { LocalDays(timeZone: TimeZone(identifier: "UTC")!) }
 
-    static func mission(_ id: String, _ kind: ExpeditionMissionKind, _ target: Int, miles: Int = 10) -> ExpeditionMissionDefinition {
+    static func mission(_ id: String, _ kind: ExpeditionMissionKind, _ target: Int, miles: Int = 10)
+        -> ExpeditionMissionDefinition
+    {
         ExpeditionMissionDefinition(id: id, title: "Mission \(id)", kind: kind, targetValue: target, rewardMiles: miles)
     }
 
     static func chapter(_ id: String, _ missions: [ExpeditionMissionDefinition]) -> ExpeditionChapterDefinition {
-        ExpeditionChapterDefinition(id: id, title: id.capitalized, country: "Testland", story: "A story of \(id).", soundscape: "\(id) sound", missions: missions)
+        ExpeditionChapterDefinition(
+            id: id, title: id.capitalized, country: "Testland", story: "A story of \(id).", soundscape: "\(id) sound",
+            missions: missions)
     }
 
     /// Two chapters: `a` needs 2 sessions, `b` needs 3 sessions and 60 minutes.
@@ -37,7 +42,9 @@ enum Sessions {
     ])
 
     /// Folds `logs` from nothing.
-    static func fold(_ logs: [FocusLog], _ definitions: ExpeditionDefinitions = twoChapters) -> (state: ExpeditionState, events: [String: [ExpeditionEvent]]) {
+    static func fold(_ logs: [FocusLog], _ definitions: ExpeditionDefinitions = twoChapters) -> (
+        state: ExpeditionState, events: [String: [ExpeditionEvent]]
+    ) {
         ExpeditionService.fold(logs, into: ExpeditionState(), definitions: definitions, days: utcDays)
     }
 

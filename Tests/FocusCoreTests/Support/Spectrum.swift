@@ -1,10 +1,12 @@
-import Foundation
 import FocusCore
+import Foundation
 
 /// Measurements of rendered sound for the tests: levels, and a Welch power spectrum by FFT.
 enum Spectrum {
     /// `seconds` of `recipe` at full level after its fade-in, one channel as Double in -1...1 each.
-    static func render(_ recipe: SoundRecipe, seconds: Double, seed: UInt64 = 7, volume: Int = 100) -> (left: [Double], right: [Double]) {
+    static func render(_ recipe: SoundRecipe, seconds: Double, seed: UInt64 = 7, volume: Int = 100) -> (
+        left: [Double], right: [Double]
+    ) {
         var stream = SoundStream(recipe: recipe, seed: seed, volume: volume)
         stream.fade(to: 1, seconds: 0)
         let samples = stream.render(frames: Int(seconds * Double(SoundFormat.sampleRate)))
@@ -33,7 +35,10 @@ enum Spectrum {
         }
         let binHertz = Double(SoundFormat.sampleRate) / Double(size)
         return [125.0, 250, 500, 1000, 2000, 4000, 8000].map { centre in
-            let bins = Int((centre / 2.squareRoot() / binHertz).rounded(.up))...Int((centre * 2.squareRoot() / binHertz).rounded(.down))
+            let bins =
+                Int(
+                    (centre / 2.squareRoot() / binHertz).rounded(.up))...Int(
+                    (centre * 2.squareRoot() / binHertz).rounded(.down))
             return 10 * log10(bins.reduce(0) { $0 + power[$1] } / Double(bins.count * segments))
         }
     }
@@ -42,7 +47,8 @@ enum Spectrum {
     static func slope(_ bands: [Double]) -> Double {
         let n = Double(bands.count)
         let xs = bands.indices.map(Double.init)
-        let mx = xs.reduce(0, +) / n, my = bands.reduce(0, +) / n
+        let mx = xs.reduce(0, +) / n
+        let my = bands.reduce(0, +) / n
         return zip(xs, bands).reduce(0) { $0 + ($1.0 - mx) * ($1.1 - my) } / xs.reduce(0) { $0 + ($1 - mx) * ($1 - mx) }
     }
 
@@ -52,20 +58,31 @@ enum Spectrum {
         var j = 0
         for i in 1..<n {
             var bit = n >> 1
-            while j & bit != 0 { j ^= bit; bit >>= 1 }
+            while j & bit != 0 {
+                j ^= bit
+                bit >>= 1
+            }
             j |= bit
-            if i < j { re.swapAt(i, j); im.swapAt(i, j) }
+            if i < j {
+                re.swapAt(i, j)
+                im.swapAt(i, j)
+            }
         }
         var length = 2
         while length <= n {
             let angle = -2 * Double.pi / Double(length)
             for start in stride(from: 0, to: n, by: length) {
                 for k in 0..<length / 2 {
-                    let wr = cos(angle * Double(k)), wi = sin(angle * Double(k))
-                    let a = start + k, b = a + length / 2
-                    let tr = re[b] * wr - im[b] * wi, ti = re[b] * wi + im[b] * wr
-                    re[b] = re[a] - tr; im[b] = im[a] - ti
-                    re[a] += tr; im[a] += ti
+                    let wr = cos(angle * Double(k))
+                    let wi = sin(angle * Double(k))
+                    let a = start + k
+                    let b = a + length / 2
+                    let tr = re[b] * wr - im[b] * wi
+                    let ti = re[b] * wi + im[b] * wr
+                    re[b] = re[a] - tr
+                    im[b] = im[a] - ti
+                    re[a] += tr
+                    im[a] += ti
                 }
             }
             length <<= 1

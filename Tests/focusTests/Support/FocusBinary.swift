@@ -17,27 +17,37 @@ struct RunResult {
 enum FocusBinary {
     static let path: String = {
         if let explicit = ProcessInfo.processInfo.environment["FOCUS_BINARY"] { return explicit }
-        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("focus").path
+        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("focus").path
         if FileManager.default.isExecutableFile(atPath: besideTests) { return besideTests }
         return packageRoot + "/.build/debug/focus"
     }()
 
     static let packageRoot: String = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .path
 
     /// Runs `focus args…` with `home` as `FOCUS_HOME` and waits for it.
     @discardableResult
-    static func run(_ args: [String], home: String, tz: String = "UTC", now: String? = nil, env: [String: String] = [:], stdin: String? = nil) throws -> RunResult {
+    static func run(
+        _ args: [String], home: String, tz: String = "UTC", now: String? = nil, env: [String: String] = [:],
+        stdin: String? = nil
+    ) throws -> RunResult {
         try run(executable: path, args, home: home, tz: tz, now: now, env: env, stdin: stdin)
     }
 
     /// Runs `script` with `/bin/sh` in the same sandbox; `"$FOCUS"` in it is the built binary.
     @discardableResult
-    static func shell(_ script: String, home: String = NSTemporaryDirectory(), tz: String = "UTC", now: String? = nil) throws -> RunResult {
+    static func shell(_ script: String, home: String = NSTemporaryDirectory(), tz: String = "UTC", now: String? = nil)
+        throws -> RunResult
+    {
         try run(executable: "/bin/sh", ["-c", script], home: home, tz: tz, now: now, env: ["FOCUS": path], stdin: nil)
     }
 
-    private static func run(executable: String, _ args: [String], home: String, tz: String, now: String?, env: [String: String], stdin: String?) throws -> RunResult {
+    private static func run(
+        executable: String, _ args: [String], home: String, tz: String, now: String?, env: [String: String],
+        stdin: String?
+    ) throws -> RunResult {
         var environment = ["FOCUS_HOME": home, "TZ": tz, "PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8", "HOME": home]
         if let now { environment["FOCUS_NOW"] = now }
         environment.merge(env) { $1 }
@@ -61,7 +71,8 @@ final class TempHome {
     /// Writes `lines` as a journal file named `name` under `journal/`.
     func writeJournal(_ lines: [String], name: String = "focus.jsonl") throws {
         try FileManager.default.createDirectory(atPath: path + "/journal", withIntermediateDirectories: true)
-        try (lines.joined(separator: "\n") + "\n").write(toFile: path + "/journal/" + name, atomically: false, encoding: .utf8)
+        try (lines.joined(separator: "\n") + "\n").write(
+            toFile: path + "/journal/" + name, atomically: false, encoding: .utf8)
     }
 
     /// The bytes of a file under this home, or `nil`.

@@ -4,7 +4,9 @@ import Testing
 /// A private tmux server running one command in an 80×10 window, driven as a person would.
 final class Tmux {
     let socket = "focus-test-\(UUID().uuidString.prefix(8))"
-    static let path: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let path: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
 
     init(command: String, width: Int = 80, height: Int = 10) throws {
         try run(["new-session", "-d", "-x", "\(width)", "-y", "\(height)", command])
@@ -14,7 +16,8 @@ final class Tmux {
 
     /// The visible screen as text, one string per row.
     func screen() throws -> [String] {
-        try run(["capture-pane", "-p", "-t", "0"]).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        try run(["capture-pane", "-p", "-t", "0"]).split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init)
     }
 
     func send(_ keys: String...) throws { try run(["send-keys", "-t", "0"] + keys) }
