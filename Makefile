@@ -42,7 +42,7 @@ install: release
 # docs/BENCHMARKS.md. BENCH_SIZES="1000 100000" picks sizes.
 bench: release
 	mkdir -p .build/bench
-	swiftc -O -static-stdlib -I .build/release/Modules -I .build/release Tests/Benchmarks/SoundBench.swift .build/release/FocusCore.build/*.o -o .build/bench/sound
+	swiftc -O -static-stdlib -I .build/release/Modules -I .build/release Tests/Benchmarks/SoundBench.swift .build/release/FocusModels.build/*.o .build/release/FocusJournal.build/*.o .build/release/FocusSound.build/*.o -o .build/bench/sound
 	./.build/bench/sound | tee .build/bench/sound.txt
 	python3 Tests/Benchmarks/bench.py
 
@@ -53,15 +53,23 @@ torture: build
 # libFuzzer campaigns: every target for FUZZ_SECONDS (default 60) each, or FUZZ_TARGETS only.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?=
-FUZZ_SOURCES = $(shell find Sources/FocusCore -name '*.swift') Tests/FocusCoreTests/Support/FuzzTargets.swift Tests/fuzz/FuzzEntry.swift
+FUZZ_MODULES = FocusModels FocusJournal FocusInterchange
+FUZZ_FLAGS = -sanitize=fuzzer,address -parse-as-library -O -g -enable-testing -package-name focus -I .build/fuzz
 fuzz: fuzz-build
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Tests/fuzz/run.sh $(FUZZ_TARGETS)
 
+# The parsers' modules, built with the fuzzer's instrumentation one by one (each imports the ones before),
+# then the entry point linked against them.
 fuzz-build: build
 	mkdir -p .build/fuzz
 	./.build/debug/EmbedResources .build/fuzz/EmbeddedResources.swift Resources/*.json
-	swiftc -sanitize=fuzzer,address -parse-as-library -O -g -D FUZZING -module-name FocusFuzz \
-		$(FUZZ_SOURCES) .build/fuzz/EmbeddedResources.swift -o .build/fuzz/focus-fuzz
+	for m in $(FUZZ_MODULES); do \
+		extra=$$( [ $$m = FocusModels ] && echo .build/fuzz/EmbeddedResources.swift ); \
+		swiftc $(FUZZ_FLAGS) -wmo -module-name $$m -emit-module -emit-module-path .build/fuzz/$$m.swiftmodule \
+			-c $$(find Sources/$$m -name '*.swift') $$extra -o .build/fuzz/$$m.o || exit 1; \
+	done
+	swiftc $(FUZZ_FLAGS) -module-name FocusFuzz Tests/FocusCoreTests/Support/FuzzTargets.swift Tests/fuzz/FuzzEntry.swift \
+		$(patsubst %,.build/fuzz/%.o,$(FUZZ_MODULES)) -o .build/fuzz/focus-fuzz
 
 # Minimises each grown corpus into the committed one: the fewest inputs of at most 256 bytes that keep
 # every feature (-set_cover_merge=1); crash reproducers (crash-*) are kept as they are.

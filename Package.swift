@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The layers, lowest first; each module may import only the ones before it (docs/ARCHITECTURE.md).
 let package = Package(
     name: "focus",
     products: [
@@ -8,7 +9,31 @@ let package = Package(
         .library(name: "FocusCore", targets: ["FocusCore"]),
     ],
     targets: [
-        .target(name: "FocusCore", plugins: ["EmbedResourcesPlugin"]),
+        // Values: sessions, dates, settings, expedition definitions and state, the timer's arithmetic.
+        .target(name: "FocusModels", plugins: ["EmbedResourcesPlugin"]),
+        // The journal format: codecs, the line reader and writer, how records merge into a history.
+        .target(name: "FocusJournal", dependencies: ["FocusModels"]),
+        // Other tools' formats: Watson, Timewarrior, CSV, JSON Lines, iCalendar.
+        .target(name: "FocusInterchange", dependencies: ["FocusModels", "FocusJournal"]),
+        // Pure functions of values: statistics, streaks, growth, the expedition reducer.
+        .target(name: "FocusServices", dependencies: ["FocusModels", "FocusJournal"]),
+        // Generated soundscapes and which of them are unlocked.
+        .target(name: "FocusSound", dependencies: ["FocusModels", "FocusJournal"]),
+        // The one source of truth and the only writer of files.
+        .target(
+            name: "FocusStore", dependencies: ["FocusModels", "FocusJournal", "FocusInterchange", "FocusServices"]),
+        // Struct view models: the store and UI state in, computed properties out.
+        .target(
+            name: "FocusViewModels",
+            dependencies: ["FocusModels", "FocusJournal", "FocusServices", "FocusSound", "FocusStore"]),
+        // Every layer behind one import.
+        .target(
+            name: "FocusCore",
+            dependencies: [
+                "FocusModels", "FocusJournal", "FocusInterchange", "FocusServices", "FocusSound", "FocusStore",
+                "FocusViewModels",
+            ]),
+        // The thin executable: parse, call the core, render, map errors to exit codes.
         .executableTarget(name: "focus", dependencies: ["FocusCore"]),
         .executableTarget(name: "EmbedResources"),
         .plugin(

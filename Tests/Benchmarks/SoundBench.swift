@@ -1,6 +1,6 @@
 // Generation speed of every sound: seconds of audio made per second of one core.
 // Built and run by `make bench` (release, one thread); not part of `make test`.
-import FocusCore
+import FocusSound
 
 #if canImport(Glibc)
     import Glibc

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import FocusCore
+import FocusCore
+@testable import FocusSound
 
 @Suite struct SoundGeneratorTests {
     @Test(arguments: [("white", 0.0, 1.0), ("pink", -3.0, 1.0), ("brown", -6.0, 1.5)])

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import FocusCore
+import FocusCore
+@testable import FocusJournal
+@testable import FocusStore
 
 /// The canonical-line fast path and the derived stats cache give exactly what the general paths give.
 @Suite struct StatsCacheTests {

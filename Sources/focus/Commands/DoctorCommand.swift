@@ -35,7 +35,9 @@ enum DoctorCommand {
             configOK = false
             days = LocalDays(timeZone: ctx.timeZone)
         }
-        for finding in JournalDoctor.check(store, now: now, days: days) { report(finding) }
+        for finding in JournalDoctor.check(
+            history: store.history, sessions: store.focusLogs, issues: store.issues, duplicates: store.duplicates,
+            now: now, days: days) { report(finding) }
 
         ctx.out.line("Settings:")
         do {

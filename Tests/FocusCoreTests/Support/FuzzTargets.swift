@@ -1,13 +1,13 @@
 import FoundationEssentials
 
-#if !FUZZING
-    @testable import FocusCore
-#endif
+@testable import FocusInterchange
+@testable import FocusJournal
+@testable import FocusModels
 
 /// The parsers `make fuzz` attacks, each with the properties every input must keep.
 ///
 /// Shared by the libFuzzer binary (`Tests/fuzz/main.swift`, compiled with
-/// `-D FUZZING` into one module with FocusCore's sources) and by
+/// its own module against the parsers' modules) and by
 /// `FuzzCorpusTests`, which replays the committed corpus and crash
 /// reproducers through the same entry points. A check returns the broken
 /// property, or `nil`.

@@ -1,0 +1,123 @@
+import FocusJournal
+import FocusModels
+import FoundationEssentials
+
+/// Writes sessions in the formats `focus export` offers; pure, bytes out.
+public enum SessionExporter {
+    /// An export format.
+    public enum Format: String, Sendable, CaseIterable {
+        case csv, json, jsonl, ical
+    }
+
+    /// The CSV columns, in order; `focus import --from csv` reads the same header.
+    public static let csvHeader = [
+        "id", "date", "start", "end", "planned", "focused", "completed", "tz", "tag", "note", "source",
+    ]
+
+    /// `logs` in `format`. `days` gives the local `date` column; `now` stamps iCalendar's `DTSTAMP`.
+    public static func export(_ logs: [FocusLog], as format: Format, days: LocalDays, now: Date) -> String {
+        switch format {
+        case .csv: return csv(logs, days: days)
+        case .json: return json(logs)
+        case .jsonl: return JournalCodec.encodeLines(logs)
+        case .ical: return iCalendar(logs, now: now)
+        }
+    }
+
+    /// RFC 4180: CRLF line ends, a header row, fields with a comma, quote, CR or LF quoted, quotes doubled.
+    public static func csv(_ logs: [FocusLog], days: LocalDays) -> String {
+        var out = csvHeader.joined(separator: ",") + "\r\n"
+        for log in logs {
+            let fields = [
+                log.id, days.date(of: log).isoString, UTCTimestamp.format(log.start), UTCTimestamp.format(log.end),
+                String(log.planned), String(log.focused), String(log.completed), log.tz ?? "", log.tag ?? "",
+                log.note ?? "",
+                log.source.rawValue,
+            ]
+            out += fields.map(csvField).joined(separator: ",") + "\r\n"
+        }
+        return out
+    }
+
+    /// One CSV field, quoted when it must be.
+    public static func csvField(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else {
+            return text
+        }
+        return "\"" + text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+    }
+
+    /// A JSON array of journal-format objects, one per line.
+    public static func json(_ logs: [FocusLog]) -> String {
+        logs.isEmpty ? "[]\n" : "[\n" + logs.map { "  " + JournalCodec.encode($0) }.joined(separator: ",\n") + "\n]\n"
+    }
+
+    /// An RFC 5545 calendar with one `VEVENT` per session: UTC times, escaped text, lines folded at 75 octets.
+    public static func iCalendar(_ logs: [FocusLog], now: Date) -> String {
+        var lines = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//focus//focus timer//EN", "CALSCALE:GREGORIAN",
+            "METHOD:PUBLISH",
+        ]
+        let stamp = icalInstant(now)
+        for log in logs {
+            let status = log.completed ? "completed" : "interrupted"
+            var description = "\(LocalTime.duration(log.focused)) of focus, \(status)"
+            if let note = log.note { description += "\n" + note }
+            lines += [
+                "BEGIN:VEVENT",
+                "UID:" + icalText(log.id) + "@focus",
+                "DTSTAMP:" + stamp,
+                "DTSTART:" + icalInstant(log.start),
+                "DTEND:" + icalInstant(log.end),
+                "SUMMARY:" + icalText("Focus" + (log.tag.map { " #" + $0 } ?? "")),
+                "DESCRIPTION:" + icalText(description),
+            ]
+            if let tag = log.tag { lines.append("CATEGORIES:" + icalText(tag)) }
+            lines += ["TRANSP:OPAQUE", "END:VEVENT"]
+        }
+        lines.append("END:VCALENDAR")
+        return lines.map(fold).joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// `20261129T090000Z`.
+    static func icalInstant(_ date: Date) -> String {
+        UTCTimestamp.format(date).filter { $0 != "-" && $0 != ":" }
+    }
+
+    /// RFC 5545 TEXT: backslash, semicolon and comma escaped, newlines as `\n`.
+    static func icalText(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case ";": out += "\\;"
+            case ",": out += "\\,"
+            case "\n": out += "\\n"
+            case "\r": continue
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += " "
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// Folds a content line into pieces of at most 75 octets, never inside a UTF-8 sequence.
+    static func fold(_ line: String) -> String {
+        var pieces: [String] = []
+        var current = ""
+        var octets = 0
+        for scalar in line.unicodeScalars {
+            let size = String(scalar).utf8.count
+            let limit = pieces.isEmpty ? 75 : 74  // continuation lines start with a space
+            if octets + size > limit {
+                pieces.append(current)
+                current = ""
+                octets = 0
+            }
+            current.unicodeScalars.append(scalar)
+            octets += size
+        }
+        pieces.append(current)
+        return pieces.joined(separator: "\r\n ")
+    }
+}

@@ -1,0 +1,408 @@
+import FocusJournal
+import FocusModels
+import FoundationEssentials
+
+/// Reads other tools' data as sessions; pure, bytes in.
+///
+/// Every imported session gets source `import` and an id derived from the
+/// source record (Watson's frame id, a hash of a Timewarrior interval, the
+/// CSV or JSONL id), so importing the same data twice adds nothing.
+public enum SessionImporter {
+    /// A format `focus import --from` reads.
+    public enum Format: String, Sendable, CaseIterable {
+        case watson, timewarrior, csv, jsonl
+    }
+
+    /// A source record that was not imported, and why.
+    public struct Skipped: Equatable, Sendable, CustomStringConvertible {
+        /// Where it is: `frames[3]`, `2026-11.data:4`, `row 7`, `line 2`.
+        public let place: String
+        public let reason: String
+        public var description: String { "\(place): \(reason)" }
+    }
+
+    /// What a file held.
+    public struct Parsed: Equatable, Sendable {
+        public var sessions: [FocusLog] = []
+        public var skipped: [Skipped] = []
+
+        public init(sessions: [FocusLog] = [], skipped: [Skipped] = []) {
+            self.sessions = sessions
+            self.skipped = skipped
+        }
+    }
+
+    /// Parses one input. `name` labels skipped records; for Timewarrior, pass
+    /// each month file (`2026-11.data`) or one `timew export` JSON file.
+    public static func parse(_ bytes: [UInt8], format: Format, name: String) -> Parsed {
+        switch format {
+        case .watson: return watson(bytes)
+        case .timewarrior:
+            return bytes.first(where: { $0 != 32 && $0 != 10 && $0 != 13 && $0 != 9 }) == UInt8(ascii: "[")
+                ? timewarriorExport(bytes, name: name) : timewarriorData(bytes, name: name)
+        case .csv: return csv(bytes)
+        case .jsonl: return jsonl(bytes)
+        }
+    }
+
+    // MARK: Watson
+
+    /// One frame of Watson's `frames` file: `[start, stop, project, id, tags, updated_at]`.
+    struct WatsonFrame: Decodable {
+        let start: Int, stop: Int, project: String, id: String, tags: [String]
+
+        init(from decoder: any Decoder) throws {
+            var c = try decoder.unkeyedContainer()
+            start = try Self.seconds(c.decode(Double.self), in: c)
+            stop = try Self.seconds(c.decode(Double.self), in: c)
+            project = try c.decode(String.self)
+            id = try c.decode(String.self)
+            tags = (try? c.decode([String].self)) ?? []
+        }
+
+        /// A Unix time as whole seconds; one no `Int` can hold (1e300) is a bad frame, not a crash.
+        private static func seconds(_ value: Double, in c: UnkeyedDecodingContainer) throws -> Int {
+            guard let whole = Int(exactly: value.rounded(.down)) else {
+                throw DecodingError.dataCorruptedError(in: c, debugDescription: "\(value) is not a time")
+            }
+            return whole
+        }
+    }
+
+    /// A frame that does not decode, kept apart so one bad frame skips only itself.
+    struct Lenient<T: Decodable>: Decodable {
+        let value: Result<T, any Error>
+        init(from decoder: any Decoder) throws {
+            do { value = .success(try T(from: decoder)) } catch { value = .failure(error) }
+        }
+    }
+
+    static func watson(_ bytes: [UInt8]) -> Parsed {
+        var out = Parsed()
+        let frames: [Lenient<WatsonFrame>]
+        do {
+            frames = try JSONDecoder().decode([Lenient<WatsonFrame>].self, from: Data(bytes))
+        } catch {
+            out.skipped.append(Skipped(place: "frames", reason: "not a Watson frames file (a JSON list of frames)"))
+            return out
+        }
+        for (index, frame) in frames.enumerated() {
+            let place = "frames[\(index)]"
+            guard case .success(let f) = frame.value else {
+                out.skipped.append(
+                    Skipped(place: place, reason: "not a frame [start, stop, project, id, tags, updated_at]"))
+                continue
+            }
+            let extra = f.tags.filter { $0 != "abandoned" }
+            let log = session(
+                id: f.id, start: f.start, end: f.stop, completed: !f.tags.contains("abandoned"),
+                tag: f.project.isEmpty ? nil : f.project, note: extra.isEmpty ? nil : extra.joined(separator: ", "))
+            add(log, place: place, to: &out)
+        }
+        return out
+    }
+
+    // MARK: Timewarrior
+
+    static func timewarriorData(_ bytes: [UInt8], name: String) -> Parsed {
+        var out = Parsed()
+        for (number, raw) in lines(bytes) {
+            let line = raw.trimmingWhitespace()
+            if line.isEmpty { continue }
+            let place = "\(name):\(number)"
+            guard line.hasPrefix("inc ") else {
+                out.skipped.append(Skipped(place: place, reason: "not an interval line (inc START - END # tags)"))
+                continue
+            }
+            let sections = split(line.dropFirst(4), on: " # ")
+            let times = sections[0].split(separator: " ")
+            guard times.count == 3, times[1] == "-" else {
+                let reason =
+                    times.count == 1 ? "the interval is still open (being tracked)" : "cannot read the interval's times"
+                out.skipped.append(Skipped(place: place, reason: reason))
+                continue
+            }
+            guard let start = compactInstant(times[0]), let end = compactInstant(times[2]) else {
+                out.skipped.append(Skipped(place: place, reason: "cannot read the interval's times"))
+                continue
+            }
+            let tags = sections.count > 1 ? words(sections[1]) : []
+            let annotation = sections.count > 2 ? words(sections[2]).joined(separator: " ") : nil
+            add(timewarriorSession(start: start, end: end, tags: tags, annotation: annotation), place: place, to: &out)
+        }
+        return out
+    }
+
+    struct TimewarriorInterval: Decodable {
+        let start: String
+        let end: String?
+        let tags: [String]?
+        let annotation: String?
+    }
+
+    static func timewarriorExport(_ bytes: [UInt8], name: String) -> Parsed {
+        var out = Parsed()
+        let intervals: [Lenient<TimewarriorInterval>]
+        do {
+            intervals = try JSONDecoder().decode([Lenient<TimewarriorInterval>].self, from: Data(bytes))
+        } catch {
+            out.skipped.append(Skipped(place: name, reason: "not a `timew export` JSON list"))
+            return out
+        }
+        for (index, item) in intervals.enumerated() {
+            let place = "\(name)[\(index)]"
+            guard case .success(let interval) = item.value, let start = compactInstant(Substring(interval.start)) else {
+                out.skipped.append(Skipped(place: place, reason: "not an interval with a start"))
+                continue
+            }
+            guard let endText = interval.end else {
+                out.skipped.append(Skipped(place: place, reason: "the interval is still open (being tracked)"))
+                continue
+            }
+            guard let end = compactInstant(Substring(endText)) else {
+                out.skipped.append(Skipped(place: place, reason: "cannot read the interval's end"))
+                continue
+            }
+            add(
+                timewarriorSession(start: start, end: end, tags: interval.tags ?? [], annotation: interval.annotation),
+                place: place, to: &out)
+        }
+        return out
+    }
+
+    /// The same session from a data file or from `timew export`: the id hashes the interval.
+    static func timewarriorSession(start: Int, end: Int, tags: [String], annotation: String?) -> FocusLog {
+        let rest = tags.filter { $0 != "abandoned" }
+        var notes = Array(rest.dropFirst())
+        if let annotation, !annotation.isEmpty { notes.append(annotation) }
+        return session(
+            id: "tw" + FNV1a.hex("timewarrior|\(start)|\(end)"), start: start, end: end,
+            completed: !tags.contains("abandoned"),
+            tag: rest.first, note: notes.isEmpty ? nil : notes.joined(separator: ", "))
+    }
+
+    /// `20261129T100000Z` as epoch seconds.
+    static func compactInstant(_ text: Substring) -> Int? {
+        let b = Array(text.utf8)
+        guard b.count == 16, b[8] == UInt8(ascii: "T"), b[15] == UInt8(ascii: "Z") else { return nil }
+        let s = String(decoding: b, as: UTF8.self)
+        let d = s.prefix(8)
+        let t = s.dropFirst(9).prefix(6)
+        let iso =
+            "\(d.prefix(4))-\(d.dropFirst(4).prefix(2))-\(d.suffix(2))T\(t.prefix(2)):\(t.dropFirst(2).prefix(2)):\(t.suffix(2))Z"
+        return UTCTimestamp.parse(Array(iso.utf8))
+    }
+
+    /// Space-separated words; a double-quoted word may hold spaces and `\"`.
+    static func words(_ text: Substring) -> [String] {
+        var out: [String] = []
+        var current = ""
+        var quoted = false
+        var escaped = false
+        var started = false
+        for ch in text {
+            if escaped {
+                current.append(ch)
+                escaped = false
+                continue
+            }
+            if quoted {
+                if ch == "\\" { escaped = true } else if ch == "\"" { quoted = false } else { current.append(ch) }
+                continue
+            }
+            if ch == "\"" {
+                quoted = true
+                started = true
+                continue
+            }
+            if ch == " " {
+                if started { out.append(current) }
+                current = ""
+                started = false
+                continue
+            }
+            current.append(ch)
+            started = true
+        }
+        if started { out.append(current) }
+        return out
+    }
+
+    static func split(_ text: Substring, on separator: String) -> [Substring] {
+        var parts: [Substring] = []
+        var rest = text
+        while let range = rest.firstRange(of: separator) {
+            parts.append(rest[..<range.lowerBound])
+            rest = rest[range.upperBound...]
+        }
+        parts.append(rest)
+        return parts
+    }
+
+    // MARK: Our own formats
+
+    static func jsonl(_ bytes: [UInt8]) -> Parsed {
+        var out = Parsed()
+        for (number, line) in lines(bytes) where !line.trimmingWhitespace().isEmpty {
+            do {
+                var log = try JournalCodec.decode(Array(line.utf8))
+                log.source = .import
+                add(log, place: "line \(number)", to: &out)
+            } catch {
+                out.skipped.append(Skipped(place: "line \(number)", reason: error.reason))
+            }
+        }
+        return out
+    }
+
+    static func csv(_ bytes: [UInt8]) -> Parsed {
+        var out = Parsed()
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            out.skipped.append(Skipped(place: "file", reason: "not UTF-8 text"))
+            return out
+        }
+        let rows: [[String]]
+        do { rows = try CSV.parse(text) } catch {
+            out.skipped.append(Skipped(place: "file", reason: error.reason))
+            return out
+        }
+        guard let header = rows.first else { return out }
+        let columns = Dictionary(
+            header.enumerated().map { ($1.trimmingWhitespace().lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
+        let required = ["start", "end", "focused"]
+        if let missing = required.first(where: { columns[$0] == nil }) {
+            out.skipped.append(
+                Skipped(
+                    place: "row 1",
+                    reason:
+                        "the header has no \"\(missing)\" column (expected \(SessionExporter.csvHeader.joined(separator: ",")))"
+                ))
+            return out
+        }
+        for (index, row) in rows.enumerated().dropFirst() {
+            if row.count == 1 && row[0].isEmpty { continue }
+            let place = "row \(index + 1)"
+            func field(_ name: String) -> String? {
+                guard let i = columns[name], i < row.count else { return nil }
+                let value = row[i]
+                return value.isEmpty ? nil : value
+            }
+            guard let startText = field("start"), let start = UTCTimestamp.parse(Array(startText.utf8)),
+                let endText = field("end"), let end = UTCTimestamp.parse(Array(endText.utf8))
+            else {
+                out.skipped.append(
+                    Skipped(place: place, reason: "start and end must be instants like 2026-11-29T09:00:00Z"))
+                continue
+            }
+            guard let focused = field("focused").flatMap(Int.init) else {
+                out.skipped.append(Skipped(place: place, reason: "focused must be a whole number of seconds"))
+                continue
+            }
+            let planned = field("planned").flatMap(Int.init) ?? focused
+            let completedText = field("completed")?.lowercased() ?? "true"
+            guard completedText == "true" || completedText == "false" else {
+                out.skipped.append(Skipped(place: place, reason: "completed must be true or false"))
+                continue
+            }
+            let id = field("id") ?? "csv" + FNV1a.hex("csv|\(start)|\(end)|\(field("tag") ?? "")")
+            let log = FocusLog(
+                id: id, start: Date(timeIntervalSince1970: Double(start)),
+                end: Date(timeIntervalSince1970: Double(end)),
+                planned: planned, focused: focused, completed: completedText == "true", tz: field("tz"),
+                tag: field("tag"),
+                note: field("note"), source: .import)
+            add(log, place: place, to: &out)
+        }
+        return out
+    }
+
+    // MARK: Helpers
+
+    static func session(id: String, start: Int, end: Int, completed: Bool, tag: String?, note: String?) -> FocusLog {
+        let length = max(0, end - start)
+        return FocusLog(
+            id: id, start: Date(timeIntervalSince1970: Double(start)), end: Date(timeIntervalSince1970: Double(end)),
+            planned: length, focused: length, completed: completed, tag: tag, note: note, source: .import)
+    }
+
+    /// Adds `log` after checking it against the journal's rules (through the codec, so the rules live in one place).
+    static func add(_ log: FocusLog, place: String, to out: inout Parsed) {
+        do {
+            out.sessions.append(try JournalCodec.decode(Array(JournalCodec.encode(log).utf8)))
+        } catch {
+            out.skipped.append(Skipped(place: place, reason: error.reason))
+        }
+    }
+
+    static func lines(_ bytes: [UInt8]) -> [(Int, String)] {
+        String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated().map
+        {
+            ($0.offset + 1, String($0.element.hasSuffix("\r") ? $0.element.dropLast() : $0.element))
+        }
+    }
+
+}
+
+/// RFC 4180 CSV reading: quoted fields may hold commas, doubled quotes, CR and LF.
+public enum CSV {
+    public struct Failure: Error, Equatable, Sendable {
+        public let reason: String
+    }
+
+    /// Rows of fields. Rows end at CRLF or LF outside quotes; a final line end is optional.
+    public static func parse(_ text: String) throws(Failure) -> [[String]] {
+        var rows: [[String]] = []
+        var row: [String] = []
+        var field = ""
+        var inQuotes = false
+        var wasQuoted = false
+        var scalars = Array(text.unicodeScalars)[...]
+        var line = 1
+        while let c = scalars.popFirst() {
+            if inQuotes {
+                if c == "\"" {
+                    if scalars.first == "\"" {
+                        scalars.removeFirst()
+                        field.unicodeScalars.append("\"")
+                    } else {
+                        inQuotes = false
+                    }
+                } else {
+                    if c == "\n" { line += 1 }
+                    field.unicodeScalars.append(c)
+                }
+                continue
+            }
+            switch c {
+            case "\"":
+                guard field.isEmpty, !wasQuoted else {
+                    throw Failure(reason: "line \(line): a quote inside an unquoted field")
+                }
+                inQuotes = true
+                wasQuoted = true
+            case ",":
+                row.append(field)
+                field = ""
+                wasQuoted = false
+            case "\r" where scalars.first == "\n":
+                break
+            case "\n":
+                row.append(field)
+                rows.append(row)
+                row = []
+                field = ""
+                wasQuoted = false
+                line += 1
+            default:
+                guard !wasQuoted else { throw Failure(reason: "line \(line): text after a closing quote") }
+                field.unicodeScalars.append(c)
+            }
+        }
+        guard !inQuotes else { throw Failure(reason: "line \(line): a quoted field is never closed") }
+        if !field.isEmpty || !row.isEmpty || wasQuoted {
+            row.append(field)
+            rows.append(row)
+        }
+        return rows
+    }
+}

@@ -1,0 +1,37 @@
+/// A journal line that could not be read; it is skipped, never rewritten.
+public struct JournalIssue: Equatable, Sendable, CustomStringConvertible {
+    /// Path of the journal file.
+    public let file: String
+    /// 1-based line number.
+    public let line: Int
+    /// Why the line was skipped.
+    public let reason: String
+
+    public init(file: String, line: Int, reason: String) {
+        self.file = file
+        self.line = line
+        self.reason = reason
+    }
+
+    /// `file:line: reason`, the form compilers use.
+    public var description: String { "\(file):\(line): \(reason)" }
+}
+
+/// An id read more than once. An identical copy is the same record read once
+/// (another machine's export, say); a copy that differs is a conflict `focus doctor` reports.
+public struct DuplicateRecord: Equatable, Sendable {
+    public let id: String
+    /// `file:line` of the copy that is used.
+    public let first: String
+    /// `file:line` of the copy that is ignored.
+    public let again: String
+    /// Whether both copies say the same thing.
+    public let identical: Bool
+
+    package init(id: String, first: String, again: String, identical: Bool) {
+        self.id = id
+        self.first = first
+        self.again = again
+        self.identical = identical
+    }
+}

@@ -1,0 +1,45 @@
+import FocusModels
+
+/// Splits journal bytes into records (sessions and changes) and problems.
+///
+/// Pure: it never touches a file, so every bad-input case is testable on
+/// bytes. Blank lines are ignored; a line that does not parse becomes a
+/// ``JournalIssue`` and the rest of the file is still read.
+package enum JournalReader {
+    /// Appends each readable line's record to `records` and its 1-based line number to `lines`.
+    package static func parse(
+        _ bytes: [UInt8], file: String, into records: inout [JournalRecord], lines: inout [Int],
+        issues: inout [JournalIssue]
+    ) {
+        bytes.withUnsafeBufferPointer { all in
+            var lineNumber = 0
+            var start = 0
+            let count = all.count
+            while start < count {
+                lineNumber += 1
+                var end = start
+                while end < count && all[end] != 10 { end += 1 }
+                let terminated = end < count
+                var stop = end
+                if stop > start && all[stop - 1] == 13 { stop -= 1 }
+                let line = UnsafeBufferPointer(rebasing: all[start..<stop])
+                start = end + 1
+                if line.allSatisfy({ $0 == 32 || $0 == 9 }) { continue }
+                if let log = CanonicalLine.session(line) {
+                    records.append(.session(log))
+                    lines.append(lineNumber)
+                    continue
+                }
+                do throws(JournalCodec.Failure) {
+                    records.append(try JournalCodec.decodeRecord(line))
+                    lines.append(lineNumber)
+                } catch {
+                    let reason =
+                        terminated
+                        ? error.reason : "incomplete last line (\(error.reason)); a write was probably cut short"
+                    issues.append(JournalIssue(file: file, line: lineNumber, reason: reason))
+                }
+            }
+        }
+    }
+}

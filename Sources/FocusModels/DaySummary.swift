@@ -1,0 +1,77 @@
+/// One local date's totals: what `focus stats` needs of that day, whatever its sessions were.
+///
+/// Statistics are sums of these, so they can come from the journal
+/// (``StatsService/daySummaries(focusLogs:days:)``) or from the derived stats
+/// cache, and give the same ``StatsData`` either way.
+public struct DaySummary: Equatable, Sendable {
+    /// Days since 1970-01-01 of the local date.
+    public var day: Int
+    public var focused = 0
+    public var sessions = 0
+    public var completed = 0
+    /// The longest session's focused seconds.
+    public var longest = 0
+    /// Focused seconds by the local hour sessions started in (24 entries).
+    public var hours = [Int](repeating: 0, count: 24)
+    /// Focused seconds and sessions per tag (`nil`: untagged), sorted by tag with `nil` first.
+    public var tags: [TagSum] = []
+
+    public struct TagSum: Equatable, Sendable {
+        public var tag: String?
+        public var focused: Int
+        public var sessions: Int
+
+        package init(tag: String?, focused: Int, sessions: Int) {
+            self.tag = tag
+            self.focused = focused
+            self.sessions = sessions
+        }
+    }
+
+    public init(day: Int) { self.day = day }
+
+    /// Adds one session that belongs to this day and started in local hour `hour`.
+    package mutating func add(focused seconds: Int, completed done: Bool, hour: Int, tag: String?) {
+        focused += seconds
+        sessions += 1
+        if done { completed += 1 }
+        longest = max(longest, seconds)
+        hours[hour] += seconds
+        if let i = tags.firstIndex(where: { $0.tag == tag }) {
+            tags[i].focused += seconds
+            tags[i].sessions += 1
+        } else {
+            tags.append(TagSum(tag: tag, focused: seconds, sessions: 1))
+            tags.sort { a, b in a.tag == nil ? b.tag != nil : (b.tag.map { a.tag! < $0 } ?? false) }
+        }
+    }
+}
+
+/// What ``StatsService/buildStatsData(input:range:tag:now:days:dailyGoalMinutes:isDemo:)`` reads.
+public struct StatsInput: Equatable, Sendable {
+    /// The first and last local dates with a session, `nil` with none.
+    public var span: ClosedRange<Int>?
+    /// Day summaries sorted by day, at least every day with sessions in ``StatsService/window(range:today:span:)``.
+    public var days: [DaySummary]
+    /// Runs of consecutive days with a completed session, sorted, over the whole history.
+    public var streakRuns: [ClosedRange<Int>]
+
+    public init(span: ClosedRange<Int>?, days: [DaySummary], streakRuns: [ClosedRange<Int>]) {
+        self.span = span
+        self.days = days
+        self.streakRuns = streakRuns
+    }
+
+    /// Runs of consecutive days among sorted day summaries that have a completed session.
+    package static func streakRuns(_ days: [DaySummary]) -> [ClosedRange<Int>] {
+        var runs: [ClosedRange<Int>] = []
+        for summary in days where summary.completed > 0 {
+            if let last = runs.last, last.upperBound == summary.day - 1 {
+                runs[runs.count - 1] = last.lowerBound...summary.day
+            } else {
+                runs.append(summary.day...summary.day)
+            }
+        }
+        return runs
+    }
+}

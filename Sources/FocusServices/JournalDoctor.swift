@@ -1,0 +1,99 @@
+import FocusJournal
+import FocusModels
+import FoundationEssentials
+
+/// The journal checks of `focus doctor`: pure, over the records a load read.
+public enum JournalDoctor {
+    /// One thing found. Problems make the journal unhealthy; notes do not.
+    public struct Finding: Equatable, Sendable, CustomStringConvertible {
+        public let isProblem: Bool
+        public let text: String
+        public var description: String { text }
+
+        public init(isProblem: Bool, text: String) {
+            self.isProblem = isProblem
+            self.text = text
+        }
+    }
+
+    /// Bad lines, conflicting duplicate ids, changes that name nothing, overlapping sessions,
+    /// times after `now`, and time zones this machine does not know (their sessions are
+    /// counted in the reader's zone, so their dates may be off).
+    ///
+    /// - Parameters:
+    ///   - history: every record read; `sessions` is its effective view, sorted by start.
+    ///   - issues: the lines that could not be read; `duplicates`, the ids read more than once.
+    public static func check(
+        history: JournalHistory, sessions: [FocusLog], issues: [JournalIssue], duplicates: [DuplicateRecord],
+        now: Date, days: LocalDays
+    ) -> [Finding] {
+        var out: [Finding] = []
+        for issue in issues { out.append(Finding(isProblem: true, text: "bad line: \(issue)")) }
+        for dup in duplicates {
+            if dup.identical {
+                out.append(
+                    Finding(
+                        isProblem: false,
+                        text: "id \(dup.id) is repeated at \(dup.again) with the same content (read once)"))
+            } else {
+                out.append(
+                    Finding(
+                        isProblem: true,
+                        text: "duplicate id \(dup.id): \(dup.again) differs from \(dup.first), which is the one used"))
+            }
+        }
+        for change in history.danglingChanges {
+            out.append(
+                Finding(
+                    isProblem: true,
+                    text:
+                        "\(change.kind.rawValue) record \(change.id) names \(change.target), which is not in the journal"
+                ))
+        }
+        let logs = sessions
+        var unknownZones: [String: Int] = [:]
+        for log in logs {
+            if let tz = log.tz, TimeZone(identifier: tz) == nil { unknownZones[tz, default: 0] += 1 }
+        }
+        for (tz, count) in unknownZones.sorted(by: { $0.key < $1.key }) {
+            out.append(
+                Finding(
+                    isProblem: true,
+                    text:
+                        "time zone '\(tz)' is unknown here: \(count) session(s) are dated in \(days.timeZone.identifier) instead"
+                ))
+        }
+        var latest: FocusLog?
+        for log in logs {
+            if let previous = latest, log.overlaps(previous) {
+                out.append(
+                    Finding(
+                        isProblem: true,
+                        text:
+                            "sessions overlap: \(previous.id) (\(describe(previous, days))) and \(log.id) (\(describe(log, days)))"
+                    ))
+            }
+            if latest == nil || log.end > latest!.end { latest = log }
+            if log.end > now {
+                out.append(
+                    Finding(
+                        isProblem: true, text: "session \(log.id) ends in the future (\(UTCTimestamp.format(log.end)))")
+                )
+            }
+        }
+        for change in history.changes where change.at > now {
+            out.append(
+                Finding(
+                    isProblem: true,
+                    text:
+                        "\(change.kind.rawValue) record \(change.id) is dated in the future (\(UTCTimestamp.format(change.at)))"
+                ))
+        }
+        return out
+    }
+
+    static func describe(_ log: FocusLog, _ days: LocalDays) -> String {
+        let zone = days.zone(log.tz)
+        return LocalTime.dateTime(log.start, in: zone) + "–" + LocalTime.hourMinute(log.end, in: zone)
+    }
+}

@@ -1,0 +1,183 @@
+import FocusModels
+import FoundationEssentials
+
+/// Statistics over sessions, as pure functions: no clock, no file, no global state.
+///
+/// Every function takes `now` and the ``LocalDays`` (zone and day start) it
+/// needs. Sessions are bucketed by ``LocalDays/dayNumber(of:)`` into arrays
+/// indexed by day offset, so the cost grows linearly with sessions and days.
+public enum StatsService {
+    /// Focused seconds and session count on one local date.
+    public static func totals(focusLogs: [FocusLog], on date: CivilDate, days: LocalDays) -> (
+        focused: Int, sessions: Int
+    ) {
+        let target = date.dayNumber
+        var focused = 0
+        var sessions = 0
+        for log in focusLogs where days.dayNumber(of: log) == target {
+            focused += log.focused
+            sessions += 1
+        }
+        return (focused, sessions)
+    }
+
+    /// Everything `focus stats` reports for `range`, in one pass over the sessions.
+    ///
+    /// - Parameters:
+    ///   - focusLogs: the sessions, in any order.
+    ///   - range: which local dates to report; see ``StatsRange``.
+    ///   - tag: when set, only sessions with exactly this tag count, streaks included.
+    ///   - now: the instant that decides "today".
+    ///   - days: the reader's zone and day start; each session uses its own `tz`.
+    ///   - dailyGoalMinutes: the goal today's focus is measured against.
+    ///   - isDemo: passed through to ``StatsData/isDemo``.
+    public static func buildStatsData(
+        focusLogs: [FocusLog], range: StatsRange, tag: String? = nil, now: Date, days: LocalDays,
+        dailyGoalMinutes: Int = 100, isDemo: Bool = false
+    ) -> StatsData {
+        let logs = tag.map { wanted in focusLogs.filter { $0.tag == wanted } } ?? focusLogs
+        let summaries = daySummaries(focusLogs: logs, days: days)
+        let span = summaries.first.map { $0.day...summaries[summaries.count - 1].day }
+        return buildStatsData(
+            input: StatsInput(span: span, days: summaries, streakRuns: StatsInput.streakRuns(summaries)),
+            range: range, tag: tag, now: now, days: days, dailyGoalMinutes: dailyGoalMinutes, isDemo: isDemo)
+    }
+
+    /// The sessions summed per local date, sorted by date (days without sessions left out).
+    public static func daySummaries(focusLogs: [FocusLog], days: LocalDays) -> [DaySummary] {
+        var byDay: [Int: DaySummary] = [:]
+        for log in focusLogs {
+            let day = days.dayNumber(of: log)
+            byDay[day, default: DaySummary(day: day)].add(
+                focused: log.focused, completed: log.completed, hour: days.startHour(of: log), tag: log.tag)
+        }
+        return byDay.values.sorted { $0.day < $1.day }
+    }
+
+    /// The days ``buildStatsData(input:range:tag:now:days:dailyGoalMinutes:isDemo:)`` reads for `range`:
+    /// the range, the period of the same length before it, and today.
+    public static func window(range: StatsRange, today: Int, span: ClosedRange<Int>?) -> ClosedRange<Int> {
+        let bounds = range.bounds(today: today, sessionSpan: span)
+        return min(bounds.lowerBound - bounds.count, today)...max(bounds.upperBound, today)
+    }
+
+    /// ``buildStatsData(focusLogs:range:tag:now:days:dailyGoalMinutes:isDemo:)`` from day summaries;
+    /// `tag` is only reported (the summaries are already of that tag's sessions).
+    public static func buildStatsData(
+        input: StatsInput, range: StatsRange, tag: String? = nil, now: Date, days: LocalDays,
+        dailyGoalMinutes: Int = 100, isDemo: Bool = false
+    ) -> StatsData {
+        let today = days.date(of: now).dayNumber
+        let bounds = range.bounds(today: today, sessionSpan: input.span)
+        let first = bounds.lowerBound
+        let count = bounds.count
+        let previousFirst = first - count
+
+        var dayFocus = [Int](repeating: 0, count: count)
+        var daySessions = [Int](repeating: 0, count: count)
+        var byHour = [Int](repeating: 0, count: 24)
+        var tags: [String?: (focused: Int, sessions: Int)] = [:]
+        var focused = 0
+        var sessions = 0
+        var completed = 0
+        var longest = 0
+        var previousFocus = 0
+        var previousSessions = 0
+        var todayFocus = 0
+        for summary in input.days {
+            let day = summary.day
+            if day == today { todayFocus += summary.focused }
+            if bounds.contains(day) {
+                dayFocus[day - first] += summary.focused
+                daySessions[day - first] += summary.sessions
+                focused += summary.focused
+                sessions += summary.sessions
+                completed += summary.completed
+                longest = max(longest, summary.longest)
+                for t in summary.tags {
+                    tags[t.tag, default: (0, 0)].focused += t.focused
+                    tags[t.tag, default: (0, 0)].sessions += t.sessions
+                }
+                for hour in 0..<24 { byHour[hour] += summary.hours[hour] }
+            } else if day >= previousFirst && day < first {
+                previousFocus += summary.focused
+                previousSessions += summary.sessions
+            }
+        }
+
+        let dayList = (0..<count).map {
+            Day(date: CivilDate(dayNumber: first + $0), focusedSeconds: dayFocus[$0], sessions: daySessions[$0])
+        }
+        let best = dayList.reduce(nil as Day?) { best, day in
+            day.focusedSeconds > (best?.focusedSeconds ?? 0) ? day : best
+        }
+        let previous =
+            previousSessions == 0
+            ? nil
+            : StatsData.Comparison(
+                from: CivilDate(dayNumber: previousFirst), to: CivilDate(dayNumber: first - 1),
+                focusedSeconds: previousFocus, sessions: previousSessions, changeSeconds: focused - previousFocus,
+                changeRatio: previousFocus > 0 ? Double(focused - previousFocus) / Double(previousFocus) : nil)
+        return StatsData(
+            from: CivilDate(dayNumber: first), to: CivilDate(dayNumber: bounds.upperBound), tag: tag,
+            focusedSeconds: focused, sessions: sessions, completedSessions: completed,
+            interruptedSessions: sessions - completed,
+            completionRate: sessions > 0 ? Double(completed) / Double(sessions) : nil,
+            averageSessionSeconds: sessions > 0 ? focused / sessions : 0, longestSessionSeconds: longest,
+            days: dayList, bestDay: best, byTag: sortedTags(tags), byHour: byHour, previous: previous,
+            currentStreak: StreakService.current(streakRuns: input.streakRuns, today: today),
+            longestStreak: StreakService.longest(streakRuns: input.streakRuns),
+            today: StatsData.GoalProgress(
+                date: CivilDate(dayNumber: today), focusedSeconds: todayFocus, goalSeconds: dailyGoalMinutes * 60),
+            isDemo: isDemo)
+    }
+
+    /// Deterministic sample sessions for the year before `now`, shown (and labelled) while the journal is empty.
+    ///
+    /// The same `now`, zone and `dayCount` always give the same sessions, so
+    /// a demo reads the same twice and tests can pin it. Nothing ends after
+    /// `now`. They are never written to the journal.
+    public static func createDemoFocusLogs(now: Date, days: LocalDays, dayCount: Int = 365) -> [FocusLog] {
+        var random = DemoRandom()
+        let today = days.date(of: now).dayNumber
+        let nowSeconds = Int(now.timeIntervalSince1970.rounded(.down))
+        let tags = ["writing", "coding", "reading", "study"]
+        let lengths = [25, 25, 25, 50, 50, 90]
+        var logs: [FocusLog] = []
+        for day in today - dayCount + 1...today {
+            let weekend = CivilDate(dayNumber: day).isoWeekday >= 6
+            let count = random.next(weekend ? 3 : 6)
+            var clock = 8 * 3600 + random.next(120) * 60
+            for index in 0..<count {
+                let planned = lengths[random.next(lengths.count)] * 60
+                let completed = random.next(10) != 0
+                let focused = completed ? planned : planned * (30 + random.next(60)) / 100
+                let local = day * 86_400 + days.dayStartSeconds + clock
+                let start = local - days.timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(local)))
+                clock += focused + (5 + random.next(40)) * 60
+                guard start + focused <= nowSeconds else { break }
+                logs.append(
+                    FocusLog(
+                        id: "demo-\(CivilDate(dayNumber: day))-\(index)",
+                        start: Date(timeIntervalSince1970: Double(start)),
+                        end: Date(timeIntervalSince1970: Double(start + focused)), planned: planned, focused: focused,
+                        completed: completed, tag: tags[random.next(tags.count)], source: .manual))
+            }
+        }
+        return logs
+    }
+
+    private typealias Day = StatsData.Day
+
+    private static func sortedTags(_ tags: [String?: (focused: Int, sessions: Int)]) -> [StatsData.TagTotal] {
+        tags.map { StatsData.TagTotal(tag: $0.key, focusedSeconds: $0.value.focused, sessions: $0.value.sessions) }
+            .sorted { a, b in
+                if a.focusedSeconds != b.focusedSeconds { return a.focusedSeconds > b.focusedSeconds }
+                switch (a.tag, b.tag) {
+                case (let x?, let y?): return x < y
+                case (_?, nil): return true
+                default: return false
+                }
+            }
+    }
+}

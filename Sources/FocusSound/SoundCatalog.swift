@@ -1,0 +1,53 @@
+import FocusModels
+
+/// Every sound `focus` can play for a route, and which stamp unlocks each.
+///
+/// White, pink and brown noise are free from the start. Each city's
+/// soundscape unlocks with its stamp. Rain, ocean and wind unlock with the
+/// first city whose soundscape is built on them (free when no city is).
+public struct SoundCatalog: Sendable {
+    /// One playable sound.
+    public struct Entry: Equatable, Sendable {
+        /// What the user types: `pink`, or a city's chapter id such as `lisbon`.
+        public let name: String
+        /// `Pink noise`, or the city's soundscape: `Tram 28 on the hill`.
+        public let title: String
+        public let recipe: SoundRecipe
+        /// The chapter whose stamp unlocks it; `nil` when it is free from the start.
+        public let unlockedBy: ExpeditionChapterDefinition?
+    }
+
+    /// Plain sounds first, then the cities in route order.
+    public let entries: [Entry]
+
+    /// The catalog for the route `definitions`.
+    public init(definitions: ExpeditionDefinitions) {
+        let cities = definitions.chapters.map {
+            Entry(name: $0.id, title: $0.soundscape, recipe: .city($0.id), unlockedBy: $0)
+        }
+        let free: [(SoundLayerKind, String)] = [
+            (.white, "White noise"), (.pink, "Pink noise"), (.brown, "Brown noise"),
+        ]
+        let earned: [(SoundLayerKind, String)] = [(.rain, "Rain"), (.ocean, "Ocean waves"), (.wind, "Wind")]
+        entries =
+            free.map { Entry(name: $0.0.rawValue, title: $0.1, recipe: .single($0.0), unlockedBy: nil) }
+            + earned.map { kind, title in
+                Entry(
+                    name: kind.rawValue, title: title, recipe: .single(kind),
+                    unlockedBy: cities.first { $0.recipe.layers.first?.kind == kind }?.unlockedBy)
+            }
+            + cities
+    }
+
+    /// The entry called `name` (or whose title is `name`), ignoring case.
+    public func entry(named name: String) -> Entry? {
+        let key = name.lowercased()
+        return entries.first { $0.name.lowercased() == key } ?? entries.first { $0.title.lowercased() == key }
+    }
+
+    /// Whether `entry` may be played with the expedition as it stands.
+    public static func isUnlocked(_ entry: Entry, in state: ExpeditionState) -> Bool {
+        guard let chapter = entry.unlockedBy else { return true }
+        return state.stampedChapters.contains { $0.id == chapter.id }
+    }
+}

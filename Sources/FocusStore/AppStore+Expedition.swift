@@ -1,0 +1,94 @@
+import FocusModels
+import FocusServices
+import FoundationEssentials
+
+extension AppStore {
+    /// The user's `expeditions.json` when there is one, else the built-in route.
+    ///
+    /// A user file that is not valid JSON or breaks a rule is an error (exit
+    /// 65) naming the file, the place in it and the problem.
+    public func loadExpeditionDefinitions() throws(FocusError) -> ExpeditionDefinitions {
+        guard let bytes = try FileIO.read(paths.expeditionsFile) else { return .builtIn }
+        return try ExpeditionDefinitions.parse(bytes, file: paths.expeditionsFile)
+    }
+
+    /// Brings ``expedition`` up to date with ``focusLogs`` and saves the checkpoint.
+    ///
+    /// Starts from the checkpoint when it holds a prefix of the journal's
+    /// sessions (see ``ExpeditionCheckpoint``), otherwise from nothing, and
+    /// applies the sessions it does not hold yet. The checkpoint is replaced
+    /// atomically, and only when it changed (an empty journal writes none). Returns the events of the
+    /// sessions applied now, keyed by session id: after a timer session, its
+    /// own events are the ones to show.
+    @discardableResult
+    public func loadExpedition(days: LocalDays) throws(FocusError) -> [String: [ExpeditionEvent]] {
+        let definitions = try loadExpeditionDefinitions()
+        let sessions = focusLogs.filter { ExpeditionService.earnsProgress($0, definitions: definitions) }
+        let fingerprint = ExpeditionCheckpoint.fingerprint(definitions, days: days, changes: history.changes.map(\.id))
+        let saved = readCheckpoint()
+        let start = saved.flatMap { $0.holds(prefixOf: sessions, fingerprint: fingerprint) ? $0 : nil }
+        let result = ExpeditionService.fold(
+            sessions, applied: start?.applied ?? 0, into: start?.state ?? ExpeditionState(), definitions: definitions,
+            days: days)
+        expeditionDefinitions = definitions
+        expedition = result.state
+        let checkpoint = ExpeditionCheckpoint(
+            version: ExpeditionCheckpoint.currentVersion, fingerprint: fingerprint, applied: sessions.count,
+            lastID: sessions.last?.id,
+            appliedHash: ExpeditionCheckpoint.appliedHash(sessions[...]), state: result.state)
+        if checkpoint != saved, saved != nil || !sessions.isEmpty { try saveCheckpoint(checkpoint) }
+        return result.events
+    }
+
+    /// How the saved checkpoint compares with a rebuild from the journal, for `focus doctor`.
+    public enum CheckpointHealth: Equatable, Sendable {
+        /// There is none (it is written on first use).
+        case missing
+        /// Resuming from it gives exactly what a rebuild gives.
+        case matches
+        /// It cannot be read, or it holds other sessions, definitions or settings than the journal now: the reason.
+        case differs(String)
+    }
+
+    /// Rebuilds the expedition from the journal in memory and compares it with the saved checkpoint; writes nothing.
+    public func checkExpeditionCheckpoint(days: LocalDays) throws(FocusError) -> CheckpointHealth {
+        guard FileIO.exists(paths.expeditionCheckpointFile) else { return .missing }
+        guard let saved = readCheckpoint() else { return .differs("cannot be read as a checkpoint") }
+        let definitions = try loadExpeditionDefinitions()
+        let sessions = focusLogs.filter { ExpeditionService.earnsProgress($0, definitions: definitions) }
+        let fingerprint = ExpeditionCheckpoint.fingerprint(definitions, days: days, changes: history.changes.map(\.id))
+        guard saved.holds(prefixOf: sessions, fingerprint: fingerprint) else {
+            return .differs("it was built from other sessions, definitions or settings than the journal now holds")
+        }
+        let rebuilt = ExpeditionService.fold(
+            sessions, applied: 0, into: ExpeditionState(), definitions: definitions, days: days
+        ).state
+        let resumed = ExpeditionService.fold(
+            sessions, applied: saved.applied, into: saved.state, definitions: definitions, days: days
+        ).state
+        return rebuilt == resumed
+            ? .matches : .differs("resuming from it gives another expedition state than a rebuild")
+    }
+
+    /// Removes the checkpoint and builds it again from the journal. The journal itself is never touched.
+    public func rebuildExpeditionCheckpoint(days: LocalDays) throws(FocusError) {
+        try FileIO.remove(paths.expeditionCheckpointFile)
+        try loadExpedition(days: days)
+    }
+
+    /// The checkpoint, or `nil` when there is none or it cannot be read: it is
+    /// a cache of the journal, so a damaged one is rebuilt, never trusted.
+    private func readCheckpoint() -> ExpeditionCheckpoint? {
+        guard let bytes = try? FileIO.read(paths.expeditionCheckpointFile) else { return nil }
+        return try? Self.decoder.decode(ExpeditionCheckpoint.self, from: Data(bytes))
+    }
+
+    private func saveCheckpoint(_ checkpoint: ExpeditionCheckpoint) throws(FocusError) {
+        try FileIO.makeDirectories(paths.dataDirectory)
+        let data: Data
+        do { data = try Self.encoder.encode(checkpoint) } catch {
+            throw FocusError(.io, "cannot encode the expedition checkpoint")
+        }
+        try FileIO.replace(paths.expeditionCheckpointFile, with: Array(data) + [10])
+    }
+}

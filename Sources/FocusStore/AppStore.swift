@@ -1,0 +1,303 @@
+import FocusJournal
+import FocusModels
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The one source of truth: the journal's sessions, the running session and the expedition.
+///
+/// The only mutable type in FocusCore and the only one that writes data
+/// files. `init` has no side effects; ``load()`` reads the journal, and
+/// ``record(_:)`` appends to it. Reading never modifies a file.
+public final class AppStore {
+    /// Where the files are.
+    public let paths: DataPaths
+    /// The effective sessions: every session in the journal, deduplicated by id,
+    /// with edits, deletions and undos applied (see ``JournalHistory``), sorted by start.
+    public private(set) var focusLogs: [FocusLog] = []
+    /// Every record read, before changes are applied.
+    public private(set) var history = JournalHistory(sessions: [], changes: [])
+    /// Lines that could not be read during the last ``load()``.
+    public private(set) var issues: [JournalIssue] = []
+    /// Ids read more than once during the last ``load()``.
+    public private(set) var duplicates: [DuplicateRecord] = []
+    /// The undoable records (sessions, edits, deletions) of this machine's journal file, oldest first.
+    private var ownRecords: [String] = []
+    /// What each journal file looked like when the last ``load()`` read it, for the stats cache.
+    var journalFileStates: [StatsCache.FileState] = []
+    /// The expedition route in use: the built-in one until ``loadExpedition(days:)`` reads the user's file.
+    public internal(set) lazy var expeditionDefinitions: ExpeditionDefinitions = .builtIn
+    /// The expedition, the fold of ``focusLogs``, as of the last ``loadExpedition(days:)``.
+    public internal(set) var expedition = ExpeditionState()
+
+    public init(paths: DataPaths) {
+        self.paths = paths
+    }
+
+    /// Creates a store holding `logs`, for tests and previews; nothing is read or written until asked.
+    public convenience init(paths: DataPaths, focusLogs: [FocusLog]) {
+        self.init(paths: paths)
+        self.history = JournalHistory(sessions: focusLogs, changes: [])
+        self.focusLogs = history.effectiveLogs
+    }
+
+    /// Reads every `*.jsonl` file under the journal folder and merges them.
+    ///
+    /// A record whose id was already read is the same record and is skipped
+    /// (noted in ``duplicates``). Bad lines are collected in ``issues``; an
+    /// unreadable file is an error.
+    public func load() throws(FocusError) {
+        var all: [JournalRecord] = []
+        var found: [JournalIssue] = []
+        var dups: [DuplicateRecord] = []
+        var own: [String] = []
+        // Where each kept record was read (file index, line), turned into text only for a duplicate.
+        var places: [(file: Int, line: Int)] = []
+        var firstSeen: [String: Int] = [:]
+        var files: [String] = []
+        var states: [StatsCache.FileState] = []
+        for name in try FileIO.list(paths.journalDirectory) where name.hasSuffix(".jsonl") && !name.hasPrefix(".") {
+            let path = paths.journalDirectory + "/" + name
+            let before = FileIO.status(path)
+            guard let bytes = try FileIO.read(path) else { continue }
+            if var state = before {
+                state.name = name
+                state.size = bytes.count
+                state.tailHash = bytes.withUnsafeBytes {
+                    StatsCache.hash(
+                        UnsafeRawBufferPointer(rebasing: $0[max(0, bytes.count - StatsCache.tailLength)...]))
+                }
+                states.append(state)
+            }
+            var records: [JournalRecord] = []
+            var lines: [Int] = []
+            JournalReader.parse(bytes, file: path, into: &records, lines: &lines, issues: &found)
+            let fileIndex = files.count
+            files.append(path)
+            firstSeen.reserveCapacity(firstSeen.count + records.count)
+            all.reserveCapacity(all.count + records.count)
+            for (record, line) in zip(records, lines) {
+                if let first = firstSeen[record.id] {
+                    let place = places[first]
+                    dups.append(
+                        DuplicateRecord(
+                            id: record.id, first: "\(files[place.file]):\(place.line)", again: "\(path):\(line)",
+                            identical: all[first] == record))
+                    continue
+                }
+                firstSeen[record.id] = all.count
+                all.append(record)
+                places.append((fileIndex, line))
+                if path == paths.journalFile, !Self.isUndo(record) { own.append(record.id) }
+            }
+        }
+        history = JournalHistory(uniqueRecords: all)
+        focusLogs = history.effectiveLogs
+        issues = found
+        duplicates = dups
+        ownRecords = own
+        journalFileStates = states
+    }
+
+    /// Appends `log` to this machine's journal file and to ``focusLogs``.
+    ///
+    /// Returns only after the line is on disk (`fsync`). On failure nothing in
+    /// memory changes and the error says why.
+    public func record(_ log: FocusLog) throws(FocusError) {
+        try FileIO.makeDirectories(paths.journalDirectory)
+        try FileIO.appendLine(JournalCodec.encode(log), to: paths.journalFile)
+        if !history.sessions.contains(where: { $0.id == log.id }) {
+            history = JournalHistory(sessions: history.sessions + [log], changes: history.changes)
+            focusLogs = history.effectiveLogs
+            ownRecords.append(log.id)
+        }
+    }
+
+    /// Appends `logs` (an import) to this machine's journal file, one line each,
+    /// in one write and one flush: all of them are saved, or none.
+    public func record(_ logs: [FocusLog]) throws(FocusError) {
+        guard !logs.isEmpty else { return }
+        try FileIO.makeDirectories(paths.journalDirectory)
+        try FileIO.appendLines(logs.map(JournalCodec.encode), to: paths.journalFile)
+        let known = Set(history.sessions.map(\.id))
+        let added = logs.filter { !known.contains($0.id) }
+        history = JournalHistory(sessions: history.sessions + added, changes: history.changes)
+        focusLogs = history.effectiveLogs
+        ownRecords += added.map(\.id)
+    }
+
+    /// Appends a change (edit, deletion, undo) to this machine's journal file and applies it.
+    public func record(_ change: JournalChange) throws(FocusError) {
+        try FileIO.makeDirectories(paths.journalDirectory)
+        try FileIO.appendLine(JournalCodec.encode(change), to: paths.journalFile)
+        history = JournalHistory(sessions: history.sessions, changes: history.changes + [change])
+        focusLogs = history.effectiveLogs
+        if change.kind != .undo { ownRecords.append(change.id) }
+    }
+
+    /// The effective session with exactly this id.
+    public func session(id: String) -> FocusLog? { focusLogs.first { $0.id == id } }
+
+    /// The newest session, edit or deletion in this machine's journal file that no undo cancels yet.
+    public func lastUndoable() -> UndoTarget? {
+        let undone = history.undone
+        guard let id = ownRecords.last(where: { !undone.contains($0) }) else { return nil }
+        if let change = history.changes.first(where: { $0.id == id }) {
+            let session = history.sessions.first { $0.id == change.target }.flatMap { _ in
+                JournalHistory(
+                    sessions: history.sessions,
+                    changes: history.changes + [
+                        JournalChange(id: "\u{0}preview", kind: .undo, target: change.id, at: change.at)
+                    ]
+                ).effectiveLogs.first { $0.id == change.target }
+            }
+            return change.kind == .delete ? .delete(change, session: session) : .edit(change, session: session)
+        }
+        return history.sessions.first { $0.id == id }.map { .session(session(id: $0.id) ?? $0) }
+    }
+
+    private static func isUndo(_ record: JournalRecord) -> Bool {
+        if case .change(let change) = record { return change.kind == .undo }
+        return false
+    }
+
+    // MARK: Running session
+
+    /// The running (or crashed) session's state file, if any.
+    public func runningState() throws(FocusError) -> RunningState? {
+        guard let bytes = try FileIO.read(paths.runningStateFile) else { return nil }
+        do {
+            return try Self.decoder.decode(RunningState.self, from: Data(bytes))
+        } catch {
+            throw FocusError(
+                .data, "\(paths.runningStateFile) is not a valid session state file; remove it to continue")
+        }
+    }
+
+    /// Replaces the state file atomically.
+    public func saveRunningState(_ state: RunningState) throws(FocusError) {
+        try FileIO.makeDirectories(paths.dataDirectory)
+        let data: Data
+        do { data = try Self.encoder.encode(state) } catch { throw FocusError(.io, "cannot encode the session state") }
+        try FileIO.replace(paths.runningStateFile, with: Array(data) + [10])
+    }
+
+    /// Removes the state file: no session is running.
+    public func clearRunningState() throws(FocusError) {
+        try FileIO.remove(paths.runningStateFile)
+    }
+
+    /// Claims the right to run a session; `nil` when another process holds it.
+    ///
+    /// The lock lives as long as the returned object (or the process). A
+    /// timer holds it for its whole life, while `focus status` and crash
+    /// recovery hold it for microseconds, so a busy lock is tried again for
+    /// up to 200 ms before the answer is "someone is running".
+    public func acquireSessionLock() throws(FocusError) -> FileLock? {
+        try FileIO.makeDirectories(paths.dataDirectory)
+        for _ in 0..<20 {
+            if let lock = try FileLock.tryLock(paths.sessionLockFile) { return lock }
+            usleep(10_000)
+        }
+        return nil
+    }
+
+    /// Whether a live process holds the session lock right now.
+    ///
+    /// A shared probe: it never blocks other probes, and a `focus start`
+    /// racing with it retries (see ``acquireSessionLock()``).
+    public func isSessionLockHeld() throws(FocusError) -> Bool {
+        guard FileIO.exists(paths.sessionLockFile) else { return false }
+        guard let lock = try FileLock.tryLock(paths.sessionLockFile, shared: true) else { return true }
+        lock.release()
+        return false
+    }
+
+    /// What ``recoverInterruptedSession()`` found.
+    public struct Recovery: Equatable, Sendable {
+        /// The state the dead timer left behind.
+        public let state: RunningState
+        /// The session recorded from it, or `nil` when it was a break or under a minute.
+        public let recorded: FocusLog?
+    }
+
+    /// Records a session whose timer died (kill -9, power loss) and clears its state.
+    ///
+    /// A state file whose session lock nobody holds belongs to a dead timer.
+    /// The focus up to its last heartbeat is recorded once, under the lock:
+    /// a racing command finds the state gone. Recording before clearing means
+    /// a crash in between can only write the same id again, which reads once.
+    public func recoverInterruptedSession() throws(FocusError) -> Recovery? {
+        guard FileIO.exists(paths.runningStateFile) else { return nil }
+        guard let lock = try FileLock.tryLock(paths.sessionLockFile) else { return nil }
+        defer { lock.release() }
+        guard let state = try runningState() else { return nil }
+        let log = state.recoveredLog
+        if let log { try record(log) }
+        try clearRunningState()
+        return Recovery(state: state, recorded: log)
+    }
+
+    // MARK: Helpers
+
+    static let encoder: JSONEncoder = {
+        let e = JSONEncoder()
+        e.dateEncodingStrategy = .iso8601
+        e.outputFormatting = [.sortedKeys]
+        return e
+    }()
+
+    static let decoder: JSONDecoder = {
+        let d = JSONDecoder()
+        d.dateDecodingStrategy = .iso8601
+        return d
+    }()
+}
+
+extension AppStore {
+    /// The settings in `config.json`, or the defaults when there is none.
+    ///
+    /// A file that is not valid JSON, has a value of the wrong type or an
+    /// out-of-range value is an error that names the file and the key.
+    public func loadConfig() throws(FocusError) -> FocusConfig {
+        let config = try readConfig()
+        if let problem = config.validate() { throw FocusError(.data, "\(paths.configFile): \(problem)") }
+        return config
+    }
+
+    /// Applies `change` to the settings and replaces `config.json` atomically.
+    ///
+    /// When `change` throws, nothing is written and its error is passed on.
+    ///
+    /// The file is read without validation first, so a change can repair an
+    /// out-of-range value; a file that is not valid JSON is left alone and is
+    /// an error. The result must be valid, or nothing is written.
+    @discardableResult
+    public func updateConfig(_ change: (inout FocusConfig) throws(FocusError) -> Void) throws(FocusError) -> FocusConfig
+    {
+        var config = try readConfig()
+        try change(&config)
+        if let problem = config.validate() { throw FocusError(.data, "\(paths.configFile): \(problem)") }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let data: Data
+        do { data = try encoder.encode(config) } catch { throw FocusError(.io, "cannot encode the settings") }
+        try FileIO.makeDirectories(paths.configDirectory)
+        try FileIO.replace(paths.configFile, with: Array(data) + [10])
+        return config
+    }
+
+    private func readConfig() throws(FocusError) -> FocusConfig {
+        guard let bytes = try FileIO.read(paths.configFile) else { return FocusConfig() }
+        do {
+            return try JSONDecoder().decode(FocusConfig.self, from: Data(bytes))
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
+            let key = context.codingPath.map(\.stringValue).joined(separator: ".")
+            throw FocusError(.data, "\(paths.configFile): \(key) has the wrong type")
+        } catch {
+            throw FocusError(.data, "\(paths.configFile) is not valid JSON")
+        }
+    }
+}

@@ -1,0 +1,226 @@
+import FocusModels
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The few POSIX file operations the store needs, with the durability rules
+/// of DESIGN.md: appends are one `write()` under `flock` followed by `fsync`;
+/// small files are replaced by temp file, `fsync`, `rename`, `fsync` of the folder.
+///
+/// Only ``AppStore`` uses this: it is the one type that writes data files.
+enum FileIO {
+    static func errnoText() -> String { String(cString: strerror(errno)) }
+
+    /// `mkdir -p` with mode 0700 for every folder it creates.
+    static func makeDirectories(_ path: String) throws(FocusError) {
+        var st = stat()
+        if stat(path, &st) == 0 {
+            guard (st.st_mode & S_IFMT) == S_IFDIR else {
+                throw FocusError(.cantCreate, "\(path) exists and is not a folder")
+            }
+            return
+        }
+        let parent = parentDirectory(of: path)
+        if !parent.isEmpty, parent != path { try makeDirectories(parent) }
+        if mkdir(path, 0o700) != 0 && errno != EEXIST {
+            throw FocusError(.cantCreate, "cannot create folder \(path): \(errnoText())")
+        }
+        syncDirectory(parent.isEmpty ? "." : parent)
+    }
+
+    static func parentDirectory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+    /// Size, modification time and identity of `path` (`tailHash` left 0), or `nil` when it cannot be stat'ed.
+    static func status(_ path: String) -> StatsCache.FileState? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return StatsCache.FileState(
+            name: path, size: Int(st.st_size), mtimeSeconds: Int(st.st_mtim.tv_sec),
+            mtimeNanoseconds: Int(st.st_mtim.tv_nsec),
+            inode: Int(bitPattern: UInt(st.st_ino)), device: Int(bitPattern: UInt(st.st_dev)), tailHash: 0)
+    }
+
+    /// `count` bytes of `path` from `offset`, or `nil` when they cannot all be read.
+    static func read(_ path: String, offset: Int, count: Int) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let n = bytes.withUnsafeMutableBytes {
+                pread(fd, $0.baseAddress! + filled, count - filled, off_t(offset + filled))
+            }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return nil }
+            filled += n
+        }
+        return bytes
+    }
+
+    /// The whole file, or `nil` when it does not exist.
+    static func read(_ path: String) throws(FocusError) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT { return nil }
+            throw FocusError(.noInput, "cannot read \(path): \(errnoText())")
+        }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw FocusError(.io, "cannot read \(path): \(errnoText())") }
+        guard (st.st_mode & S_IFMT) == S_IFREG else {
+            throw FocusError(.noInput, "cannot read \(path): not a regular file")
+        }
+        // Read straight into the array, sized from fstat; a file that grows meanwhile is read to its end.
+        var bytes = [UInt8](repeating: 0, count: Int(st.st_size) + 1)
+        var filled = 0
+        while true {
+            if filled == bytes.count {
+                bytes.append(contentsOf: repeatElement(0, count: max(1 << 16, bytes.count / 2)))
+            }
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw FocusError(.io, "cannot read \(path): \(errnoText())")
+            }
+            if n == 0 { break }
+            filled += n
+        }
+        bytes.removeSubrange(filled...)
+        return bytes
+    }
+
+    /// Appends `line` plus a newline to `path`; see ``appendLines(_:to:)``.
+    static func appendLine(_ line: String, to path: String) throws(FocusError) {
+        try appendLines([line], to: path)
+    }
+
+    /// Appends each of `lines` plus a newline to `path` with one `write()`,
+    /// under an exclusive `flock`, and `fsync`s once before returning: a batch
+    /// (an import) costs one flush, not one per record, and lands whole or not at all.
+    ///
+    /// When the file does not end in a newline (a write that was cut short),
+    /// a newline goes first so the new record never merges into the torn one.
+    /// When the write or the flush fails, the file is cut back to its old length.
+    static func appendLines(_ lines: [String], to path: String) throws(FocusError) {
+        let created = !exists(path)
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw FocusError(.cantCreate, "cannot open \(path) for writing: \(errnoText())") }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw FocusError(.io, "cannot lock \(path): \(errnoText())") }
+        }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw FocusError(.io, "cannot write \(path): \(errnoText())") }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 1 })
+        for line in lines {
+            bytes += line.utf8
+            bytes.append(10)
+        }
+        if st.st_size > 0 {
+            var last: UInt8 = 0
+            let rfd = open(path, O_RDONLY | O_CLOEXEC)
+            if rfd >= 0 {
+                if pread(rfd, &last, 1, st.st_size - 1) == 1, last != 10 { bytes.insert(10, at: 0) }
+                close(rfd)
+            }
+        }
+        do throws(FocusError) {
+            try writeAll(fd, bytes, path: path)
+            guard fsync(fd) == 0 else { throw FocusError(.io, "cannot flush \(path) to disk: \(errnoText())") }
+        } catch {
+            // A write cut short (disk full, file size limit) leaves the file as it was, not with a torn line.
+            ftruncate(fd, st.st_size)
+            throw error
+        }
+        if created { syncDirectory(parentDirectory(of: path)) }
+    }
+
+    /// Writes `bytes` to `path` atomically: a reader sees the old file or the new one, never a mix.
+    static func replace(_ path: String, with bytes: [UInt8]) throws(FocusError) {
+        try replace(path, mode: 0o600, chunks: CollectionOfOne(bytes))
+    }
+
+    /// Writes `chunks`, one after another, to `path` atomically, the file created with `mode` (less the umask).
+    ///
+    /// Temp files of earlier writers that were killed before their rename are removed afterwards.
+    static func replace(_ path: String, mode: mode_t, chunks: some Sequence<[UInt8]>) throws(FocusError) {
+        let dir = parentDirectory(of: path)
+        let temp = "\(path).tmp-\(getpid())"
+        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+        guard fd >= 0 else { throw FocusError(.cantCreate, "cannot create \(temp): \(errnoText())") }
+        do throws(FocusError) {
+            for bytes in chunks { try writeAll(fd, bytes, path: temp) }
+            guard fsync(fd) == 0 else { throw FocusError(.io, "cannot flush \(temp) to disk: \(errnoText())") }
+        } catch {
+            close(fd)
+            unlink(temp)
+            throw error
+        }
+        close(fd)
+        guard rename(temp, path) == 0 else {
+            let reason = errnoText()
+            unlink(temp)
+            throw FocusError(.io, "cannot replace \(path): \(reason)")
+        }
+        syncDirectory(dir)
+        removeStaleTemps(of: path)
+    }
+
+    /// Removes the temp files of `path` that writers killed mid-replace left behind (`path.tmp-PID`, that process gone).
+    private static func removeStaleTemps(of path: String) {
+        let dir = parentDirectory(of: path)
+        let prefix = String(path.dropFirst(dir.isEmpty ? 0 : dir.count + 1)) + ".tmp-"
+        for name in (try? list(dir.isEmpty ? "." : dir)) ?? [] where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count)), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink((dir.isEmpty ? "" : dir + "/") + name)
+        }
+    }
+
+    /// Removes `path` (no error when it is already gone) and syncs its folder.
+    static func remove(_ path: String) throws(FocusError) {
+        if unlink(path) != 0 && errno != ENOENT { throw FocusError(.io, "cannot remove \(path): \(errnoText())") }
+        syncDirectory(parentDirectory(of: path))
+    }
+
+    /// File names in `dir`; empty when it does not exist.
+    static func list(_ dir: String) throws(FocusError) -> [String] {
+        guard let handle = opendir(dir) else {
+            if errno == ENOENT { return [] }
+            throw FocusError(.noInput, "cannot list \(dir): \(errnoText())")
+        }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    private static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(FocusError) {
+        let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        if written != bytes.count {
+            let reason = written < 0 ? errnoText() : "only \(written) of \(bytes.count) bytes were written (disk full?)"
+            throw FocusError(.io, "cannot write \(path): \(reason)")
+        }
+    }
+
+    private static func syncDirectory(_ dir: String) {
+        let fd = open(dir.isEmpty ? "." : dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
+    }
+}

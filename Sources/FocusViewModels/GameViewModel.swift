@@ -1,0 +1,42 @@
+import FocusModels
+import FocusServices
+import FocusStore
+import FoundationEssentials
+
+/// What the game's view models (expedition, passport, profile) share: their
+/// inputs, and the data they show, the store's or, with an empty journal, the labelled demo's.
+public protocol GameViewModel {
+    var store: AppStore { get }
+    var now: Date { get }
+    var days: LocalDays { get }
+}
+
+extension GameViewModel {
+    /// Whether this is demo data (the journal is empty).
+    public var isDemo: Bool { store.focusLogs.isEmpty }
+
+    var shown: GameData { GameData(store, now: now, days: days) }
+}
+
+/// What a game view shows: the store's sessions and expedition, or, with an empty journal, the demo's.
+struct GameData {
+    let focusLogs: [FocusLog]
+    let expedition: ExpeditionState
+    let definitions: ExpeditionDefinitions
+    let isDemo: Bool
+
+    /// The store's data, or the demo computed in memory when the journal is empty.
+    init(_ store: AppStore, now: Date, days: LocalDays) {
+        definitions = store.expeditionDefinitions
+        guard store.focusLogs.isEmpty else {
+            focusLogs = store.focusLogs
+            expedition = store.expedition
+            isDemo = false
+            return
+        }
+        focusLogs = DemoData.focusLogs(now: now, days: days)
+        expedition = ExpeditionService.fold(focusLogs, into: ExpeditionState(), definitions: definitions, days: days)
+            .state
+        isDemo = true
+    }
+}

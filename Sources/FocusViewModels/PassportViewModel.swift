@@ -1,0 +1,72 @@
+import FocusModels
+import FocusStore
+import FoundationEssentials
+
+/// A stamped chapter in the passport.
+public struct PassportStamp: Equatable, Sendable, Encodable {
+    public let id: String
+    /// 1-based position on the route.
+    public let number: Int
+    public let title: String
+    public let country: String
+    public let stampedOn: CivilDate
+    public let miles: Int
+    public let soundscape: String
+}
+
+/// A chapter still ahead: the open one or a locked one.
+public struct PassportChapterAhead: Equatable, Sendable, Encodable {
+    public let id: String
+    public let number: Int
+    public let title: String
+    public let country: String
+    /// Whether it is the chapter in progress.
+    public let open: Bool
+}
+
+/// `focus passport`: the stamps with their dates and miles, the soundscapes, the road ahead.
+///
+/// Store and UI state in, computed properties out; with an empty journal it
+/// shows a labelled demo.
+public struct PassportViewModel: GameViewModel {
+    public let store: AppStore
+    public let now: Date
+    public let days: LocalDays
+
+    public init(store: AppStore, now: Date, days: LocalDays) {
+        self.store = store
+        self.now = now
+        self.days = days
+    }
+
+    /// Stamped chapters in route order.
+    public var stamps: [PassportStamp] {
+        let shown = shown
+        return shown.expedition.stampedChapters.compactMap { state in
+            guard let index = shown.definitions.index(of: state.id), let stampedOn = state.stampedOn else { return nil }
+            let chapter = shown.definitions.chapters[index]
+            return PassportStamp(
+                id: chapter.id, number: index + 1, title: chapter.title, country: chapter.country, stampedOn: stampedOn,
+                miles: chapter.miles,
+                soundscape: chapter.soundscape)
+        }
+    }
+
+    /// Soundscapes the stamps unlocked, in the order they were earned.
+    public var soundscapes: [String] { shown.expedition.soundscapes }
+
+    /// Miles of every stamp so far.
+    public var totalMiles: Int { shown.expedition.totalMiles }
+
+    /// The chapters not stamped yet, in route order.
+    public var ahead: [PassportChapterAhead] {
+        let shown = shown
+        let stamped = Set(shown.expedition.stampedChapters.map(\.id))
+        let open = shown.expedition.currentChapter?.id
+        return shown.definitions.chapters.enumerated().filter { !stamped.contains($0.element.id) }.map {
+            PassportChapterAhead(
+                id: $0.element.id, number: $0.offset + 1, title: $0.element.title, country: $0.element.country,
+                open: $0.element.id == open)
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import FocusModels
+import FocusServices
+import FocusStore
+import FoundationEssentials
+
+/// The summary printed when a timer session ends.
+public struct SessionSummaryViewModel {
+    public let store: AppStore
+    /// The session just recorded; `nil` when it was discarded.
+    public let recorded: FocusLog?
+    /// Seconds counted when it was discarded (stopped under a minute).
+    public let discardedSeconds: Int
+    public let suspendedSeconds: Int
+    public let now: Date
+    public let days: LocalDays
+    /// What the recorded session changed in the expedition.
+    public let events: [ExpeditionEvent]
+
+    public init(
+        store: AppStore, recorded: FocusLog?, discardedSeconds: Int = 0, suspendedSeconds: Int = 0, now: Date,
+        days: LocalDays,
+        events: [ExpeditionEvent] = []
+    ) {
+        self.store = store
+        self.recorded = recorded
+        self.discardedSeconds = discardedSeconds
+        self.suspendedSeconds = suspendedSeconds
+        self.now = now
+        self.days = days
+        self.events = events
+    }
+
+    /// `Done: 25m focused` / `Stopped early: 12m focused, recorded as interrupted` / discarded.
+    public var headline: String {
+        guard let recorded else {
+            return "Stopped after \(LocalTime.duration(discardedSeconds)): under a minute, so nothing was recorded."
+        }
+        let focus = LocalTime.duration(recorded.focused)
+        let tag = recorded.tag.map { " #\($0)" } ?? ""
+        return recorded.completed
+            ? "Done: \(focus) focused\(tag)."
+            : "Stopped early: \(focus) focused\(tag), recorded as interrupted."
+    }
+
+    /// Sleep that was skipped, when there was any.
+    public var suspendedLine: String? {
+        suspendedSeconds > 0
+            ? "The machine slept for \(LocalTime.duration(suspendedSeconds)); that time is not counted as focus." : nil
+    }
+
+    /// `Today: 1h15m in 3 sessions · Streak: 4 days`.
+    public var todayLine: String {
+        let today = days.date(of: now)
+        let totals = StatsService.totals(focusLogs: store.focusLogs, on: today, days: days)
+        let streak = StreakService.current(
+            streakDays: StreakService.streakDays(focusLogs: store.focusLogs, days: days), today: today)
+        let sessions = totals.sessions == 1 ? "1 session" : "\(totals.sessions) sessions"
+        let streakText = streak.days == 1 ? "1 day" : "\(streak.days) days"
+        return "Today: \(LocalTime.duration(totals.focused)) in \(sessions) · Streak: \(streakText)"
+    }
+
+    /// The expedition's news, one line each: progress, missions completed with
+    /// their miles, the stamp and its soundscape, the next city.
+    public var expeditionLines: [String] {
+        let definitions = store.expeditionDefinitions
+        var lines: [String] = []
+        var progress: [String] = []
+        let stamped = events.contains { if case .chapterStamped = $0 { true } else { false } }
+        for event in events {
+            switch event {
+            case .chapterUnlocked(let id):
+                guard let chapter = definitions.chapter(id) else { continue }
+                lines.append(
+                    stamped
+                        ? "Next city: \(chapter.place). \(chapter.story)"
+                        : "Expedition begins: \(chapter.place). \(chapter.story)")
+            case .missionProgressed(let id, let value, let target):
+                guard let found = definitions.mission(id) else { continue }
+                progress.append("\(found.mission.title) \(value)/\(target) \(found.mission.kind.unit)")
+            case .missionCompleted(let id, let miles):
+                guard let found = definitions.mission(id) else { continue }
+                lines.append("Mission complete: \(found.mission.title) (\(miles) miles)")
+            case .chapterStamped(let id, let miles, let soundscape):
+                guard let chapter = definitions.chapter(id) else { continue }
+                lines.append("Passport stamped: \(chapter.place), +\(miles) miles. Soundscape unlocked: \(soundscape)")
+            case .expeditionCompleted:
+                lines.append("Expedition complete: every city stamped, \(store.expedition.totalMiles) miles in all.")
+            }
+        }
+        if !progress.isEmpty { lines.append("Expedition: " + progress.joined(separator: " · ")) }
+        return lines
+    }
+}
