@@ -14,10 +14,10 @@ enum CanonicalLine {
     /// The session on `line`, or `nil` when the line is not in canonical shape (or is not a valid session).
     static func session(_ line: UnsafeBufferPointer<UInt8>) -> FocusLog? {
         var r = Cursor(p: line)
-        guard r.literal("{\"id\":"), let id = r.string(), !id.isEmpty,
+        guard r.literal("{\"id\":"), let id = r.string(),
             r.literal(",\"start\":\""), let start = r.timestamp(), r.literal(",\"end\":\""), let end = r.timestamp(),
-            end >= start, r.literal(",\"planned\":"), let planned = r.seconds(),
-            r.literal(",\"focused\":"), let focused = r.seconds(), focused <= end - start,
+            r.literal(",\"planned\":"), let planned = r.seconds(),
+            r.literal(",\"focused\":"), let focused = r.seconds(),
             r.literal(",\"completed\":")
         else { return nil }
         let completed: Bool
@@ -43,9 +43,11 @@ enum CanonicalLine {
             source = known
         }
         guard r.literal("}"), r.i == line.count else { return nil }
-        return FocusLog(
+        let log = FocusLog(
             id: id, start: Date(timeIntervalSince1970: Double(start)), end: Date(timeIntervalSince1970: Double(end)),
             planned: planned, focused: focused, completed: completed, tz: tz, tag: tag, note: note, source: source)
+        do throws(JournalCodec.Failure) { try JournalCodec.check(log) } catch { return nil }
+        return log
     }
 
     private struct Cursor {
@@ -102,7 +104,7 @@ enum CanonicalLine {
             return CivilDate(year: y, month: mo, day: d).dayNumber * 86_400 + h * 3600 + mi * 60 + s
         }
 
-        /// Plain digits (no sign, fraction or leading zero), 0…604800, as ``JournalCodec`` bounds seconds.
+        /// Plain digits (no sign, fraction or leading zero), at most six: ``JournalCodec/check(_:)`` bounds the value.
         mutating func seconds() -> Int? {
             var v = 0
             let start = i
@@ -110,7 +112,7 @@ enum CanonicalLine {
                 v = v * 10 + Int(p[i] - 48)
                 i += 1
             }
-            guard i > start, i - start < 7, !(p[start] == 48 && i - start > 1), v <= 7 * 86_400 else { return nil }
+            guard i > start, i - start < 7, !(p[start] == 48 && i - start > 1) else { return nil }
             return v
         }
     }

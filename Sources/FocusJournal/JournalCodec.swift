@@ -116,15 +116,10 @@ public enum JournalCodec {
 
     private static func session(_ fields: [String: FlatJSON.Value]) throws(Failure) -> FocusLog {
         let id = try string("id", in: fields)
-        guard !id.isEmpty else { throw Failure(reason: "\"id\" is empty") }
         let start = try instant("start", in: fields)
         let end = try instant("end", in: fields)
-        guard end >= start else { throw Failure(reason: "\"end\" is before \"start\"") }
         let planned = try seconds("planned", in: fields)
         let focused = try seconds("focused", in: fields)
-        guard focused <= end - start else {
-            throw Failure(reason: "\"focused\" (\(focused) s) is longer than end - start (\(end - start) s)")
-        }
         guard case .bool(let completed)? = fields["completed"] else {
             throw missingOrWrong("completed", "a boolean", fields)
         }
@@ -135,11 +130,39 @@ public enum JournalCodec {
             }
             source = known
         }
-        return FocusLog(
+        let log = FocusLog(
             id: id, start: Date(timeIntervalSince1970: Double(start)), end: Date(timeIntervalSince1970: Double(end)),
             planned: planned, focused: focused, completed: completed,
             tz: try optionalString("tz", in: fields), tag: try optionalString("tag", in: fields),
             note: try optionalString("note", in: fields), source: source)
+        try check(log)
+        return log
+    }
+
+    /// What every session must satisfy to be read back: a non-empty id, `end` not before
+    /// `start`, `planned` and `focused` within 0…``FocusLog/maximumSeconds``, and `focused`
+    /// no longer than `end - start`.
+    ///
+    /// The one rule for both directions: the reader refuses a line that fails it, and the
+    /// store refuses to write a session that fails it, so focus never writes what it cannot read.
+    public static func check(_ log: FocusLog) throws(Failure) {
+        guard !log.id.isEmpty else { throw Failure(reason: "\"id\" is empty") }
+        let start = Int(log.start.timeIntervalSince1970.rounded(.down))
+        let end = Int(log.end.timeIntervalSince1970.rounded(.down))
+        guard end >= start else { throw Failure(reason: "\"end\" is before \"start\"") }
+        try checkSeconds("planned", log.planned)
+        try checkSeconds("focused", log.focused)
+        guard log.focused <= end - start else {
+            throw Failure(reason: "\"focused\" (\(log.focused) s) is longer than end - start (\(end - start) s)")
+        }
+    }
+
+    private static func checkSeconds(_ key: String, _ value: Int) throws(Failure) {
+        guard (0...FocusLog.maximumSeconds).contains(value) else { throw outOfRange(key, Double(value)) }
+    }
+
+    private static func outOfRange(_ key: String, _ value: Double) -> Failure {
+        Failure(reason: "\"\(key)\" (\(value)) is outside 0…\(FocusLog.maximumSeconds) seconds")
     }
 
     /// `text` as a JSON string literal, quotes included.
@@ -178,7 +201,8 @@ public enum JournalCodec {
         guard case .number(let n)? = fields[key], n == n.rounded() else {
             throw missingOrWrong(key, "a whole number of seconds", fields)
         }
-        guard n >= 0, n <= 7 * 86_400 else { throw Failure(reason: "\"\(key)\" (\(n)) is outside 0…604800 seconds") }
-        return Int(n)
+        guard let value = Int(exactly: n) else { throw outOfRange(key, n) }
+        try checkSeconds(key, value)
+        return value
     }
 }

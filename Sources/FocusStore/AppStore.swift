@@ -104,8 +104,10 @@ public final class AppStore {
     /// Appends `log` to this machine's journal file and to ``focusLogs``.
     ///
     /// Returns only after the line is on disk (`fsync`). On failure nothing in
-    /// memory changes and the error says why.
+    /// memory changes and the error says why. A session the journal reader would
+    /// refuse (``JournalCodec/check(_:)``) is refused here, before anything is written.
     public func record(_ log: FocusLog) throws(FocusError) {
+        try Self.check(log)
         try FileIO.makeDirectories(paths.journalDirectory)
         try FileIO.appendLine(JournalCodec.encode(log), to: paths.journalFile)
         if !history.sessions.contains(where: { $0.id == log.id }) {
@@ -119,6 +121,7 @@ public final class AppStore {
     /// in one write and one flush: all of them are saved, or none.
     public func record(_ logs: [FocusLog]) throws(FocusError) {
         guard !logs.isEmpty else { return }
+        for log in logs { try Self.check(log) }
         try FileIO.makeDirectories(paths.journalDirectory)
         try FileIO.appendLines(logs.map(JournalCodec.encode), to: paths.journalFile)
         let known = Set(history.sessions.map(\.id))
@@ -158,6 +161,13 @@ public final class AppStore {
         return history.sessions.first { $0.id == id }.map { .session(session(id: $0.id) ?? $0) }
     }
 
+    /// The writer's side of the reader's rule: a session focus could not read back is never written.
+    private static func check(_ log: FocusLog) throws(FocusError) {
+        do throws(JournalCodec.Failure) { try JournalCodec.check(log) } catch {
+            throw FocusError(.data, "session \(log.id) cannot be recorded: \(error.reason)")
+        }
+    }
+
     private static func isUndo(_ record: JournalRecord) -> Bool {
         if case .change(let change) = record { return change.kind == .undo }
         return false
@@ -189,7 +199,8 @@ public final class AppStore {
         try FileIO.remove(paths.runningStateFile)
     }
 
-    /// Claims the right to run a session; `nil` when another process holds it.
+    /// Takes the session lock; `nil` when another process holds it. A timer claims it
+    /// through ``claimSession(at:timeZone:)``, which also deals with a dead timer's state.
     ///
     /// The lock lives as long as the returned object (or the process). A
     /// timer holds it for its whole life, while `focus status` and crash
@@ -213,31 +224,6 @@ public final class AppStore {
         guard let lock = try FileLock.tryLock(paths.sessionLockFile, shared: true) else { return true }
         lock.release()
         return false
-    }
-
-    /// What ``recoverInterruptedSession()`` found.
-    public struct Recovery: Equatable, Sendable {
-        /// The state the dead timer left behind.
-        public let state: RunningState
-        /// The session recorded from it, or `nil` when it was a break or under a minute.
-        public let recorded: FocusLog?
-    }
-
-    /// Records a session whose timer died (kill -9, power loss) and clears its state.
-    ///
-    /// A state file whose session lock nobody holds belongs to a dead timer.
-    /// The focus up to its last heartbeat is recorded once, under the lock:
-    /// a racing command finds the state gone. Recording before clearing means
-    /// a crash in between can only write the same id again, which reads once.
-    public func recoverInterruptedSession() throws(FocusError) -> Recovery? {
-        guard FileIO.exists(paths.runningStateFile) else { return nil }
-        guard let lock = try FileLock.tryLock(paths.sessionLockFile) else { return nil }
-        defer { lock.release() }
-        guard let state = try runningState() else { return nil }
-        let log = state.recoveredLog
-        if let log { try record(log) }
-        try clearRunningState()
-        return Recovery(state: state, recorded: log)
     }
 
     // MARK: Helpers

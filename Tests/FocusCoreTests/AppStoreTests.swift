@@ -136,9 +136,9 @@ import Testing
             updatedAt: Date(timeIntervalSince1970: 1_795_943_400), paused: false, tag: nil, note: nil, tz: "UTC",
             pid: 7, cycle: 1, cycles: 1)
         try store.saveRunningState(state)
-        let recovery = try #require(try store.recoverInterruptedSession())
-        #expect(recovery.recorded?.focused == 600 && recovery.recorded?.completed == false)
-        #expect(try store.recoverInterruptedSession() == nil)
+        let recovery = try #require(try store.recover())
+        #expect(recovery.outcome.recorded?.focused == 600 && recovery.outcome.recorded?.completed == false)
+        #expect(try store.recover() == nil)
         let reread = AppStore(paths: paths)
         try reread.load()
         #expect(reread.focusLogs.map(\.id) == ["crash"])
@@ -153,7 +153,7 @@ import Testing
         try store.saveRunningState(state)
         #expect(try store.isSessionLockHeld())
         #expect(try store.acquireSessionLock() == nil)
-        #expect(try store.recoverInterruptedSession() == nil)
+        #expect(try store.recover() == nil)
         lock.release()
         // Another test may be spawning a process at this instant; its child
         // shares our lock until it execs, so allow that window to pass.
@@ -163,7 +163,7 @@ import Testing
             held = try store.isSessionLockHeld()
         }
         #expect(!held)
-        #expect(try store.recoverInterruptedSession()?.recorded?.id == "live")
+        #expect(try store.recover()?.outcome.recorded?.id == "live")
     }
 
     @Test func configDefaultsAndValidation() throws {

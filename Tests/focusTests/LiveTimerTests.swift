@@ -101,19 +101,27 @@ import Testing
         #expect(try !tmux.screen().joined().contains("Stopped"))
     }
 
-    @Test func cyclesWaitForEnterBetweenPhases() throws {
+    @Test func cyclesWaitForEnterBetweenPhasesAndEndAfterTheLastFocus() throws {
         guard requireTmux() else { return }
         let home = try TempHome()
-        let tmux = try Tmux(command: try Self.script(home, "start 1s --cycles 1 --break 1s"))
-        #expect(try eventually { try tmux.screen().joined().contains("Next: Break 00:01") })
+        let tmux = try Tmux(command: try Self.script(home, "start 1s --cycles 2 --break 1s"))
+        func shows(_ text: String) throws -> Bool { try tmux.screen().joined(separator: "\n").contains(text) }
+        #expect(try eventually { try shows("Next: Break 00:01 · Enter to start · q to finish") })
         let waiting = try FocusBinary.run(["status"], home: home.path, tz: "Asia/Shanghai")
-        #expect(waiting.stdout.hasPrefix("Break · 00:01 left · paused"))
+        #expect(waiting.stdout == "Break · 00:01 left · waiting for Enter\n", "\(waiting.stdout)")
+        let json = try FocusBinary.run(["status", "--json"], home: home.path)
+        #expect(json.stdout.contains("\"state\":\"waiting\"") && json.stdout.contains("\"paused\":false"))
         #expect(try FocusBinary.run(["start", "1"], home: home.path).status == 75)
         try tmux.send("Enter")
-        #expect(
-            try eventually {
-                try tmux.screen().joined().contains("Break over.") && tmux.screen().joined().contains("EXIT=0")
-            })
-        #expect(home.journalLines().count == 1)
+        #expect(try eventually { try shows("Break over.") && shows("Next: Focus 00:01") })
+        try tmux.send("Enter")
+        #expect(try eventually { try shows("EXIT=0") })
+        let screen = try tmux.screen().joined(separator: "\n")
+        #expect(screen.contains("All 2 cycles done: 2s focused."), "\(screen)")
+        // No break after the last focus: the run ends with its summary.
+        let afterLastFocus = screen.components(separatedBy: "Break over.").last ?? ""
+        #expect(!afterLastFocus.contains("Break"), "\(screen)")
+        #expect(home.journalLines().count == 2)
+        #expect(home.contents("running.json") == nil)
     }
 }

@@ -38,7 +38,6 @@ struct CommandLineTool {
             }
             let ctx = try makeContext()
             ctx.commands = documented
-            ctx.recoverCrashedSession()
             return try command.run(args, ctx)
         } catch {
             err.line("Error: \(error.message)")

@@ -14,7 +14,7 @@ enum BreakCommand {
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         var seconds = try ctx.loadConfig().breakMinutes * 60
         if let text = args.positionals.first { seconds = try StartCommand.duration(text) }
-        return try StartCommand.runExclusive(
+        return try TimerRunner.run(
             [CyclePlan.Step(phase: .shortBreak, seconds: seconds, cycle: 1)], tag: nil, note: nil, auto: true, ctx)
     }
 }

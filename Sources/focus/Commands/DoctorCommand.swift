@@ -20,6 +20,7 @@ enum DoctorCommand {
             ctx.out.line("  \(finding.isProblem ? "problem" : "note"): \(finding.text)")
         }
         let now = ctx.now()
+        ctx.recoverCrashedSession()
         try ctx.store.load()
         let store = ctx.store
         ctx.out.line(
@@ -37,7 +38,8 @@ enum DoctorCommand {
         }
         for finding in JournalDoctor.check(
             history: store.history, sessions: store.focusLogs, issues: store.issues, duplicates: store.duplicates,
-            now: now, days: days) { report(finding) }
+            now: now, days: days)
+        { report(finding) }
 
         ctx.out.line("Settings:")
         do {

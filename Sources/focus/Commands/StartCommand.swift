@@ -35,7 +35,7 @@ enum StartCommand {
             longBreakSeconds: try args.value("long-break").map(duration),
             cycles: try args.value("cycles").map(cycleCount))
         let sound = try sound(args.value("sound"), configured: config.sound, ctx)
-        return try runExclusive(
+        return try TimerRunner.run(
             plan.steps, tag: try args.text("tag"), note: try args.text("note"), auto: args.has("auto"), sound: sound,
             ctx)
     }
@@ -54,26 +54,6 @@ enum StartCommand {
             ctx.err.line("focus: no sound: config sound: \(error.message)")
             return nil
         }
-    }
-
-    /// Takes the session lock and runs `steps`, or explains who holds it (exit 75).
-    static func runExclusive(
-        _ steps: [CyclePlan.Step], tag: String?, note: String?, auto: Bool, sound: SoundCatalog.Entry? = nil,
-        _ ctx: Context
-    ) throws(FocusError) -> Int32 {
-        guard let lock = try ctx.store.acquireSessionLock() else {
-            var detail = ""
-            if let state = try? ctx.store.runningState() {
-                let started = LocalTime.hourMinute(state.startedAt, in: ctx.timeZone)
-                detail =
-                    ": a \(state.phase.title.lowercased()) started at \(started) has \(LocalTime.countdown(Double(state.remaining(at: state.now(at: ctx.reading()))))) left"
-            }
-            throw FocusError(.temporary, "a session is already running\(detail); `focus stop` ends it")
-        }
-        let runner = TimerRunner(ctx: ctx, tag: tag, note: note, auto: auto, sound: sound)
-        defer { runner.finishHooks() }
-        defer { lock.release() }
-        return try runner.run(steps)
     }
 
     static func duration(_ text: String) throws(FocusError) -> Int {

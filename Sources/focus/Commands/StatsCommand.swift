@@ -33,6 +33,7 @@ enum StatsCommand {
         let config = try ctx.loadConfig()
         var input: StatsInput?
         if tag == nil {
+            ctx.recoverCrashedSession()
             input = try ctx.store.loadStatsInput(range: range, today: days.date(of: now).dayNumber, days: days)
             if input == nil { ctx.reportIssues() }
         } else {

@@ -26,7 +26,10 @@ enum StatusCommand {
         if args.has("idle"), !args.has("format") { throw FocusError(.usage, "--idle goes with --format") }
         let format = try args.value("format").map { (text) throws(FocusError) in try StatusFormat(text) }
         let idle = try StatusFormat(args.value("idle") ?? "", option: "--idle")
-        let state = try runningState(ctx)
+        // For a prompt or tmux: never a warning, a recovery or a hook, whatever the state file says.
+        ctx.quiet = format != nil
+        ctx.recoverCrashedSession()
+        let state = try ctx.store.liveSession()
         let now = state?.now(at: ctx.reading()) ?? ctx.now()
         if let format {
             ctx.out.line((state == nil ? idle : format).render(state, now: now, timeZone: ctx.timeZone))
@@ -36,11 +39,5 @@ enum StatusCommand {
             ctx.out.line(StatusView.text(state, now: now, timeZone: ctx.timeZone))
         }
         return 0
-    }
-
-    /// The live session's state, after recovering a crashed one; `nil` when idle.
-    static func runningState(_ ctx: Context) throws(FocusError) -> RunningState? {
-        guard try ctx.store.isSessionLockHeld() else { return nil }
-        return try ctx.store.runningState()
     }
 }

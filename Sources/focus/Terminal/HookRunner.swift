@@ -57,14 +57,8 @@ final class HookRunner {
         } else {
             posix_spawn_file_actions_adddup2(&actions, 2, 1)
         }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
+        var attributes = ChildSignals.attributes(processGroup: true)
         defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK))
         let variables = environment.merging(hook.environment) { $1 }.map { "\($0.key)=\($0.value)" }
         var argv = [strdup(path), nil]
         var envp = variables.map { strdup($0) } + [nil]

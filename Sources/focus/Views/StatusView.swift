@@ -7,6 +7,7 @@ enum StatusView {
         guard let state else { return "idle" }
         var parts = [state.phase.title, LocalTime.countdown(Double(state.remaining(at: now))) + " left"]
         if let tag = state.tag { parts.append("#" + tag) }
+        if state.isWaiting { return (parts + ["waiting for Enter"]).joined(separator: " · ") }
         if state.paused { parts.append("paused") }
         parts.append("started " + LocalTime.hourMinute(state.startedAt, in: timeZone))
         return parts.joined(separator: " · ")
