@@ -17,8 +17,7 @@ final class TimerRunner {
     private let input = TimerInput()
     private let hooks: HookRunner
     private let notifier: Notifier
-    private let sound: SoundCatalog.Entry?
-    private var player: SoundPlayer?
+    private let sound: TimerSound
 
     /// Claims the session and runs `steps`: `focus start` and `focus break`.
     static func run(
@@ -38,7 +37,7 @@ final class TimerRunner {
         _ steps: [CyclePlan.Step], tag: String?, note: String?, auto: Bool, sound: SoundCatalog.Entry?, _ ctx: Context
     ) {
         self.ctx = ctx
-        self.sound = sound
+        self.sound = TimerSound(sound, path: ctx.environment["PATH"])
         frame = TimerFrame(ctx: ctx)
         hooks = HookRunner(
             directory: ctx.paths.hooksDirectory, environment: ctx.environment, discardOutput: frame.isLive)
@@ -48,7 +47,7 @@ final class TimerRunner {
             setup: .init(
                 steps: steps, ids: steps.map { _ in UUID().uuidString }, tag: tag, note: note,
                 tz: ctx.timeZoneIdentifier, pid: getpid(), waitsForEnter: frame.isLive && input.keys && !auto,
-                sound: sound != nil, bell: config.bell, notify: config.notify))
+                sound: self.sound.isChosen, bell: config.bell, notify: config.notify))
     }
 
     private func run() throws(FocusError) -> Int32 {
@@ -57,7 +56,7 @@ final class TimerRunner {
         defer {
             frame.close()
             input.close()
-            player?.stop(fadeSeconds: 0.3)
+            sound.stop()
         }
         if let code = try apply(.start(ctx.reading())) { return code }
         while true {
@@ -69,9 +68,7 @@ final class TimerRunner {
                 if let code = try apply(event) { return code }
             }
             if let code = try apply(.tick(ctx.reading())) { return code }
-            if let session = machine.session {
-                player?.follow(paused: session.isPaused, remaining: session.remaining(at: ctx.reading()))
-            }
+            sound.follow(machine.session, at: ctx.reading())
         }
     }
 
@@ -93,28 +90,16 @@ final class TimerRunner {
             do throws(FocusError) { try ctx.store.saveRunningState(state) } catch {
                 return try apply(.persistFailed(error))
             }
-        case .finish(let final):
-            frame.clear()
-            return try apply(.finished(ctx.store.finish(final), ctx.reading()))
+        case .finish(let final): return try apply(.finished(ctx.store.finish(final), ctx.reading()))
         case .clear: try ctx.store.clearRunningState()
         case .hook(let hook): frame.report(hooks.start(hook).map { [$0] } ?? [])
-        case .startSound:
-            player = sound.flatMap {
-                let stream = SoundStream(
-                    recipe: $0.recipe, seed: FNV1a.hash($0.name), volume: SoundCommand.defaultVolume)
-                return SoundPlayer.start(stream, fadeIn: 2, path: ctx.environment["PATH"])
-            }
-        case .stopSound:
-            player?.stop(fadeSeconds: 0.3)
-            player = nil
+        case .startSound: sound.start()
+        case .stopSound: sound.stop()
         case .summary(let summary): try frame.summary(summary)
         case .runSummary(let run): frame.runSummary(run)
         case .ring: frame.ring()
-        case .notify(let summary):
-            let note = SessionSummaryViewModel.notification(summary)
-            notifier.send(title: note.title, body: note.body)
-        case .warn(.stateNotSaved(let error)):
-            frame.report(["focus: cannot save the session state (\(error.message)); the countdown goes on"])
+        case .notify(let summary): notifier.send(SessionSummaryViewModel.notification(summary))
+        case .warn(let warning): frame.warn(warning)
         case .suspend:
             frame.suspend()
             input.stopProcess()

@@ -15,7 +15,7 @@ final class Notifier {
     init(path: String?) { self.path = path }
 
     /// Sends `title`/`body` if `notify-send` is on `PATH`; silently does nothing otherwise.
-    func send(title: String, body: String) {
+    func send(_ note: (title: String, body: String)) {
         guard let path else { return }
         let candidates = path.split(separator: ":").map { String($0) + "/notify-send" }
         guard let tool = candidates.first(where: { access($0, X_OK) == 0 }) else { return }
@@ -27,7 +27,7 @@ final class Notifier {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         var attributes = ChildSignals.attributes()
         defer { posix_spawnattr_destroy(&attributes) }
-        let argv: [String] = [tool, "--app-name=focus", title, body]
+        let argv: [String] = [tool, "--app-name=focus", note.title, note.body]
         var cargs = argv.map { strdup($0) } + [nil]
         defer { cargs.forEach { free($0) } }
         var pid: pid_t = 0

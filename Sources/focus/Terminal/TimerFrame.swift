@@ -68,6 +68,14 @@ final class TimerFrame {
         for line in lines { ctx.err.line(line) }
     }
 
+    /// Says what went wrong while the countdown goes on.
+    func warn(_ warning: TimerWarning) {
+        switch warning {
+        case .stateNotSaved(let error):
+            report(["focus: cannot save the session state (\(error.message)); the countdown goes on"])
+        }
+    }
+
     /// Before the process stops: the terminal as the shell expects it.
     func suspend() { close() }
 
