@@ -58,6 +58,27 @@ import Testing
         #expect(home.contents("hook-ran") != nil && home.journalLines().count == 1)
     }
 
+    /// A dead timer's session the journal cannot take when the next `focus start` runs: it is printed,
+    /// ready to add back, before the new session replaces its state; never silently lost.
+    @Test func startNeverReplacesAPendingSessionItCannotRecord() throws {
+        let home = try TempHome()
+        try Self.staleState.write(toFile: home.path + "/running.json", atomically: false, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: home.journalFile, withIntermediateDirectories: true)
+        let r = try FocusBinary.run(["start", "1s"], home: home.path)
+        let lines = r.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(r.stderr)")
+        #expect(
+            lines.first?.hasPrefix(
+                "focus: the session started 2026-11-29 09:00 ended without its timer and cannot be recorded: cannot open ")
+                == true, "\(r.stderr)")
+        #expect(
+            lines.first?.hasSuffix("add it back with: focus log add --start '2026-11-29 09:00' --duration 10m --tag w")
+                == true, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("Focus 00:01"), "the new session still runs")
+        #expect(r.status == 73 && lines.last?.contains("The session was NOT recorded") == true, "its own, too")
+        #expect(home.contents("running.json") == nil)
+    }
+
     @Test func cyclesEndAfterTheLastFocusWithASummaryOfTheRun() throws {
         let home = try TempHome()
         let r = try FocusBinary.run(
