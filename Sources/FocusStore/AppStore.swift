@@ -23,6 +23,13 @@ public final class AppStore {
     public private(set) var issues: [JournalIssue] = []
     /// Ids read more than once during the last ``load()``.
     public private(set) var duplicates: [DuplicateRecord] = []
+    /// Whether the journal has been read (``load()``), or the store was made from sessions in memory.
+    public private(set) var isLoaded = false
+    /// Whether the journal holds anything at all: a session, a change or a line that could not be read.
+    ///
+    /// Views show their labelled demo only when it does not, so a user who deleted their only session
+    /// sees zeros, not a demo. Known once the journal or the stats cache has been read.
+    public internal(set) var hasRecords = false
     /// The undoable records (sessions, edits, deletions) of this machine's journal file, oldest first.
     private var ownRecords: [String] = []
     /// What each journal file looked like when the last ``load()`` read it, for the stats cache.
@@ -41,6 +48,8 @@ public final class AppStore {
         self.init(paths: paths)
         self.history = JournalHistory(sessions: focusLogs, changes: [])
         self.focusLogs = history.effectiveLogs
+        isLoaded = true
+        hasRecords = !focusLogs.isEmpty
     }
 
     /// Reads every `*.jsonl` file under the journal folder and merges them.
@@ -99,6 +108,8 @@ public final class AppStore {
         duplicates = dups
         ownRecords = own
         journalFileStates = states
+        isLoaded = true
+        hasRecords = !all.isEmpty || !found.isEmpty
     }
 
     /// Appends `log` to this machine's journal file and to ``focusLogs``.
@@ -113,6 +124,7 @@ public final class AppStore {
             focusLogs = history.effectiveLogs
             ownRecords.append(log.id)
         }
+        hasRecords = true
     }
 
     /// Appends `logs` (an import) to this machine's journal file, one line each,
@@ -126,6 +138,7 @@ public final class AppStore {
         history = JournalHistory(sessions: history.sessions + added, changes: history.changes)
         focusLogs = history.effectiveLogs
         ownRecords += added.map(\.id)
+        hasRecords = true
     }
 
     /// Appends a change (edit, deletion, undo) to this machine's journal file and applies it.
@@ -135,6 +148,7 @@ public final class AppStore {
         history = JournalHistory(sessions: history.sessions, changes: history.changes + [change])
         focusLogs = history.effectiveLogs
         if change.kind != .undo { ownRecords.append(change.id) }
+        hasRecords = true
     }
 
     /// The effective session with exactly this id.

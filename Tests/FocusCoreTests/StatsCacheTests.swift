@@ -1,7 +1,7 @@
+import FocusCore
 import Foundation
 import Testing
 
-import FocusCore
 @testable import FocusJournal
 @testable import FocusStore
 
@@ -61,7 +61,7 @@ import FocusCore
         var usedCache = true
         for range in [StatsRange.lastDays(7), .lastDays(30), .lastDays(365), .all] {
             let store = AppStore(paths: paths)
-            let input = try #require(try store.loadStatsInput(range: range, today: today, days: days))
+            let input = try store.statsInput(range: range, tag: nil, today: today, days: days)
             if !store.focusLogs.isEmpty { usedCache = false }
             cached.append(StatsService.buildStatsData(input: input, range: range, now: now, days: days))
             let reference = AppStore(paths: paths)
@@ -130,8 +130,9 @@ import FocusCore
         try bad.write(contentsOf: Data("{\"id\":\n".utf8))
         try bad.close()
         let store = AppStore(paths: paths)
-        #expect(try store.loadStatsInput(range: .lastDays(7), today: Self.today, days: Self.days) == nil)
-        #expect(store.issues.count == 1)
+        let input = try store.statsInput(range: .lastDays(7), tag: nil, today: Self.today, days: Self.days)
+        #expect(store.isLoaded && store.issues.count == 1)
+        #expect(input == StatsInput(summaries: StatsService.daySummaries(focusLogs: store.focusLogs, days: Self.days)))
     }
 
     @Test func anotherZoneOrDayStartRebuilds() throws {
@@ -140,7 +141,7 @@ import FocusCore
         _ = try Self.bothWays(paths)
         let shifted = LocalDays(timeZone: TimeZone(identifier: "UTC")!, dayStartSeconds: 4 * 3600)
         let store = AppStore(paths: paths)
-        let input = try #require(try store.loadStatsInput(range: .all, today: Self.today, days: shifted))
+        let input = try store.statsInput(range: .all, tag: nil, today: Self.today, days: shifted)
         #expect(!store.focusLogs.isEmpty)
         #expect(
             StatsService.buildStatsData(input: input, range: .all, now: Self.now, days: shifted)

@@ -31,17 +31,11 @@ enum StatsCommand {
         let tag = args.value("tag")
         if tag?.isEmpty == true { throw FocusError(.usage, "--tag is empty") }
         let config = try ctx.loadConfig()
-        var input: StatsInput?
-        if tag == nil {
-            input = try ctx.store.loadStatsInput(range: range, today: days.date(of: now).dayNumber, days: days)
-            if input == nil { ctx.reportIssues() }
-        } else {
-            try ctx.loadJournal()
-        }
         let model = StatsViewModel(
             store: ctx.store, range: range, tag: tag, heatmapRequested: args.has("heatmap"),
-            now: now, days: days, dailyGoalMinutes: config.dailyGoalMinutes, input: input)
-        let data = model.data
+            now: now, days: days, dailyGoalMinutes: config.dailyGoalMinutes)
+        let data = try model.data
+        ctx.reportIssues()
         if args.has("json") {
             ctx.out.line(StatsJSON.render(data, range: range))
         } else {
