@@ -193,9 +193,7 @@ public final class AppStore {
     /// Replaces the state file atomically.
     public func saveRunningState(_ state: RunningState) throws(FocusError) {
         try FileIO.makeDirectories(paths.dataDirectory)
-        let data: Data
-        do { data = try Self.encoder.encode(state) } catch { throw FocusError(.io, "cannot encode the session state") }
-        try FileIO.replace(paths.runningStateFile, with: Array(data) + [10])
+        try FileIO.replace(paths.runningStateFile, with: try Self.fileBytes(state, what: "the session state"))
     }
 
     /// Removes the state file: no session is running.
@@ -256,12 +254,14 @@ public final class AppStore {
 
     // MARK: Helpers
 
-    static let encoder: JSONEncoder = {
-        let e = JSONEncoder()
-        e.dateEncodingStrategy = .iso8601
-        e.outputFormatting = [.sortedKeys]
-        return e
-    }()
+    /// `value` as a small state file: JSON with sorted keys and a final newline, written by the one ``JSONWriter``.
+    static func fileBytes(_ value: some Encodable, pretty: Bool = false, what: String) throws(FocusError) -> [UInt8] {
+        do {
+            return Array(try JSONValueEncoder.text(value, pretty: pretty).utf8) + [10]
+        } catch {
+            throw FocusError(.io, "cannot encode \(what)")
+        }
+    }
 
     static let decoder: JSONDecoder = {
         let d = JSONDecoder()
@@ -294,12 +294,9 @@ extension AppStore {
         var config = try readConfig()
         try change(&config)
         if let problem = config.validate() { throw FocusError(.data, "\(paths.configFile): \(problem)") }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let data: Data
-        do { data = try encoder.encode(config) } catch { throw FocusError(.io, "cannot encode the settings") }
+        let bytes = try Self.fileBytes(config, pretty: true, what: "the settings")
         try FileIO.makeDirectories(paths.configDirectory)
-        try FileIO.replace(paths.configFile, with: Array(data) + [10])
+        try FileIO.replace(paths.configFile, with: bytes)
         return config
     }
 
