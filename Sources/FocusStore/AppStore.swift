@@ -117,6 +117,7 @@ public final class AppStore {
     /// Returns only after the line is on disk (`fsync`). On failure nothing in
     /// memory changes and the error says why.
     public func record(_ log: FocusLog) throws(FocusError) {
+        try Self.check(log)
         try FileIO.makeDirectories(paths.journalDirectory)
         try FileIO.appendLine(JournalCodec.encode(log), to: paths.journalFile)
         if !history.sessions.contains(where: { $0.id == log.id }) {
@@ -131,6 +132,7 @@ public final class AppStore {
     /// in one write and one flush: all of them are saved, or none.
     public func record(_ logs: [FocusLog]) throws(FocusError) {
         guard !logs.isEmpty else { return }
+        for log in logs { try Self.check(log) }
         try FileIO.makeDirectories(paths.journalDirectory)
         try FileIO.appendLines(logs.map(JournalCodec.encode), to: paths.journalFile)
         let known = Set(history.sessions.map(\.id))
@@ -170,6 +172,15 @@ public final class AppStore {
             return change.kind == .delete ? .delete(change, session: session) : .edit(change, session: session)
         }
         return history.sessions.first { $0.id == id }.map { .session(session(id: $0.id) ?? $0) }
+    }
+
+    /// Refuses a session the journal reader would skip: nothing is written that focus cannot read back.
+    private static func check(_ log: FocusLog) throws(FocusError) {
+        do throws(JournalCodec.Failure) {
+            try JournalCodec.validate(log)
+        } catch {
+            throw FocusError(.data, "session \(log.id) cannot be recorded: \(error.reason)")
+        }
     }
 
     private static func isUndo(_ record: JournalRecord) -> Bool {

@@ -1,3 +1,5 @@
+import FocusModels
+
 /// Where focus keeps its files.
 ///
 /// Data: `$FOCUS_HOME`, else `$XDG_DATA_HOME/focus`, else `~/.local/share/focus`.
@@ -26,6 +28,25 @@ public struct DataPaths: Equatable, Sendable {
         }
         self.init(
             dataDirectory: xdg("XDG_DATA_HOME", ".local/share"), configDirectory: xdg("XDG_CONFIG_HOME", ".config"))
+    }
+
+    /// Refuses a `FOCUS_HOME` that is a file, or lies under one: the user named a folder that cannot be one.
+    ///
+    /// A missing folder is fine (it reads as empty and is created when something is written).
+    public static func checkFocusHome(_ environment: [String: String]) throws(FocusError) {
+        guard let home = environment["FOCUS_HOME"], !home.isEmpty else { return }
+        var path = home.hasPrefix("/") ? "" : "."
+        for component in home.split(separator: "/") {
+            path += "/" + component
+            switch FileIO.kind(path) {
+            case .missing: return
+            case .folder: continue
+            case .other:
+                let what =
+                    FileIO.kind(home) == .other ? "is a file, not a folder" : "cannot be a folder: \(path) is a file"
+                throw FocusError(.config, "FOCUS_HOME=\(home) \(what); point it at a folder")
+            }
+        }
     }
 
     /// Every `*.jsonl` file in here is part of the journal.

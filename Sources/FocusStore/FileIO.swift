@@ -38,6 +38,15 @@ enum FileIO {
 
     static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
+    /// What is at `path`, following symbolic links.
+    enum Kind { case missing, folder, other }
+
+    static func kind(_ path: String) -> Kind {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return .missing }
+        return (st.st_mode & S_IFMT) == S_IFDIR ? .folder : .other
+    }
+
     /// Size, modification time and identity of `path` (`tailHash` left 0), or `nil` when it cannot be stat'ed.
     static func status(_ path: String) -> StatsCache.FileState? {
         var st = stat()

@@ -191,3 +191,20 @@ import Testing
         #expect(p.dataDirectory == data && p.configDirectory == config)
     }
 }
+
+@Suite struct RecordValidationTests {
+    /// What the writer accepts, the reader reads: a session the reader would skip is refused before it is written.
+    @Test(arguments: [
+        (7 * 86_400 + 1, 60, "planned"), (1500, 7 * 86_400 + 1, "focused"), (1500, 3600, "focused"),
+    ])
+    func recordsTheReaderWouldSkipAreRefusedAndNothingIsWritten(planned: Int, focused: Int, key: String) throws {
+        let paths = try Sessions.temporaryPaths()
+        let start = Date(timeIntervalSince1970: 1_764_406_800)
+        let log = FocusLog(
+            id: "too-big", start: start, end: start.addingTimeInterval(Double(min(focused, 1800))), planned: planned,
+            focused: focused, completed: false)
+        let error = #expect(throws: FocusError.self) { try AppStore(paths: paths).record(log) }
+        #expect(error?.kind == .data && error?.message.contains(key) == true)
+        #expect(!FileManager.default.fileExists(atPath: paths.journalFile))
+    }
+}

@@ -36,6 +36,7 @@ final class Context {
     init(environment: [String: String]) throws(FocusError) {
         self.environment = environment
         let home = environment["HOME"] ?? "/"
+        try DataPaths.checkFocusHome(environment)
         paths = DataPaths(environment: environment, home: home)
         store = AppStore(paths: paths)
         startedActive = LiveClock.monotonic()
