@@ -7,10 +7,11 @@ import FocusModels
 #endif
 
 /// The few POSIX file operations the store needs, with the durability rules
-/// of DESIGN.md: appends are one `write()` under `flock` followed by `fsync`;
+/// the README promises: appends are one `write()` under `flock` followed by `fsync`;
 /// small files are replaced by temp file, `fsync`, `rename`, `fsync` of the folder.
 ///
-/// Only ``AppStore`` uses this: it is the one type that writes data files.
+/// Only `FocusStore` uses this: ``AppStore`` writes every data file through it, and `InterchangeFiles`
+/// reads the files `focus import` is given.
 enum FileIO {
     static func errnoText() -> String { String(cString: strerror(errno)) }
 

@@ -199,7 +199,8 @@ import Testing
     }
 
     /// A strict parser (Python `icalendar`, installed here when missing) accepts the calendar.
-    @Test(.enabled(if: python != nil)) func iCalendarExportParsesStrictly() throws {
+    @Test func iCalendarExportParsesStrictly() throws {
+        try #require(Self.python != nil, "python3 is needed: apt-get install python3")
         let home = try TempHome()
         try home.writeJournal(
             Self.tricky + [
@@ -226,11 +227,11 @@ import Testing
         #expect(try Self.runPython(["-c", check, out]) == 0)
     }
 
-    static let peers = FocusBinary.packageRoot + "/../shared/peers/gen_sessions.py"
+    static let peers = PeerDataTests.script
 
     /// Watson's frames, a Timewarrior folder and its month files: the totals of `expected.json`, and nothing added twice.
-    @Test(.enabled(if: python != nil && FileManager.default.fileExists(atPath: peers)))
-    func peerImportsMatchExpectedTotals() throws {
+    @Test func peerImportsMatchExpectedTotals() throws {
+        try #require(Self.python != nil, "python3 is needed: apt-get install python3")
         let data = try TempHome()
         #expect(try Self.runPython([Self.peers, "300", "--out", data.path + "/g", "--force"]) == 0)
         let expected = try #require(
