@@ -84,7 +84,7 @@ extension AppStore {
     }
 
     private func saveCheckpoint(_ checkpoint: ExpeditionCheckpoint) throws(FocusError) {
-        try FileIO.makeDirectories(paths.dataDirectory)
+        try FileIO.makeDirectories(paths.cacheDirectory)
         try FileIO.replace(
             paths.expeditionCheckpointFile, with: try Self.fileBytes(checkpoint, what: "the expedition checkpoint"))
     }

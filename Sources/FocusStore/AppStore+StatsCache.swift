@@ -46,7 +46,7 @@ extension AppStore {
     private func fromCache(_ cache: StatsCacheFile, range: StatsRange, today: Int, days: LocalDays) throws
         -> StatsInput
     {
-        let names = try FileIO.list(paths.journalDirectory).filter { $0.hasSuffix(".jsonl") && !$0.hasPrefix(".") }
+        let names = try Self.journalFileNames(paths.journalDirectory)
         guard names == cache.files.map(\.name) else { throw Stale() }
         var appended: [UInt8] = []
         var states: [StatsCache.FileState] = []
@@ -110,7 +110,7 @@ extension AppStore {
     }
 
     private func writeStatsCache(_ cache: StatsCache) throws(FocusError) {
-        try FileIO.makeDirectories(paths.dataDirectory)
+        try FileIO.makeDirectories(paths.cacheDirectory)
         try FileIO.replace(paths.statsCacheFile, with: cache.encoded())
     }
 }

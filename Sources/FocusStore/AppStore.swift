@@ -30,8 +30,14 @@ public final class AppStore {
     /// Views show their labelled demo only when it does not, so a user who deleted their only session
     /// sees zeros, not a demo. Known once the journal or the stats cache has been read.
     public internal(set) var hasRecords = false
-    /// The undoable records (sessions, edits, deletions) of this machine's journal file, oldest first.
+    /// The undoable records (sessions, edits, deletions) of this device's journal file, oldest first.
     private var ownRecords: [String] = []
+    /// Where this device's last change record stands in the order edits apply in.
+    private var ownLastChange: JournalHistory.ChangeOrder?
+    /// The device name of each session read from a device's journal file, by session id.
+    private var sessionDevices: [String: String] = [:]
+    /// This machine's device once read or created (see ``device()``).
+    var knownDevice: Device?
     /// What each journal file looked like when the last ``load()`` read it, for the stats cache.
     var journalFileStates: [StatsCache.FileState] = []
     /// The expedition route in use: the built-in one until ``loadExpedition(days:)`` reads the user's file.
@@ -39,8 +45,13 @@ public final class AppStore {
     /// The expedition, the fold of ``focusLogs``, as of the last ``loadExpedition(days:)``.
     public internal(set) var expedition = ExpeditionState()
 
-    public init(paths: DataPaths) {
+    /// The host name a new device id is named after.
+    let hostName: String
+
+    /// A store of the files under `paths`; `hostName` names this device's journal file when it is first created.
+    public init(paths: DataPaths, hostName: String = "localhost") {
         self.paths = paths
+        self.hostName = hostName
     }
 
     /// Creates a store holding `logs`, for tests and previews; nothing is read or written until asked.
@@ -52,22 +63,27 @@ public final class AppStore {
         hasRecords = !focusLogs.isEmpty
     }
 
-    /// Reads every `*.jsonl` file under the journal folder and merges them.
+    /// Reads every journal file (see ``JournalFileName``) and merges them.
     ///
-    /// A record whose id was already read is the same record and is skipped
-    /// (noted in ``duplicates``). Bad lines are collected in ``issues``; an
-    /// unreadable file is an error.
+    /// Files are read in name order, so every machine holding the same files reads the same history. A record
+    /// whose id was already read is the same record and is skipped (noted in ``duplicates``). Bad lines are
+    /// collected in ``issues``; an unreadable file is an error. Reading writes nothing: not even the device
+    /// file, which the first write creates.
     public func load() throws(FocusError) {
-        var all: [JournalRecord] = []
+        var sessions: [FocusLog] = []
+        var changes: [JournalChange] = []
+        var order: [JournalHistory.ChangeOrder] = []
         var found: [JournalIssue] = []
         var dups: [DuplicateRecord] = []
         var own: [String] = []
+        var devices: [String: String] = [:]
         // Where each kept record was read (file index, line), turned into text only for a duplicate.
-        var places: [(file: Int, line: Int)] = []
-        var firstSeen: [String: Int] = [:]
+        var places: [String: (file: Int, line: Int)] = [:]
+        var kept: [String: JournalRecord] = [:]
         var files: [String] = []
         var states: [StatsCache.FileState] = []
-        for name in try FileIO.list(paths.journalDirectory) where name.hasSuffix(".jsonl") && !name.hasPrefix(".") {
+        let me = try existingDevice()
+        for name in try Self.journalFileNames(paths.journalDirectory) {
             let path = paths.journalDirectory + "/" + name
             let before = FileIO.status(path)
             guard let bytes = try FileIO.read(path) else { continue }
@@ -85,88 +101,104 @@ public final class AppStore {
             JournalReader.parse(bytes, file: path, into: &records, lines: &lines, issues: &found)
             let fileIndex = files.count
             files.append(path)
-            firstSeen.reserveCapacity(firstSeen.count + records.count)
-            all.reserveCapacity(all.count + records.count)
+            let kind = JournalFileName(name)
+            let writer: Device? = if case .device(let device) = kind { device } else { nil }
+            let isOwn = writer != nil && writer?.id == me?.id
+            var latest = Int.min
             for (record, line) in zip(records, lines) {
-                if let first = firstSeen[record.id] {
-                    let place = places[first]
+                if case .change(let change) = record {
+                    latest = max(latest, Int(change.at.timeIntervalSince1970.rounded(.down)))
+                }
+                if let place = places[record.id] {
                     dups.append(
                         DuplicateRecord(
                             id: record.id, first: "\(files[place.file]):\(place.line)", again: "\(path):\(line)",
-                            identical: all[first] == record))
+                            identical: kept[record.id] == record))
                     continue
                 }
-                firstSeen[record.id] = all.count
-                all.append(record)
-                places.append((fileIndex, line))
-                if path == paths.journalFile, !Self.isUndo(record) { own.append(record.id) }
+                places[record.id] = (fileIndex, line)
+                kept[record.id] = record
+                switch record {
+                case .session(let log):
+                    sessions.append(log)
+                    if let writer { devices[log.id] = writer.name }
+                case .change(let change):
+                    changes.append(change)
+                    order.append(JournalHistory.ChangeOrder(at: latest, file: name, line: line))
+                }
+                if isOwn, !Self.isUndo(record) { own.append(record.id) }
             }
+            if isOwn { ownLastChange = order.last { $0.file == name } }
         }
-        history = JournalHistory(uniqueRecords: all)
+        history = JournalHistory(sessions: sessions, changes: changes, changeOrder: order)
         focusLogs = history.effectiveLogs
         issues = found
         duplicates = dups
         ownRecords = own
+        sessionDevices = devices
         journalFileStates = states
         isLoaded = true
-        hasRecords = !all.isEmpty || !found.isEmpty
+        hasRecords = !places.isEmpty || !found.isEmpty
     }
 
-    /// Appends `log` to this machine's journal file and to ``focusLogs``.
+    /// The names of the files in `directory` that are part of the journal, sorted.
+    static func journalFileNames(_ directory: String) throws(FocusError) -> [String] {
+        try FileIO.list(directory).filter { JournalFileName($0) != nil }
+    }
+
+    /// Appends `log` to this device's journal file and to ``focusLogs``.
     ///
     /// Returns only after the line is on disk (`fsync`). On failure nothing in
     /// memory changes and the error says why.
     public func record(_ log: FocusLog) throws(FocusError) {
-        try Self.check(log)
-        try FileIO.makeDirectories(paths.journalDirectory)
-        try FileIO.appendLine(JournalCodec.encode(log), to: paths.journalFile)
-        if !history.sessions.contains(where: { $0.id == log.id }) {
-            history = JournalHistory(sessions: history.sessions + [log], changes: history.changes)
-            focusLogs = history.effectiveLogs
-            ownRecords.append(log.id)
-        }
-        hasRecords = true
+        try record([log])
     }
 
-    /// Appends `logs` (an import) to this machine's journal file, one line each,
+    /// Appends `logs` (an import) to this device's journal file, one line each,
     /// in one write and one flush: all of them are saved, or none.
     public func record(_ logs: [FocusLog]) throws(FocusError) {
         guard !logs.isEmpty else { return }
         for log in logs { try Self.check(log) }
+        let device = try device()
         try FileIO.makeDirectories(paths.journalDirectory)
-        try FileIO.appendLines(logs.map(JournalCodec.encode), to: paths.journalFile)
-        let known = Set(history.sessions.map(\.id))
-        let added = logs.filter { !known.contains($0.id) }
-        history = JournalHistory(sessions: history.sessions + added, changes: history.changes)
+        try FileIO.appendLines(logs.map(JournalCodec.encode), to: paths.journalFile(of: device))
+        var known = Set(history.sessions.map(\.id))
+        let added = logs.filter { known.insert($0.id).inserted }
+        history = history.appending(added)
         focusLogs = history.effectiveLogs
         ownRecords += added.map(\.id)
+        for log in added { sessionDevices[log.id] = device.name }
         hasRecords = true
     }
 
-    /// Appends a change (edit, deletion, undo) to this machine's journal file and applies it.
+    /// Appends a change (edit, deletion, undo) to this device's journal file and applies it.
     public func record(_ change: JournalChange) throws(FocusError) {
+        let device = try device()
         try FileIO.makeDirectories(paths.journalDirectory)
-        try FileIO.appendLine(JournalCodec.encode(change), to: paths.journalFile)
-        history = JournalHistory(sessions: history.sessions, changes: history.changes + [change])
+        try FileIO.appendLine(JournalCodec.encode(change), to: paths.journalFile(of: device))
+        history = history.appending(change, file: device.journalFileName, after: ownLastChange)
+        ownLastChange = history.changeOrder.last
         focusLogs = history.effectiveLogs
         if change.kind != .undo { ownRecords.append(change.id) }
         hasRecords = true
     }
 
+    /// The device that recorded the session with this id: the name in its journal file's name, `nil` for a
+    /// session read from another file (the journal of an older focus, an export dropped in).
+    public func device(ofSession id: String) -> String? { sessionDevices[id] }
+
     /// The effective session with exactly this id.
     public func session(id: String) -> FocusLog? { focusLogs.first { $0.id == id } }
 
-    /// The newest session, edit or deletion in this machine's journal file that no undo cancels yet.
+    /// The newest session, edit or deletion in this device's journal file that no undo cancels yet.
     public func lastUndoable() -> UndoTarget? {
         let undone = history.undone
         guard let id = ownRecords.last(where: { !undone.contains($0) }) else { return nil }
         if let change = history.changes.first(where: { $0.id == id }) {
             let session = history.sessions.first { $0.id == change.target }.flatMap { _ in
-                JournalHistory(
-                    sessions: history.sessions,
-                    changes: history.changes + [
-                        JournalChange(id: "\u{0}preview", kind: .undo, target: change.id, at: change.at)
-                    ]
+                history.appending(
+                    JournalChange(id: "\u{0}preview", kind: .undo, target: change.id, at: change.at),
+                    file: "", after: nil
                 ).effectiveLogs.first { $0.id == change.target }
             }
             return change.kind == .delete ? .delete(change, session: session) : .edit(change, session: session)
@@ -203,7 +235,7 @@ public final class AppStore {
 
     /// Replaces the state file atomically.
     public func saveRunningState(_ state: RunningState) throws(FocusError) {
-        try FileIO.makeDirectories(paths.dataDirectory)
+        try FileIO.makeDirectories(paths.stateDirectory)
         try FileIO.replace(paths.runningStateFile, with: try Self.fileBytes(state, what: "the session state"))
     }
 
@@ -219,7 +251,7 @@ public final class AppStore {
     /// recovery hold it for microseconds, so a busy lock is tried again for
     /// up to 200 ms before the answer is "someone is running".
     public func acquireSessionLock() throws(FocusError) -> FileLock? {
-        try FileIO.makeDirectories(paths.dataDirectory)
+        try FileIO.makeDirectories(paths.stateDirectory)
         for _ in 0..<20 {
             if let lock = try FileLock.tryLock(paths.sessionLockFile) { return lock }
             usleep(10_000)

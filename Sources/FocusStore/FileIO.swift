@@ -186,6 +186,31 @@ enum FileIO {
         removeStaleTemps(of: path)
     }
 
+    /// Creates `path` holding `bytes` unless it exists: `false` when another writer created it first.
+    ///
+    /// The bytes go to a temp file first (flushed), which is then linked to `path`: a reader sees no file or the
+    /// whole file, and of two racing writers exactly one wins.
+    static func createExclusively(_ path: String, with bytes: [UInt8]) throws(FocusError) -> Bool {
+        let temp = "\(path).tmp-\(getpid())"
+        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else { throw FocusError(.cantCreate, "cannot create \(temp): \(errnoText())") }
+        defer { unlink(temp) }
+        do throws(FocusError) {
+            try writeAll(fd, bytes, path: temp)
+            guard fsync(fd) == 0 else { throw FocusError(.io, "cannot flush \(temp) to disk: \(errnoText())") }
+        } catch {
+            close(fd)
+            throw error
+        }
+        close(fd)
+        guard link(temp, path) == 0 else {
+            if errno == EEXIST { return false }
+            throw FocusError(.cantCreate, "cannot create \(path): \(errnoText())")
+        }
+        syncDirectory(parentDirectory(of: path))
+        return true
+    }
+
     /// Removes the temp files of `path` that writers killed mid-replace left behind (`path.tmp-PID`, that process gone).
     private static func removeStaleTemps(of path: String) {
         let dir = parentDirectory(of: path)

@@ -50,14 +50,15 @@ import Testing
             Self.line("a", "2026-11-29T09:00:00Z") + "\n{oops\n\n" + Self.line("b", "2026-11-29T10:00:00Z")
             + "\n{\"id\":\"torn\",\"sta"
         try write("focus.jsonl", text)
-        let before = try Data(contentsOf: URL(fileURLWithPath: paths.journalFile))
+        let legacy = paths.legacy.journalFile
+        let before = try Data(contentsOf: URL(fileURLWithPath: legacy))
         let store = AppStore(paths: paths)
         try store.load()
         #expect(store.focusLogs.map(\.id) == ["a", "b"])
         #expect(store.issues.map(\.line) == [2, 5])
-        #expect(store.issues[0].description.hasPrefix(paths.journalFile + ":2: "))
+        #expect(store.issues[0].description.hasPrefix(legacy + ":2: "))
         #expect(store.issues[1].reason.contains("incomplete last line"))
-        #expect(try Data(contentsOf: URL(fileURLWithPath: paths.journalFile)) == before)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: legacy)) == before)
     }
 
     @Test func appendAfterATornLineStartsOnAFreshLineAndKeepsHistory() throws {

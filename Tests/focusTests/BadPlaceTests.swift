@@ -122,7 +122,7 @@ import Testing
         #expect(r.status == 73 && Self.errors(r).count == 1, "\(r.stderr)")
         #expect(r.stderr.contains("The session was NOT recorded"))
         #expect(
-            !FileManager.default.fileExists(atPath: home.path + "/running.json"),
+            !FileManager.default.fileExists(atPath: home.path + "/state/running.json"),
             "a later recovery would record it twice")
         let command = try #require(
             r.stderr.range(of: "add it back with: focus ").map {
