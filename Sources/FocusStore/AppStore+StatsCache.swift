@@ -12,15 +12,17 @@ extension AppStore {
     ///   the new bytes) and the journal has no change records, the appended lines are folded in, if they are
     ///   all complete, readable sessions with new ids. Otherwise the journal is loaded (``load()``) and the
     ///   cache rebuilt from its effective sessions.
-    /// - With `tag`, only the sessions with that tag count (streaks too), from the journal.
+    /// - With `tag`, only the sessions with that tag count (streaks too), from the journal; with `device`, only
+    ///   the sessions that device recorded (``device(ofSession:)``).
     ///
     /// Deleting the cache changes nothing but speed; failing to write it is not an error. A journal with
     /// unreadable lines is never cached: ``issues`` then holds them for the caller to report.
-    public func statsInput(range: StatsRange, tag: String?, today: Int, days: LocalDays) throws(FocusError)
-        -> StatsInput
-    {
+    public func statsInput(
+        range: StatsRange, tag: String?, device: String? = nil, today: Int, days: LocalDays
+    ) throws(FocusError) -> StatsInput {
         let fingerprint = StatsCache.fingerprint(days: days)
-        if tag == nil, !isLoaded, let cache = StatsCacheFile.open(paths.statsCacheFile),
+        let filtered = tag != nil || device != nil
+        if !filtered, !isLoaded, let cache = StatsCacheFile.open(paths.statsCacheFile),
             cache.fingerprint == fingerprint, cache.sessionCount > 0,
             let input = try? fromCache(cache, range: range, today: today, days: days)
         {
@@ -28,10 +30,14 @@ extension AppStore {
             return input
         }
         if !isLoaded { try load() }
-        let logs = tag.map { wanted in focusLogs.filter { $0.tag == wanted } } ?? focusLogs
+        let logs =
+            filtered
+            ? focusLogs.filter { log in
+                (tag == nil || log.tag == tag) && (device == nil || self.device(ofSession: log.id) == device)
+            } : focusLogs
         let summaries = StatsService.daySummaries(focusLogs: logs, days: days)
         let input = StatsInput(summaries: summaries)
-        if tag == nil, issues.isEmpty, !focusLogs.isEmpty, !journalFileStates.isEmpty {
+        if !filtered, issues.isEmpty, !focusLogs.isEmpty, !journalFileStates.isEmpty {
             let ids = (history.sessions.map(\.id) + history.changes.map(\.id)).map(StatsCache.hash).sorted()
             let cache = StatsCache(
                 fingerprint: fingerprint, files: journalFileStates, sessionCount: focusLogs.count,

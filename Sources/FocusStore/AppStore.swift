@@ -23,6 +23,8 @@ public final class AppStore {
     public private(set) var issues: [JournalIssue] = []
     /// Ids read more than once during the last ``load()``.
     public private(set) var duplicates: [DuplicateRecord] = []
+    /// The sync engines' conflict copies the last ``load()`` read (their records count once, like any other's).
+    public private(set) var conflictCopies: [ConflictCopy] = []
     /// Whether the journal has been read (``load()``), or the store was made from sessions in memory.
     public private(set) var isLoaded = false
     /// Whether the journal holds anything at all: a session, a change or a line that could not be read.
@@ -82,6 +84,9 @@ public final class AppStore {
         var kept: [String: JournalRecord] = [:]
         var files: [String] = []
         var states: [StatsCache.FileState] = []
+        // The records of conflict copies, and of every other file by id, to tell which copies hold nothing new.
+        var copies: [(path: String, original: String, records: [JournalRecord])] = []
+        var elsewhere: [String: JournalRecord] = [:]
         let me = try existingDevice()
         for name in try Self.journalFileNames(paths.journalDirectory) {
             let path = paths.journalDirectory + "/" + name
@@ -102,8 +107,18 @@ public final class AppStore {
             let fileIndex = files.count
             files.append(path)
             let kind = JournalFileName(name)
-            let writer: Device? = if case .device(let device) = kind { device } else { nil }
-            let isOwn = writer != nil && writer?.id == me?.id
+            let writer: Device? =
+                switch kind {
+                case .device(let device): device
+                case .conflictCopy(let original): Device(journalFileName: original)
+                default: nil
+                }
+            let isOwn = if case .device(let device) = kind { device.id == me?.id } else { false }
+            if case .conflictCopy(let original) = kind {
+                copies.append((path, original, records))
+            } else {
+                for record in records where elsewhere[record.id] == nil { elsewhere[record.id] = record }
+            }
             var latest = Int.min
             for (record, line) in zip(records, lines) {
                 if case .change(let change) = record {
@@ -134,6 +149,11 @@ public final class AppStore {
         focusLogs = history.effectiveLogs
         issues = found
         duplicates = dups
+        conflictCopies = copies.map { copy in
+            ConflictCopy(
+                path: copy.path, original: copy.original, records: copy.records.count,
+                onlyHere: copy.records.filter { elsewhere[$0.id] != $0 }.count)
+        }
         ownRecords = own
         sessionDevices = devices
         journalFileStates = states
@@ -141,9 +161,12 @@ public final class AppStore {
         hasRecords = !places.isEmpty || !found.isEmpty
     }
 
-    /// The names of the files in `directory` that are part of the journal, sorted.
+    /// The names of the files in `directory` that are part of the journal, in reading order: by name, with sync
+    /// engines' conflict copies last, so a record's own file wins over a copy of it.
     static func journalFileNames(_ directory: String) throws(FocusError) -> [String] {
-        try FileIO.list(directory).filter { JournalFileName($0) != nil }
+        let names = try FileIO.list(directory).filter { JournalFileName($0) != nil }
+        func isCopy(_ name: String) -> Bool { if case .conflictCopy = JournalFileName(name) { true } else { false } }
+        return names.filter { !isCopy($0) } + names.filter(isCopy)
     }
 
     /// Appends `log` to this device's journal file and to ``focusLogs``.

@@ -191,8 +191,8 @@ enum FileIO {
     /// The bytes go to a temp file first (flushed), which is then linked to `path`: a reader sees no file or the
     /// whole file, and of two racing writers exactly one wins.
     static func createExclusively(_ path: String, with bytes: [UInt8]) throws(FocusError) -> Bool {
-        let temp = "\(path).tmp-\(getpid())"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        let temp = "\(path).tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { throw FocusError(.cantCreate, "cannot create \(temp): \(errnoText())") }
         defer { unlink(temp) }
         do throws(FocusError) {

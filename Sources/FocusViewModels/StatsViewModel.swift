@@ -14,6 +14,8 @@ public struct StatsViewModel {
     public let range: StatsRange
     /// Only sessions with this tag count, when set.
     public let tag: String?
+    /// Only sessions this device recorded count, when set (a device name, as `focus log` shows it).
+    public let device: String?
     /// `--heatmap` was given.
     public let heatmapRequested: Bool
     public let now: Date
@@ -21,12 +23,13 @@ public struct StatsViewModel {
     public let dailyGoalMinutes: Int
 
     public init(
-        store: AppStore, range: StatsRange, tag: String? = nil, heatmapRequested: Bool = false,
+        store: AppStore, range: StatsRange, tag: String? = nil, device: String? = nil, heatmapRequested: Bool = false,
         now: Date, days: LocalDays, dailyGoalMinutes: Int = FocusConfig().dailyGoalMinutes
     ) {
         self.store = store
         self.range = range
         self.tag = tag
+        self.device = device
         self.heatmapRequested = heatmapRequested
         self.now = now
         self.days = days
@@ -37,7 +40,7 @@ public struct StatsViewModel {
     public var data: StatsData {
         get throws(FocusError) {
             let today = days.date(of: now).dayNumber
-            let input = try store.statsInput(range: range, tag: tag, today: today, days: days)
+            let input = try store.statsInput(range: range, tag: tag, device: device, today: today, days: days)
             guard !store.hasRecords else {
                 return StatsService.buildStatsData(
                     input: input, range: range, tag: tag, now: now, days: days, dailyGoalMinutes: dailyGoalMinutes)

@@ -1,0 +1,148 @@
+import FocusCore
+import Foundation
+import Synchronization
+import Testing
+
+@testable import FocusStore
+
+@Suite struct DeviceLayoutTests {
+    @Test(arguments: [
+        ("laptop", "laptop"), ("Ana's MacBook.local", "ana-s-macbook"), ("ws-01.corp.example.com", "ws-01"),
+        ("--x__y--", "x-y"), ("", "device"), ("专注", "device"),
+        ("a" + String(repeating: "b", count: 60), "a" + String(repeating: "b", count: 31)),
+    ])
+    func hostNamesBecomeSafeFileNames(host: String, name: String) {
+        #expect(Device.sanitizedName(host) == name)
+    }
+
+    @Test(arguments: [
+        ("laptop-1a2b3c4d.jsonl", JournalFileName.device(Device(id: "1a2b3c4d", name: "laptop"))),
+        ("focus.jsonl", .legacy),
+        ("laptop-1a2b3c4d.sync-conflict-20261129-101500-ABCDEFG.jsonl", .conflictCopy(of: "laptop-1a2b3c4d.jsonl")),
+        ("laptop-1a2b3c4d (conflicted copy 2026-11-29).jsonl", .conflictCopy(of: "laptop-1a2b3c4d.jsonl")),
+        ("laptop-1a2b3c4d (Ana's conflicted copy 2026-11-29).jsonl", .conflictCopy(of: "laptop-1a2b3c4d.jsonl")),
+        ("focus.jsonl.orig", .conflictCopy(of: "focus.jsonl")),
+        ("export.jsonl", .other), ("laptop-1A2B3C4D.jsonl", .other), ("laptop-1a2b3c4.jsonl", .other),
+    ])
+    func journalFileNamesAreRecognised(name: String, kind: JournalFileName) {
+        #expect(JournalFileName(name) == kind)
+    }
+
+    @Test(arguments: [
+        ".stfolder", ".syncthing.laptop-1a2b3c4d.jsonl.tmp", "~syncthing~x.jsonl.tmp", "notes.txt", ".git",
+    ])
+    func syncEnginesOwnFilesAreNotJournal(name: String) {
+        #expect(JournalFileName(name) == nil)
+    }
+
+    @Test func folderLayoutKeepsWhatIsLocalOutOfTheSyncedFolder() {
+        let xdg = DataPaths(
+            environment: [
+                "XDG_DATA_HOME": "/d", "XDG_STATE_HOME": "/s", "XDG_CACHE_HOME": "/c", "XDG_CONFIG_HOME": "/k",
+            ],
+            home: "/h")
+        #expect(xdg.journalDirectory == "/d/focus/journal" && xdg.runningStateFile == "/s/focus/running.json")
+        #expect(xdg.sessionLockFile == "/s/focus/running.lock" && xdg.deviceFile == "/s/focus/device.json")
+        #expect(
+            xdg.statsCacheFile == "/c/focus/stats-cache.bin"
+                && xdg.expeditionCheckpointFile == "/c/focus/expedition.json")
+        #expect(xdg.configFile == "/k/focus/config.json")
+        let defaults = DataPaths(environment: [:], home: "/h")
+        #expect(defaults.journalDirectory == "/h/.local/share/focus/journal")
+        #expect(defaults.runningStateFile == "/h/.local/state/focus/running.json")
+        #expect(defaults.statsCacheFile == "/h/.cache/focus/stats-cache.bin")
+        let home = DataPaths(environment: ["FOCUS_HOME": "/f", "XDG_STATE_HOME": "/s"], home: "/h")
+        #expect(home.journalDirectory == "/f/journal" && home.runningStateFile == "/f/state/running.json")
+        #expect(home.statsCacheFile == "/f/state/cache/stats-cache.bin" && home.configFile == "/f/config.json")
+        #expect(
+            home.legacy.runningStateFile == "/f/running.json" && home.legacy.journalFile == "/f/journal/focus.jsonl")
+    }
+
+    @Test func theFirstWriteCreatesOneDeviceAndItsFileAndReadingCreatesNothing() throws {
+        let paths = try Sessions.temporaryPaths()
+        let reader = AppStore(paths: paths, hostName: "Laptop.local")
+        try reader.load()
+        #expect(try reader.existingDevice() == nil)
+        #expect(!FileManager.default.fileExists(atPath: paths.stateDirectory))
+        let store = AppStore(paths: paths, hostName: "Laptop.local")
+        try store.record(Sessions.log("a", "2026-11-29T09:00:00Z"))
+        let device = try store.device()
+        #expect(device.name == "laptop" && Device.isID(device.id))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: paths.journalDirectory) == [device.journalFileName])
+        // Another store on the same machine, later, is the same device.
+        #expect(try AppStore(paths: paths, hostName: "renamed").device() == device)
+    }
+
+    @Test func racingFirstWritesAgreeOnOneDevice() throws {
+        let paths = try Sessions.temporaryPaths()
+        try FileManager.default.createDirectory(atPath: paths.stateDirectory, withIntermediateDirectories: true)
+        let devices = Mutex<[Device]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            let device = try? AppStore(paths: paths, hostName: "box").device()
+            devices.withLock { $0.append(device!) }
+        }
+        #expect(Set(devices.withLock { $0 }).count == 1)
+    }
+
+    @Test func aStateFolderCopiedFromAnotherMachineGetsADeviceOfItsOwn() throws {
+        let paths = try Sessions.temporaryPaths()
+        try FileManager.default.createDirectory(atPath: paths.stateDirectory, withIntermediateDirectories: true)
+        try #"{"id":"0badc0de","name":"other","machine":"not-this-machine"}"#.write(
+            toFile: paths.deviceFile, atomically: true, encoding: .utf8)
+        let device = try AppStore(paths: paths, hostName: "here").device()
+        #expect(device.id != "0badc0de" && device.name == "here")
+        #expect(try AppStore(paths: paths, hostName: "here").device() == device)
+    }
+
+    /// Within one device's file the later line wins, even after its clock was set back; across devices `at` orders.
+    @Test func editsApplyInAnOrderEveryMachineComputesAlike() throws {
+        let paths = try Sessions.temporaryPaths()
+        try FileManager.default.createDirectory(atPath: paths.journalDirectory, withIntermediateDirectories: true)
+        let session = Sessions.log("s", "2026-11-20T09:00:00Z")
+        func edit(_ id: String, _ tag: String, _ at: String) -> String {
+            JournalCodec.encode(
+                JournalChange(
+                    id: id, kind: .edit, target: "s", at: UTCTimestamp.parse(at)!, patch: SessionPatch(tag: .some(tag)))
+            )
+        }
+        // Laptop edits at 10:00 and then, with its clock set back, at 09:00; the desktop edits at 09:30.
+        let laptop = [
+            JournalCodec.encode(session), edit("e1", "first", "2026-11-29T10:00:00Z"),
+            edit("e2", "laptop-later", "2026-11-29T09:00:00Z"),
+        ]
+        let desktop = [edit("e3", "desktop", "2026-11-29T09:30:00Z")]
+        try (laptop.joined(separator: "\n") + "\n").write(
+            toFile: paths.journalDirectory + "/laptop-00000001.jsonl", atomically: true, encoding: .utf8)
+        try (desktop.joined(separator: "\n") + "\n").write(
+            toFile: paths.journalDirectory + "/desktop-00000002.jsonl", atomically: true, encoding: .utf8)
+        let store = AppStore(paths: paths)
+        try store.load()
+        // e3 (09:30) < e1 (10:00) < e2 (dated 10:00 by its file, after e1): the laptop's last edit wins.
+        #expect(store.focusLogs.map(\.tag) == ["laptop-later"])
+        #expect(store.device(ofSession: "s") == "laptop")
+    }
+
+    @Test func conflictCopiesAreReadOnceAndNamedWithWhatTheyHold() throws {
+        let paths = try Sessions.temporaryPaths()
+        try FileManager.default.createDirectory(atPath: paths.journalDirectory, withIntermediateDirectories: true)
+        let a = JournalCodec.encode(Sessions.log("a", "2026-11-20T09:00:00Z"))
+        let b = JournalCodec.encode(Sessions.log("b", "2026-11-21T09:00:00Z"))
+        let dir = paths.journalDirectory + "/"
+        try (a + "\n").write(toFile: dir + "laptop-00000001.jsonl", atomically: true, encoding: .utf8)
+        try (a + "\n").write(
+            toFile: dir + "laptop-00000001.sync-conflict-20261129-101500-ABC.jsonl", atomically: true, encoding: .utf8)
+        try (a + "\n" + b + "\n").write(
+            toFile: dir + "laptop-00000001 (conflicted copy 2026-11-29).jsonl", atomically: true, encoding: .utf8)
+        let store = AppStore(paths: paths)
+        try store.load()
+        #expect(store.focusLogs.map(\.id) == ["a", "b"])
+        #expect(store.conflictCopies.map(\.onlyHere).sorted() == [0, 1])
+        let notes = JournalDoctor.check(
+            history: store.history, sessions: store.focusLogs, issues: store.issues, duplicates: store.duplicates,
+            conflictCopies: store.conflictCopies, now: Fixtures.now, days: Fixtures.days())
+        #expect(notes.count == 2 && notes.allSatisfy { !$0.isProblem })
+        #expect(notes.contains { $0.text.contains("sync-conflict") && $0.text.contains("can be deleted") })
+        #expect(
+            notes.contains { $0.text.contains("conflicted copy") && $0.text.contains("1 record(s) no other file has") })
+    }
+}
