@@ -40,6 +40,8 @@ public final class AppStore {
     private var sessionDevices: [String: String] = [:]
     /// This machine's device once read or created (see ``device()``).
     var knownDevice: Device?
+    /// The marker this store last published for the running session.
+    private var publishedMarker: RunningMarker?
     /// What each journal file looked like when the last ``load()`` read it, for the stats cache.
     var journalFileStates: [StatsCache.FileState] = []
     /// The expedition route in use: the built-in one until ``loadExpedition(days:)`` reads the user's file.
@@ -257,14 +259,49 @@ public final class AppStore {
     }
 
     /// Replaces the state file atomically.
+    ///
+    /// The file names this device, so a state folder copied to another machine is never taken for that
+    /// machine's own session; and when what other devices should know changed (see ``RunningMarker``), the
+    /// marker in the synced folder is replaced too: at start, pause, resume and extension, never on a heartbeat.
     public func saveRunningState(_ state: RunningState) throws(FocusError) {
+        var state = state
+        let device = try device()
+        state.device = device.id
         try FileIO.makeDirectories(paths.stateDirectory)
         try FileIO.replace(paths.runningStateFile, with: try Self.fileBytes(state, what: "the session state"))
+        let marker = RunningMarker(
+            device: device, id: state.id, phase: state.phase, startedAt: state.startedAt, paused: state.paused,
+            remaining: state.remaining(at: state.updatedAt), updatedAt: state.updatedAt, tag: state.tag)
+        if let published = publishedMarker, published.saysTheSame(as: marker) { return }
+        // The marker is news for other devices, not a record: failing to publish it never stops the session.
+        if (try? FileIO.makeDirectories(paths.journalDirectory)) != nil,
+            (try? FileIO.replace(
+                paths.runningMarkerFile(of: device), with: Self.fileBytes(marker, what: "the running marker"))) != nil
+        {
+            publishedMarker = marker
+        }
     }
 
-    /// Removes the state file: no session is running.
+    /// Removes the state file and this device's marker: no session is running.
     public func clearRunningState() throws(FocusError) {
         try FileIO.remove(paths.runningStateFile)
+        if let device = try existingDevice() { try? FileIO.remove(paths.runningMarkerFile(of: device)) }
+        publishedMarker = nil
+    }
+
+    /// The sessions other devices say they are running (their markers in the synced folder), stale ones left out.
+    public func sessionsOnOtherDevices(at now: Date) throws(FocusError) -> [RunningMarker] {
+        let me = try existingDevice()
+        var markers: [RunningMarker] = []
+        for name in try FileIO.list(paths.journalDirectory)
+        where name.hasSuffix(RunningMarker.fileSuffix) && !name.hasPrefix(".") {
+            guard let bytes = try? FileIO.read(paths.journalDirectory + "/" + name),
+                let marker = try? Self.decoder.decode(RunningMarker.self, from: Data(bytes)),
+                marker.device.id != me?.id, !marker.isStale(at: now)
+            else { continue }
+            markers.append(marker)
+        }
+        return markers.sorted { $0.device.name < $1.device.name }
     }
 
     /// Claims the right to run a session; `nil` when another process holds it.

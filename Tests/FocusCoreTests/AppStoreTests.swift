@@ -106,7 +106,9 @@ import Testing
             updatedAt: Date(timeIntervalSince1970: 1_795_942_810), paused: false, tag: "t", note: nil, tz: "UTC",
             pid: 7, cycle: 1, cycles: 1)
         try store.saveRunningState(state)
-        #expect(try store.runningState() == state)
+        var stamped = state
+        stamped.device = try store.device().id
+        #expect(try store.runningState() == stamped)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.contains(".tmp") }
         #expect(leftovers.isEmpty)
         try store.clearRunningState()

@@ -146,3 +146,60 @@ import Testing
             notes.contains { $0.text.contains("conflicted copy") && $0.text.contains("1 record(s) no other file has") })
     }
 }
+
+@Suite struct RunningMarkerTests {
+    static let start = UTCTimestamp.parse("2026-11-29T09:00:00Z")!
+
+    static func state(counted: Int, at seconds: Int, paused: Bool = false, planned: Int = 1500) -> RunningState {
+        RunningState(
+            id: "S1", phase: .focus, startedAt: start, planned: planned, counted: counted,
+            updatedAt: start.addingTimeInterval(Double(seconds)), paused: paused, tag: "writing", note: nil,
+            tz: "UTC", pid: 1, cycle: 1, cycles: 1)
+    }
+
+    /// Two devices share a journal folder (one `paths.journalDirectory`, two state folders).
+    static func twoDevices() throws -> (laptop: AppStore, desktop: AppStore, journal: String) {
+        let root = try Sessions.temporaryPaths().dataDirectory
+        func paths(_ name: String) -> DataPaths {
+            DataPaths(
+                dataDirectory: root, stateDirectory: root + "/" + name, cacheDirectory: root + "/" + name + "/cache",
+                configDirectory: root + "/" + name)
+        }
+        return (
+            AppStore(paths: paths("l"), hostName: "laptop"), AppStore(paths: paths("d"), hostName: "desktop"),
+            root + "/journal"
+        )
+    }
+
+    @Test func theMarkerChangesOnlyWhenOtherDevicesWouldSeeSomethingNew() throws {
+        let (laptop, desktop, journal) = try Self.twoDevices()
+        try laptop.saveRunningState(Self.state(counted: 0, at: 0))
+        let marker = journal + "/" + (try laptop.device().name) + "-" + (try laptop.device().id) + ".running"
+        let first = try FileManager.default.attributesOfItem(atPath: marker)[.systemFileNumber] as? Int
+        // A heartbeat 30 s later says the same: the marker file is not replaced.
+        try laptop.saveRunningState(Self.state(counted: 30, at: 30))
+        #expect(try FileManager.default.attributesOfItem(atPath: marker)[.systemFileNumber] as? Int == first)
+        let seen = try desktop.sessionsOnOtherDevices(at: Self.start.addingTimeInterval(60))
+        #expect(seen.map(\.device.name) == ["laptop"] && seen[0].endsAt == Self.start.addingTimeInterval(1500))
+        // A pause is news.
+        try laptop.saveRunningState(Self.state(counted: 60, at: 60, paused: true))
+        #expect(try FileManager.default.attributesOfItem(atPath: marker)[.systemFileNumber] as? Int != first)
+        #expect(try desktop.sessionsOnOtherDevices(at: Self.start.addingTimeInterval(90)).first?.paused == true)
+        // A device never sees its own marker; the end removes it.
+        #expect(try laptop.sessionsOnOtherDevices(at: Self.start).isEmpty)
+        try laptop.clearRunningState()
+        #expect(!FileManager.default.fileExists(atPath: marker))
+        #expect(try desktop.sessionsOnOtherDevices(at: Self.start.addingTimeInterval(90)).isEmpty)
+    }
+
+    @Test(arguments: [
+        (false, 1500 + RunningMarker.graceSeconds, false), (false, 1500 + RunningMarker.graceSeconds + 1, true),
+        (true, RunningMarker.pausedSeconds, false), (true, RunningMarker.pausedSeconds + 1, true),
+    ])
+    func aMarkerThatOutlivedItsSessionIsStale(paused: Bool, after seconds: Int, stale: Bool) throws {
+        let (laptop, desktop, _) = try Self.twoDevices()
+        try laptop.saveRunningState(Self.state(counted: 0, at: 0, paused: paused))
+        let seen = try desktop.sessionsOnOtherDevices(at: Self.start.addingTimeInterval(Double(seconds)))
+        #expect(seen.isEmpty == stale)
+    }
+}
