@@ -19,8 +19,12 @@ extension AppStore {
     ///
     /// Created exclusively, so two first commands racing agree on one id. A state folder copied from another
     /// machine (its machine id differs) gets a device of its own, so two machines never append to one file.
+    ///
+    /// Creating it is the first write under this layout: the derived files an earlier focus kept in the synced
+    /// folder (`expedition.json`, `stats-cache.bin`) are removed then, so sync engines stop carrying them.
     public func device() throws(FocusError) -> Device {
         if let known = try existingDevice() { return known }
+        for file in paths.legacy.derivedFiles { try? FileIO.remove(file) }
         try FileIO.makeDirectories(paths.stateDirectory)
         let new = DeviceFile(
             id: String(format8Hex: UInt32.random(in: 0...UInt32.max)), name: Device.sanitizedName(hostName),

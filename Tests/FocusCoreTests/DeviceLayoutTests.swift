@@ -203,3 +203,26 @@ import Testing
         #expect(seen.isEmpty == stale)
     }
 }
+
+@Suite struct LegacyLayoutTests {
+    /// A journal of an earlier focus is read and never written; its derived files leave the synced folder.
+    @Test func theOldJournalIsReadNeverWrittenAndOldDerivedFilesAreRemoved() throws {
+        let paths = try Sessions.temporaryPaths()
+        try FileManager.default.createDirectory(atPath: paths.journalDirectory, withIntermediateDirectories: true)
+        let old = JournalCodec.encode(Sessions.log("old", "2026-11-20T09:00:00Z")) + "\n"
+        try old.write(toFile: paths.legacy.journalFile, atomically: true, encoding: .utf8)
+        for file in paths.legacy.derivedFiles { try "x".write(toFile: file, atomically: true, encoding: .utf8) }
+        let store = AppStore(paths: paths, hostName: "laptop")
+        try store.load()
+        #expect(store.focusLogs.map(\.id) == ["old"])
+        #expect(paths.legacy.derivedFiles.allSatisfy { FileManager.default.fileExists(atPath: $0) })  // reading writes nothing
+        try store.record(Sessions.log("new", "2026-11-21T09:00:00Z"))
+        #expect(try String(contentsOfFile: paths.legacy.journalFile, encoding: .utf8) == old)
+        #expect(paths.legacy.derivedFiles.allSatisfy { !FileManager.default.fileExists(atPath: $0) })
+        let reread = AppStore(paths: paths, hostName: "laptop")
+        try reread.load()
+        #expect(reread.focusLogs.map(\.id) == ["old", "new"])
+        // Undo takes back only what this device wrote: the new session, never the old file's.
+        #expect(reread.lastUndoable()?.recordID == "new")
+    }
+}
