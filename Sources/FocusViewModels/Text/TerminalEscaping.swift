@@ -22,10 +22,19 @@
 /// - the line and paragraph separators U+2028 and U+2029;
 /// - the Hangul fillers U+115F, U+1160, U+3164 and U+FFA0, which draw as blank space;
 /// - code points reserved as default-ignorable, where Unicode may put more invisible characters.
+///
+/// And a span cannot change the character before it: combining marks, variation selectors, skin tones
+/// or a regional indicator at the start of a span, which would join the last character of the text
+/// before it (or a space, at the start of a line) into one cluster, are escaped too. Otherwise a tag
+/// starting with U+FE0F or U+20E3 would turn the `❤` or `#` before it into an emoji wider than measured.
 public enum TerminalEscaping {
     /// The visible escape for `scalar`, or `nil` when it is safe to print.
     public static func escape(_ scalar: Unicode.Scalar) -> String? {
-        guard isUnsafe(scalar) else { return nil }
+        isUnsafe(scalar) ? notation(scalar) : nil
+    }
+
+    /// The escape that stands for `scalar` (the convention above), whether or not it is safe.
+    static func notation(_ scalar: Unicode.Scalar) -> String {
         switch scalar.value {
         case 0x1B: return "\\e"
         case 0x0A: return "\\n"
@@ -37,7 +46,7 @@ public enum TerminalEscaping {
     }
 
     /// `text` with every unsafe character replaced by its escape: what a line shows with colour off.
-    public static func escaped(_ text: String) -> String { pieces(text).map(\.text).joined() }
+    public static func escaped(_ text: String) -> String { TerminalLine(text).text }
 
     /// `text` as safe pieces: runs of its own characters, and the escapes that replace the unsafe ones.
     static func pieces(_ text: String) -> [(text: String, isEscape: Bool)] {
@@ -65,10 +74,26 @@ public enum TerminalEscaping {
         return pieces
     }
 
+    /// The first character of `text` when it would join the last character of `previous` into one grapheme
+    /// cluster because it starts with a combining scalar: a mark, a variation selector, a joiner, a
+    /// skin tone, a regional indicator or a Hangul vowel or final consonant.
+    static func attachingHead(of text: String, after previous: String) -> Character? {
+        guard let scalar = text.unicodeScalars.first, scalar.value >= 0x300, let head = text.first,
+            let last = previous.last
+        else { return nil }
+        let value = scalar.value
+        let combining =
+            DisplayWidth.lookup(value) == .zero || (0x1F1E6...0x1F1FF).contains(value)
+            || (0x1F3FB...0x1F3FF).contains(value)
+        return combining && (String(last) + String(head)).count == 1 ? head : nil
+    }
+
     /// Whether `scalar` may not reach a terminal as it is (see the list above).
     static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value < 0xA0 { return value < 0x20 || value >= 0x7F }
+        // CJK, kana and Hangul syllables hold no format character, only the Hangul filler.
+        if (0x2E80...0xD7FF).contains(value) { return value == 0x3164 }
         switch value {
         case 0x200C, 0x200D, 0x0600...0x0605, 0x06DD, 0x070F, 0x0890...0x0891, 0x08E2, 0x110BD, 0x110CD:
             return false

@@ -28,7 +28,7 @@ public struct TerminalLine: Equatable, Sendable {
     }
 
     init(cells: [LayoutCell]) {
-        for cell in cells { append(Run(text: String(cell.character), style: cell.style, isEscape: cell.isEscape)) }
+        for cell in cells { merge(Run(text: String(cell.character), style: cell.style, isEscape: cell.isEscape)) }
     }
 
     /// Adds `text` (anything, data included) in `style` at the end.
@@ -50,7 +50,18 @@ public struct TerminalLine: Equatable, Sendable {
         return line
     }
 
+    /// Adds `run`, first escaping a head that would combine with the text before it (or, at the start,
+    /// with a space put before the line), so that no span changes what is drawn before it.
     private mutating func append(_ run: Run) {
+        guard !run.isEscape, let head = TerminalEscaping.attachingHead(of: run.text, after: runs.last?.text ?? " ")
+        else { return merge(run) }
+        let notation = head.unicodeScalars.map(TerminalEscaping.notation).joined()
+        merge(Run(text: notation, style: run.style, isEscape: true))
+        merge(Run(text: String(run.text.dropFirst()), style: run.style, isEscape: false))
+    }
+
+    /// Adds `run` as it is, into the last run when they look the same.
+    private mutating func merge(_ run: Run) {
         guard !run.text.isEmpty else { return }
         if let last = runs.last, last.style == run.style, last.isEscape == run.isEscape {
             runs[runs.count - 1].text += run.text

@@ -50,6 +50,33 @@ import Testing
         #expect(TerminalRenderer(color: false).render(TerminalLine(text)) == text)
     }
 
+    @Test(arguments: [
+        ("#", "\u{20E3}work", "#\\u{20E3}work"), ("❤", "\u{FE0F} x", "❤\\u{FE0F} x"),
+        ("👍", "\u{1F3FD}", "👍\\u{1F3FD}"), ("🇨", "🇳", "🇨\\u{1F1F3}"), ("a", "\u{301}\u{302}b", "a\\u{0301}\\u{0302}b"),
+        ("가", "\u{11A8}", "가\\u{11A8}"), ("#", "专注", "#专注"), ("e", " \u{301}", "e \u{301}"),
+    ])
+    func aSpanCannotChangeTheCharacterBeforeIt(_ before: String, _ span: String, _ shown: String) {
+        let line = TerminalLine([TextSpan(before, .dim), TextSpan(span)])
+        #expect(line.text == shown)
+        #expect(line.width == shown.displayWidth)
+        #expect(TerminalLine(before, .dim) + TerminalLine(span) == line)
+        var appended = TerminalLine(before)
+        appended.append(span, .bold)
+        #expect(appended.text == shown)
+    }
+
+    @Test(arguments: [
+        ("\u{301}x", "\\u{0301}x"), ("\u{FE0F}", "\\u{FE0F}"), ("\u{1F3FD}", "\\u{1F3FD}"),
+        ("\u{1B}\u{301}", "\\e\\u{0301}"),
+        ("🇨🇳 China", "🇨🇳 China"), ("\u{1100}\u{1161}", "\u{1100}\u{1161}"),
+    ])
+    func aLineCannotStartWithACharacterThatCombinesWithWhatIsBeforeIt(_ text: String, _ shown: String) {
+        let line = TerminalLine(text)
+        #expect(line.text == shown)
+        #expect(line.padded(toWidth: 12, alignment: .right).width == 12)
+        #expect((TerminalLine("ok ") + line).text == "ok " + shown)
+    }
+
     @Test func colourOnDrawsStylesAndEscapesWithSGRCodesOnly() {
         let line = TerminalLine([TextSpan("Focus", .red), TextSpan(" · #"), TextSpan("a\u{1B}b", .cyan)])
         #expect(

@@ -97,6 +97,29 @@ import Testing
         }
     }
 
+    @Test func anyMixtureOfScriptsEmojiAndControlsFitsEveryWidth() {
+        // 300 lines drawn from a fixed pool with a fixed seed: the same cases on every run.
+        let pool = [
+            "a", " ", "专", "注", "，", "。", "「", "」", "é", "e\u{301}", "👨‍👩‍👧", "🇨🇳", "1️⃣", "👍🏽", "❤️", "⌚︎",
+            "ｶ", "Ａ", "한", "\u{1B}", "\n", "\r\n", "\u{7}", "\u{9B}", "\u{202E}", "\u{200B}", "\u{E0041}", "…", "\t",
+            "\u{301}", "\u{FE0F}", "\u{1F3FD}", "🇳", "\u{11A8}",
+        ]
+        var seed: UInt64 = 17
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        for _ in 0..<300 {
+            let text = (0..<next(24)).map { _ in pool[next(pool.count)] }.joined()
+            let line = TerminalLine([TextSpan(text, .cyan), TextSpan(text)])
+            for width in 0...20 {
+                #expect(line.fitted(toWidth: width).width == width, "\(line.text) at \(width)")
+                #expect(line.wrapped(toWidth: width).allSatisfy { $0.width <= width && !$0.isEmpty })
+                #expect(TerminalRenderer(color: false).render(line.truncated(toWidth: width)).displayWidth <= width)
+            }
+        }
+    }
+
     @Test func wrappingALineKeepsEachCharactersStyle() {
         let line = TerminalLine([TextSpan("Focus", .bold), TextSpan(" on "), TextSpan("专注写作", .cyan)])
         let lines = line.wrapped(toWidth: 8)
