@@ -55,12 +55,12 @@ public enum DisplayWidth {
 
     /// Columns of one grapheme cluster (see the rules above).
     public static func of(_ character: Character) -> Int {
-        let scalars = character.unicodeScalars
-        guard let first = scalars.first else { return 0 }
+        var scalars = character.unicodeScalars.makeIterator()
+        guard let first = scalars.next() else { return 0 }
         let base = lookup(first.value)
         if base == .wide { return 2 }
         var width = base == .zero ? 0 : 1
-        for scalar in scalars.dropFirst() {
+        while let scalar = scalars.next() {
             if base == .emojiBase && isEmojiSequenceMark(scalar.value) { return 2 }
             width += of(scalar: scalar)
         }

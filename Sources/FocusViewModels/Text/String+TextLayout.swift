@@ -3,8 +3,11 @@ extension StringProtocol {
     /// exactly `width` wide (a wide character that does not fit leaves a space). Never splits a grapheme
     /// cluster. For text from data use ``TerminalLine``, which also escapes control characters.
     public func truncated(toWidth width: Int) -> String {
-        let cells = LayoutCell.cells(self)
-        return cells.width > width ? TextLayout.truncate(cells, toWidth: width).text : String(self)
+        guard displayWidth > width else { return String(self) }
+        guard width > 0 else { return "" }
+        let text = Substring(self)
+        let (end, used) = TextLayout.prefix(text, fitting: width - 1)
+        return text[..<end] + String(TextLayout.ellipsis) + String(repeating: " ", count: width - 1 - used)
     }
 
     /// This text with spaces added to be at least `width` columns wide: after it (`.left`), before it

@@ -50,7 +50,7 @@ public enum TerminalEscaping {
 
     /// `text` as safe pieces: runs of its own characters, and the escapes that replace the unsafe ones.
     static func pieces(_ text: String) -> [(text: String, isEscape: Bool)] {
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return [(text, false)] }
+        if !text.unicodeScalars.contains(where: isUnsafe) { return [(text, false)] }
         var pieces: [(text: String, isEscape: Bool)] = []
         var safe = String.UnicodeScalarView()
         for character in text {
@@ -89,7 +89,7 @@ public enum TerminalEscaping {
     }
 
     /// Whether `scalar` may not reach a terminal as it is (see the list above).
-    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value < 0xA0 { return value < 0x20 || value >= 0x7F }
         // CJK, kana and Hangul syllables hold no format character, only the Hangul filler.

@@ -11,10 +11,24 @@ public struct TerminalLine: Equatable, Sendable {
         var text: String
         var style: TextStyle
         var isEscape: Bool
+        var width: Int
+
+        init(text: String, style: TextStyle, isEscape: Bool) {
+            self.text = text
+            self.style = style
+            self.isEscape = isEscape
+            width = text.displayWidth
+        }
+
+        init(_ cell: LayoutCell) { self.init(text: String(cell.character), style: cell.style, isEscape: cell.isEscape) }
     }
 
     /// The runs in order; neighbours always differ in look.
     private(set) var runs: [Run] = []
+
+    /// Columns the line takes on a terminal, escapes included: the sum of its runs, since no run's
+    /// first character combines with the one before it (``append(_:)-(Run)``).
+    public private(set) var width = 0
 
     /// An empty line.
     public init() {}
@@ -27,8 +41,14 @@ public struct TerminalLine: Equatable, Sendable {
         for span in spans { append(span.text, span.style) }
     }
 
+    /// One line per row of `text`, split at its newlines, each escaped as usual: for focus's own multi-line
+    /// text (help, notices). A value from data belongs in one line, where a newline shows as `\n`.
+    public static func lines(_ text: String, _ style: TextStyle = .plain) -> [TerminalLine] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalLine(String($0), style) }
+    }
+
     init(cells: [LayoutCell]) {
-        for cell in cells { merge(Run(text: String(cell.character), style: cell.style, isEscape: cell.isEscape)) }
+        for cell in cells { merge(Run(cell)) }
     }
 
     /// Adds `text` (anything, data included) in `style` at the end.
@@ -63,8 +83,10 @@ public struct TerminalLine: Equatable, Sendable {
     /// Adds `run` as it is, into the last run when they look the same.
     private mutating func merge(_ run: Run) {
         guard !run.text.isEmpty else { return }
+        width += run.width
         if let last = runs.last, last.style == run.style, last.isEscape == run.isEscape {
             runs[runs.count - 1].text += run.text
+            runs[runs.count - 1].width += run.width
         } else {
             runs.append(run)
         }
@@ -73,16 +95,32 @@ public struct TerminalLine: Equatable, Sendable {
     /// Whether the line shows nothing.
     public var isEmpty: Bool { runs.isEmpty }
 
-    /// Columns the line takes on a terminal, escapes included.
-    public var width: Int { runs.reduce(0) { $0 + $1.text.displayWidth } }
-
     /// The line as it shows with colour off: its text with the escapes, without styles.
     public var text: String { runs.map(\.text).joined() }
 
     /// The line cut to at most `width` columns, ending in `…` (in the style of the text before it) when
     /// something is cut; then exactly `width` wide. Never splits a grapheme cluster.
     public func truncated(toWidth width: Int) -> TerminalLine {
-        self.width > width ? TerminalLine(cells: TextLayout.truncate(cells, toWidth: width)) : self
+        guard self.width > width else { return self }
+        var line = TerminalLine()
+        guard width > 0 else { return line }
+        // Whole runs while they fit before the `…`; only the run it falls in is cut, between clusters.
+        for run in runs {
+            if line.width + run.width <= width - 1 {
+                line.merge(run)
+                continue
+            }
+            let (end, used) = TextLayout.prefix(Substring(run.text), fitting: width - 1 - line.width)
+            var kept = run
+            kept.text = String(run.text[..<end])
+            kept.width = used
+            line.merge(kept)
+            let style = used > 0 ? run.style : line.runs.last?.style ?? run.style
+            line.merge(Run(text: String(TextLayout.ellipsis), style: style, isEscape: false))
+            line.merge(Run(text: String(repeating: " ", count: width - line.width), style: .plain, isEscape: false))
+            break
+        }
+        return line
     }
 
     /// The line with plain spaces added to be at least `width` columns wide (``TextAlignment``).
@@ -101,6 +139,18 @@ public struct TerminalLine: Equatable, Sendable {
     /// and between wide characters (`TextLayout.wrap` has the rules). Empty for a blank line.
     public func wrapped(toWidth width: Int) -> [TerminalLine] {
         TextLayout.wrap(cells, toWidth: width).map(TerminalLine.init(cells:))
+    }
+
+    /// The line without the spaces it ends with (a padded table row's last column).
+    public func trimmingTrailingSpaces() -> TerminalLine {
+        var line = self
+        while let last = line.runs.last, !last.isEscape, last.text.last == " " {
+            line.runs[line.runs.count - 1].text.removeLast()
+            line.runs[line.runs.count - 1].width -= 1
+            line.width -= 1
+            if line.runs[line.runs.count - 1].text.isEmpty { line.runs.removeLast() }
+        }
+        return line
     }
 
     private var cells: [LayoutCell] {

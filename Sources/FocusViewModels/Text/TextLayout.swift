@@ -1,5 +1,5 @@
-/// Truncation, padding and wrapping by display width (``DisplayWidth``), on cells: the one implementation
-/// behind the `String` functions (`truncated(toWidth:)`…) and ``TerminalLine``'s.
+/// Truncation, padding and wrapping by display width (``DisplayWidth``): the one implementation behind the
+/// `String` functions (`truncated(toWidth:)`…) and ``TerminalLine``'s.
 ///
 /// Lines are only ever cut between grapheme clusters, so an emoji sequence, a flag or a letter with its
 /// accents stays whole, and a wide character is never left half in a column.
@@ -7,20 +7,18 @@ enum TextLayout {
     /// Ends a line that was cut.
     static let ellipsis: Character = "…"
 
-    /// `cells` cut to at most `width` columns. When something is cut, the line ends in `…` and is exactly
-    /// `width` wide: a wide character that no longer fits before the `…` leaves a space after it.
-    static func truncate(_ cells: [LayoutCell], toWidth width: Int) -> [LayoutCell] {
-        guard cells.width > width else { return cells }
-        guard width > 0 else { return [] }
-        var kept: [LayoutCell] = []
+    /// Where the longest start of `text` at most `width` columns wide ends, and its width: how a line
+    /// is cut before its `…`. Whole grapheme clusters only, so a wide character never ends half in.
+    static func prefix(_ text: Substring, fitting width: Int) -> (end: String.Index, width: Int) {
         var used = 0
-        for cell in cells {
-            if used + cell.width > width - 1 { break }
-            kept.append(cell)
-            used += cell.width
+        var end = text.startIndex
+        for character in text {
+            let next = used + character.displayWidth
+            if next > width { break }
+            used = next
+            end = text.index(after: end)
         }
-        kept.append((kept.last ?? cells[0]).replaced(by: ellipsis))
-        return kept + spaces(width - 1 - used)
+        return (end, used)
     }
 
     /// The spaces before and after text `current` columns wide to fill `width` (none when it is wider).
@@ -31,12 +29,6 @@ enum TextLayout {
         case .right: return (gap, 0)
         case .center: return (gap / 2, gap - gap / 2)
         }
-    }
-
-    /// `cells` with spaces added to be at least `width` columns wide.
-    static func pad(_ cells: [LayoutCell], toWidth width: Int, alignment: TextAlignment) -> [LayoutCell] {
-        let (before, after) = padding(cells.width, toWidth: width, alignment: alignment)
-        return spaces(before) + cells + spaces(after)
     }
 
     /// `cells` broken into lines of at most `width` columns.
@@ -104,7 +96,4 @@ enum TextLayout {
     /// Punctuation that may not end a line: it stays with the character after it.
     private static let opening = Set("([{（［｛「『【〔〖〘〚《〈“‘")
 
-    private static func spaces(_ count: Int) -> [LayoutCell] {
-        Array(repeating: LayoutCell(" "), count: max(0, count))
-    }
 }

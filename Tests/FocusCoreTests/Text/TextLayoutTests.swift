@@ -128,6 +128,23 @@ import Testing
         #expect(lines[0] == TerminalLine([TextSpan("Focus", .bold), TextSpan(" on")]))
     }
 
+    @Test func aPaddedRowLosesOnlyItsTrailingSpaces() {
+        let row = TerminalLine([TextSpan("a1b2", .dim), TextSpan("  "), TextSpan("专注 ", .cyan)])
+            .padded(toWidth: 20)
+        #expect(
+            row.trimmingTrailingSpaces()
+                == TerminalLine([TextSpan("a1b2", .dim), TextSpan("  "), TextSpan("专注", .cyan)]))
+        #expect(TerminalLine("   ").trimmingTrailingSpaces().isEmpty)
+        #expect(TerminalLine("tab\t ").trimmingTrailingSpaces().text == "tab\\t")
+    }
+
+    @Test func multiLineProgramTextIsOneLinePerRow() {
+        let lines = TerminalLine.lines("Usage: focus start\n\n  --tag T\u{1B}", .dim)
+        #expect(
+            lines == [TerminalLine("Usage: focus start", .dim), TerminalLine(), TerminalLine("  --tag T\u{1B}", .dim)])
+        #expect(lines[2].text == "  --tag T\\e")
+    }
+
     @Test func truncatingALineEndsInTheStyleOfTheTextCut() {
         let line = TerminalLine([TextSpan("tag ", .dim), TextSpan("专注写作", .cyan)])
         #expect(line.truncated(toWidth: 9) == TerminalLine([TextSpan("tag ", .dim), TextSpan("专注…", .cyan)]))
