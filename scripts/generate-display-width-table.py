@@ -44,7 +44,7 @@ GLIBC_WIDE = [(0x3248, 0x324F), (0x4DC0, 0x4DFF)]
 
 
 def records(path):
-    """(first, last, fields) for every data line of a UCD file, and the @missing defaults first."""
+    """(first, last, fields, is_default) for every range of a UCD file; is_default marks an @missing line."""
     with open(path, encoding="utf-8") as f:
         for line in f:
             missing = line.startswith("# @missing:")
