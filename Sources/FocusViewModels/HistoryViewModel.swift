@@ -17,6 +17,8 @@ public struct HistoryViewModel {
         /// `HH:MM` start and end in the session's own zone.
         public let startTime: String
         public let endTime: String
+        /// The device that recorded it (``AppStore/device(ofSession:)``), `nil` when unknown.
+        public let device: String?
     }
 
     public let store: AppStore
@@ -56,7 +58,8 @@ public struct HistoryViewModel {
             let zone = days.zone(log.tz)
             return Row(
                 log: log, shortID: String(log.id.prefix(idLength)), date: days.date(of: log),
-                startTime: LocalTime.hourMinute(log.start, in: zone), endTime: LocalTime.hourMinute(log.end, in: zone))
+                startTime: LocalTime.hourMinute(log.start, in: zone), endTime: LocalTime.hourMinute(log.end, in: zone),
+                device: store.device(ofSession: log.id))
         }
     }
 

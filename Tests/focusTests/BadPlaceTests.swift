@@ -50,13 +50,16 @@ import Testing
     }
 
     @Test(arguments: [["stats"], addArgs, ["config", "set", "cycles", "2"]])
-    func homeUnderARegularFileFailsInOneLine(_ args: [String]) throws {
+    func homeThatIsOrIsUnderARegularFileFailsInOneLine(_ args: [String]) throws {
         let parent = try TempHome()
         try Data("not a folder\n".utf8).write(to: URL(fileURLWithPath: parent.path + "/file"))
-        let r = try FocusBinary.run(args, home: parent.path + "/file/home", now: Self.now)
-        #expect([66, 73].contains(r.status), "\(r.status) \(r.stderr)")
-        #expect(Self.errors(r).count == 1 && r.stderr.contains("Not a directory"), "\(r.stderr)")
-        #expect(FileManager.default.contents(atPath: parent.path + "/file") == Data("not a folder\n".utf8))
+        for home in [parent.path + "/file/home", parent.path + "/file"] {
+            let r = try FocusBinary.run(args, home: home, now: Self.now)
+            #expect(r.status == 78, "\(r.status) \(r.stderr)")
+            let said = home.hasSuffix("home") ? "cannot be a folder: \(parent.path)/file is a file" : "is a file"
+            #expect(Self.errors(r).count == 1 && r.stderr.contains("FOCUS_HOME=\(home) \(said)"), "\(r.stderr)")
+            #expect(FileManager.default.contents(atPath: parent.path + "/file") == Data("not a folder\n".utf8))
+        }
     }
 
     @Test(.enabled(if: chattrWorks, "chattr +i is not supported here"))
@@ -119,7 +122,7 @@ import Testing
         #expect(r.status == 73 && Self.errors(r).count == 1, "\(r.stderr)")
         #expect(r.stderr.contains("The session was NOT recorded"))
         #expect(
-            !FileManager.default.fileExists(atPath: home.path + "/running.json"),
+            !FileManager.default.fileExists(atPath: home.path + "/state/running.json"),
             "a later recovery would record it twice")
         let command = try #require(
             r.stderr.range(of: "add it back with: focus ").map {

@@ -17,7 +17,7 @@ struct ExpeditionEndToEndTests {
 
     /// The binary copied alone into an empty folder still has its route: resources are embedded, no `Bundle.module`.
     @Test func binaryCopiedAloneShowsTheExpedition() throws {
-        let folder = try TempHome()
+        let folder = try TempHome(device: nil)
         let home = try TempHome()
         let alone = folder.path + "/focus"
         try FileManager.default.copyItem(atPath: FocusBinary.path, toPath: alone)
@@ -45,7 +45,7 @@ struct ExpeditionEndToEndTests {
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("Chapter 2 of 11 · Seville, Spain"))
         #expect(result.stdout.contains("Miles: 180 · Stamps: 1 of 11 · Next city: Madrid, Spain"))
-        #expect(home.contents("expedition.json") != nil)
+        #expect(home.contents("state/cache/expedition.json") != nil)
     }
 
     @Test func manualSessionsCountInStatsNotInTheGame() throws {

@@ -14,7 +14,7 @@ import Testing
     @Test func hooksGetTheirVariablesAfterTheSessionIsRecorded() throws {
         let home = try TempHome()
         let save =
-            #"{ env | grep '^FOCUS_' | sort; cat "$FOCUS_HOME/journal/focus.jsonl" 2>/dev/null | wc -l; } > "$FOCUS_HOME/$FOCUS_EVENT.env""#
+            #"{ env | grep '^FOCUS_' | sort; cat "$FOCUS_HOME"/journal/*.jsonl 2>/dev/null | wc -l; } > "$FOCUS_HOME/$FOCUS_EVENT.env""#
         try Self.hook(home, "on-start", save)
         try Self.hook(home, "on-complete", save)
         let r = try FocusBinary.run(["start", "1s", "--tag", "deep"], home: home.path, now: "2026-11-29T09:00:00Z")
@@ -79,7 +79,8 @@ import Testing
         // What a timer killed 10 minutes into a 25-minute session leaves behind.
         let state =
             #"{"cycle":1,"cycles":1,"counted":600,"id":"CRASHED-2","paused":false,"phase":"focus","pid":999999,"planned":1500,"startedAt":"2026-11-29T09:00:00Z","tag":"w","tz":"UTC","updatedAt":"2026-11-29T09:10:05Z"}"#
-        try state.write(toFile: home.path + "/running.json", atomically: false, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: home.path + "/state", withIntermediateDirectories: true)
+        try state.write(toFile: home.path + "/state/running.json", atomically: false, encoding: .utf8)
         let result = try FocusBinary.run(["status"], home: home.path)
         #expect(result.stdout == "idle\n")
         let env = String(decoding: home.contents("stop.env") ?? Data(), as: UTF8.self)

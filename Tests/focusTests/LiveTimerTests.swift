@@ -56,7 +56,7 @@ import Testing
         let before = try String(contentsOfFile: home.path + "/stty-before", encoding: .utf8)
         let after = try String(contentsOfFile: home.path + "/stty-after", encoding: .utf8)
         #expect(!before.isEmpty && before == after)
-        #expect(home.contents("running.json") == nil)
+        #expect(home.contents("state/running.json") == nil)
     }
 
     @Test func ctrlCStopsWithStatus130AndRestoresTheTerminal() throws {
@@ -79,7 +79,7 @@ import Testing
         let stop = try FocusBinary.run(["stop"], home: home.path)
         #expect(stop.status == 0)
         #expect(try eventually { try tmux.screen().joined().contains("EXIT=0") })
-        #expect(home.contents("running.json") == nil)
+        #expect(home.contents("state/running.json") == nil)
         #expect(home.journalLines().count == 1)
     }
 

@@ -34,8 +34,9 @@ final class Context {
     init(environment: [String: String]) throws(FocusError) {
         self.environment = environment
         let home = environment["HOME"] ?? "/"
+        try DataPaths.checkFocusHome(environment)
         paths = DataPaths(environment: environment, home: home)
-        store = AppStore(paths: paths)
+        store = AppStore(paths: paths, hostName: environment["FOCUS_DEVICE_NAME"] ?? Self.hostName())
         startedActive = LiveClock.monotonic()
         if let pinned = environment["FOCUS_NOW"], !pinned.isEmpty {
             guard let date = UTCTimestamp.parse(pinned) else {
@@ -45,6 +46,13 @@ final class Context {
         } else {
             pinnedNow = nil
         }
+    }
+
+    /// The machine's host name, which names its journal file the first time it writes one.
+    private static func hostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
+        return String(cString: buffer)
     }
 
     /// The wall clock; with `FOCUS_NOW` set, that instant plus the time this process has run.

@@ -36,7 +36,7 @@ enum DoctorCommand: ParsableCommand {
         }
         for finding in JournalDoctor.check(
             history: store.history, sessions: store.focusLogs, issues: store.issues, duplicates: store.duplicates,
-            now: now, days: days)
+            conflictCopies: store.conflictCopies, now: now, days: days)
         { report(finding) }
 
         ctx.out.line("Settings:")

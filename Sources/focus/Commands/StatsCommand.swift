@@ -30,17 +30,11 @@ enum StatsCommand: ParsableCommand {
             range: args[Self.range], from: args[from], to: args[to], today: days.date(of: now))
         let tag = args[Self.tag]
         let config = try ctx.loadConfig()
-        var input: StatsInput?
-        if tag == nil {
-            input = try ctx.store.loadStatsInput(range: range, today: days.date(of: now).dayNumber, days: days)
-            if input == nil { ctx.reportIssues() }
-        } else {
-            try ctx.loadJournal()
-        }
         let model = StatsViewModel(
             store: ctx.store, range: range, tag: tag, heatmapRequested: args[heatmap],
-            now: now, days: days, dailyGoalMinutes: config.dailyGoalMinutes, input: input)
-        let data = model.data
+            now: now, days: days, dailyGoalMinutes: config.dailyGoalMinutes)
+        let data = try model.data
+        ctx.reportIssues()
         if args[json] {
             ctx.out.line(StatsJSON.render(data, range: range))
         } else {

@@ -8,6 +8,9 @@ enum HistoryView {
         let idWidth = rows.map(\.shortID.count).max() ?? 8
         let focusWidth = rows.map { LocalTime.duration($0.log.focused).count }.max() ?? 3
         let tagWidth = rows.map { ($0.log.tag.map { "#" + $0 } ?? "").count }.max() ?? 0
+        // The device is shown only when the rows come from more than one.
+        let devices = Set(rows.map(\.device))
+        let deviceWidth = devices.count > 1 ? (devices.compactMap { $0?.count }.max() ?? 1) + 2 : 0
         var out = ""
         for row in rows {
             let log = row.log
@@ -18,6 +21,7 @@ enum HistoryView {
                 String(repeating: " ", count: focusWidth - LocalTime.duration(log.focused).count)
                 + LocalTime.duration(log.focused) + "  "
             line += (log.completed ? "completed" : "interrupted").padded(to: 13)
+            if deviceWidth > 0 { line += (row.device ?? "-").padded(to: deviceWidth) }
             line += (log.tag.map { "#" + $0 } ?? "").padded(to: tagWidth + 2)
             if let note = log.note { line += note.split(whereSeparator: \.isNewline).joined(separator: " ") }
             out += line.trimmingTrailingSpaces() + "\n"
@@ -32,6 +36,7 @@ enum HistoryView {
         let completed: Bool
         let tz, tag, note: String?
         let source: String
+        let device: String?
     }
 
     static func json(_ rows: [HistoryViewModel.Row]) -> String {
@@ -42,7 +47,8 @@ enum HistoryView {
                     start: UTCTimestamp.format(row.log.start),
                     end: UTCTimestamp.format(row.log.end), planned: row.log.planned, focused: row.log.focused,
                     completed: row.log.completed,
-                    tz: row.log.tz, tag: row.log.tag, note: row.log.note, source: row.log.source.rawValue)
+                    tz: row.log.tz, tag: row.log.tag, note: row.log.note, source: row.log.source.rawValue,
+                    device: row.device)
             })
     }
 

@@ -13,7 +13,7 @@ enum ManPage {
         ("73", "a file or folder cannot be created"),
         ("74", "reading or writing failed (disk full, I/O error)"),
         ("75", "try again later: a session is already running"),
-        ("78", "an environment variable focus cannot use (FOCUS_NOW)"),
+        ("78", "an environment variable focus cannot use (FOCUS_NOW, a FOCUS_HOME that is a file)"),
         ("130, 143", "the session was stopped by Ctrl-C or SIGTERM (after recording it)"),
     ]
 
