@@ -4,7 +4,7 @@
 /// generated from these declarations, so none of them can drift from what the parser accepts.
 struct CommandConfiguration: Sendable {
     let name: String
-    /// One line for lists of commands: at most 64 columns, so the overview fits 80.
+    /// One line for lists of commands: at most 65 columns, so the overview fits 80.
     let abstract: String
     /// Paragraphs for `--help` and the man page, separated by blank lines. A paragraph whose lines
     /// all start with two spaces is shown as written (a table); any other is prose and is refilled.

@@ -2,7 +2,8 @@
 enum HelpText {
     static func render(_ path: CommandPath) -> String {
         let configuration = path.configuration
-        var out = "\(path.words): \(configuration.abstract)\n\n" + UsageText.block(path)
+        var out = "\(path.words): \(configuration.abstract)".wrapped(to: UsageText.width).joined(separator: "\n")
+        out += "\n\n" + UsageText.block(path)
         let subcommands = configuration.visibleSubcommands.map { $0.configuration }
         if !subcommands.isEmpty {
             out += "\nCommands:\n" + table(subcommands.map { ($0.name, $0.abstract) })
