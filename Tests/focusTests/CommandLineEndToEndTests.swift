@@ -49,8 +49,11 @@ import Testing
     /// A tag with spaces around it is the tag without them, in every command that takes one.
     @Test func tagsAreTrimmedInStatsAndLog() throws {
         let home = try Self.home()
-        let stats = try FocusBinary.run(["stats", "--range", "7d", "--tag", " writing ", "--json"], home: home.path, now: Self.now)
-        #expect(stats.status == 0 && stats.stdout.contains(#""tag":"writing""#) && stats.stdout.contains(#""focusedSeconds":1500,"#))
+        let stats = try FocusBinary.run(
+            ["stats", "--range", "7d", "--tag", " writing ", "--json"], home: home.path, now: Self.now)
+        #expect(
+            stats.status == 0 && stats.stdout.contains(#""tag":"writing""#)
+                && stats.stdout.contains(#""focusedSeconds":1500,"#))
         let log = try FocusBinary.run(["log", "--tag", " writing "], home: home.path, now: Self.now)
         #expect(log.status == 0 && log.stdout.hasPrefix("a1") && log.stdout.split(separator: "\n").count == 1)
         let added = try FocusBinary.run(
@@ -63,7 +66,9 @@ import Testing
         let home = try Self.home()
         let plain = try FocusBinary.run(["export"], home: home.path, now: Self.now)
         #expect(plain.status == 0 && plain.stderr.isEmpty)
-        #expect(plain.stdout == (try FocusBinary.run(["export", "--format", "jsonl"], home: home.path, now: Self.now)).stdout)
+        #expect(
+            plain.stdout
+                == (try FocusBinary.run(["export", "--format", "jsonl"], home: home.path, now: Self.now)).stdout)
         #expect(plain.stdout.split(separator: "\n").count == 2)
     }
 
@@ -73,7 +78,11 @@ import Testing
         let tmux = try Tmux(
             command: "FOCUS_HOME='\(home.path)' '\(FocusBinary.path)' export; echo \"exit $?\"; sleep 30")
         var screen: [String] = []
-        #expect(try eventually { screen = try tmux.screen(); return screen.contains("exit 64") })
+        #expect(
+            try eventually {
+                screen = try tmux.screen()
+                return screen.contains("exit 64")
+            })
         #expect(screen.contains("Error: on a terminal, 'focus export' needs --format: csv, json, jsonl or ical"))
         #expect(screen.contains("Usage: focus export [--format F] [--range R] [--out FILE]"))
     }

@@ -102,7 +102,8 @@ private enum ToyLeaf: ContextFreeCommand {
             #expect(Set(names).count == names.count && !names.contains("help"), "\(path.words)")
             #expect(path.configuration.abstract.count <= 65, "\(path.words): abstract too long for the overview")
             let arguments = path.configuration.argumentSpecs
-            #expect(!arguments.drop { $0.isRequired }.contains { $0.isRequired }, "\(path.words): required after optional")
+            #expect(
+                !arguments.drop { $0.isRequired }.contains { $0.isRequired }, "\(path.words): required after optional")
         }
     }
 }
