@@ -87,6 +87,7 @@ enum CommandParser {
             throw failure("'\(path.words)' needs \(option.synopsis)" + choices(option.completion))
         }
         do throws(FocusError) {
+            // Every option that takes a value is an `Option`, which always has a reader.
             for (option, text) in given { parsed.set(try option.read!(text), for: option) }
             for (argument, text) in zip(arguments, positionals) { parsed.set(try argument.read(text), for: argument) }
         } catch {

@@ -28,7 +28,7 @@ enum CompletionKind: Sendable, Equatable {
 }
 
 /// The lists `focus completions` prints for the scripts, one word a line.
-enum DynamicWords: String, Sendable, CaseIterable {
+enum DynamicWords: String, Sendable {
     /// The tags in your history, most recent first.
     case tags
     /// The sounds you have unlocked.
