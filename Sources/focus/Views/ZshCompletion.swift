@@ -23,29 +23,10 @@ enum ZshCompletion {
 
     private static func function(_ node: CompletionTree.Node) -> String {
         let function = name(node.path)
-        var out = "\(function)() {\n"
+        var out = "\(function)() {\n" + dispatch(node)
         var helpers = ""
-        if !node.subcommands.isEmpty {
-            out += "    if (( CURRENT > 2 )); then\n        case ${words[2]} in\n"
-            for sub in node.subcommands {
-                let words = ([sub.name] + sub.aliases).joined(separator: "|")
-                out += "            (\(words)) shift words; (( CURRENT-- )); \(name(sub.path)); return ;;\n"
-            }
-            out += "        esac\n    fi\n    local -a subcommands=(\n"
-            for sub in node.subcommands {
-                out +=
-                    "        " + ShellWord.singleQuoted(sub.name.replacing(":", with: "\\:") + ":" + sub.abstract)
-                    + "\n"
-            }
-            out += "    )\n"
-        }
-        var specs = node.options.flatMap { option in
-            let help = "[" + bracketed(option.help) + "]"
-            let exclusive = option.name == Flag.help.spec.name || node.path == "focus" ? "(- *)" : ""
-            let value = option.placeholder.map { ":" + bracketed($0) + ":" + action(option.completion) } ?? ""
-            return (["--" + option.name + (option.takesValue ? "=" : "")] + option.shortNames.map { "-\($0)" }).map {
-                ShellWord.singleQuoted(exclusive + $0 + help + value)
-            }
+        var specs = node.options.flatMap {
+            optionSpecs($0, exclusive: $0.name == Flag.help.spec.name || node.path == "focus")
         }
         var positions = node.arguments.enumerated().map { index, argument in
             guard case .byPreviousArgument(let branches) = argument.completion else {
@@ -73,6 +54,29 @@ enum ZshCompletion {
         }
         out += "    _arguments -S : \\\n        " + specs.joined(separator: " \\\n        ") + "\n}\n\n"
         return out + helpers
+    }
+
+    /// Hands the words after a subcommand's name to its function, and lists the subcommands for `_describe`.
+    private static func dispatch(_ node: CompletionTree.Node) -> String {
+        guard !node.subcommands.isEmpty else { return "" }
+        var out = "    if (( CURRENT > 2 )); then\n        case ${words[2]} in\n"
+        for sub in node.subcommands {
+            let words = ([sub.name] + sub.aliases).joined(separator: "|")
+            out += "            (\(words)) shift words; (( CURRENT-- )); \(name(sub.path)); return ;;\n"
+        }
+        out += "        esac\n    fi\n    local -a subcommands=(\n"
+        for sub in node.subcommands {
+            out += "        " + ShellWord.singleQuoted(sub.name.replacing(":", with: "\\:") + ":" + sub.abstract) + "\n"
+        }
+        return out + "    )\n"
+    }
+
+    /// `'--tag=[Tag the session]:T:_focus_dynamic tags'`, one spec per spelling; `exclusive` ones end the line.
+    private static func optionSpecs(_ option: OptionSpec, exclusive: Bool) -> [String] {
+        let help = "[" + bracketed(option.help) + "]"
+        let value = option.placeholder.map { ":" + bracketed($0) + ":" + action(option.completion) } ?? ""
+        let spellings = ["--" + option.name + (option.takesValue ? "=" : "")] + option.shortNames.map { "-\($0)" }
+        return spellings.map { ShellWord.singleQuoted((exclusive ? "(- *)" : "") + $0 + help + value) }
     }
 
     /// An `_arguments` action: `(7d 30d)`, `_files`, a function, or a space for free text.
