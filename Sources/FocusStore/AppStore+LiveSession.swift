@@ -1,11 +1,10 @@
 import FocusModels
 
 extension AppStore {
-    /// The running session's state while its timer holds the session lock; `nil` when idle.
+    /// The running session's state; `nil` when idle or when the state left belongs to a dead timer.
     ///
-    /// A state file left by a timer that died is not a live session: the lock is free then, and
-    /// ``recoverInterruptedSession()`` is what records it.
-    public func liveRunningState() throws(FocusError) -> RunningState? {
+    /// Never blocks, writes or records: `focus status --format` calls it from a shell prompt.
+    public func liveSession() throws(FocusError) -> RunningState? {
         guard try isSessionLockHeld() else { return nil }
         return try runningState()
     }

@@ -24,7 +24,7 @@ enum StatusCommand: ParsableCommand {
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         if args[json], args.given(format) { throw FocusError(.usage, "give either --json or --format, not both") }
         if args.given(idle), !args.given(format) { throw FocusError(.usage, "--idle goes with --format") }
-        let state = try ctx.store.liveRunningState()
+        let state = try ctx.store.liveSession()
         let now = state?.now(at: ctx.reading()) ?? ctx.now()
         if let format = args[Self.format] {
             let template = state == nil ? args[idle] : format

@@ -11,7 +11,7 @@ enum StopCommand: ParsableCommand {
         name: "stop", abstract: "Stop the running session from another terminal, as q would")
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
-        guard let state = try ctx.store.liveRunningState() else {
+        guard let state = try ctx.store.liveSession() else {
             throw FocusError(.failure, "no session is running")
         }
         guard kill(state.pid, SIGUSR1) == 0 else {
