@@ -42,6 +42,13 @@ enum FileIO {
     /// What is at `path`, following symbolic links.
     enum Kind { case missing, folder, other }
 
+    /// Whether `a` and `b` name the same file or folder (the same device and inode).
+    static func sameFile(_ a: String, _ b: String) -> Bool {
+        var x = stat()
+        var y = stat()
+        return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino
+    }
+
     static func kind(_ path: String) -> Kind {
         var st = stat()
         guard stat(path, &st) == 0 else { return .missing }

@@ -34,6 +34,12 @@ final class Tmux {
         try run(["display-message", "-p", "-t", "0", format]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Sets a server option, e.g. `set-clipboard on`.
+    func setOption(_ name: String, _ value: String) throws { try run(["set-option", "-s", name, value]) }
+
+    /// The paste buffers, one line each (an OSC 52 clipboard write creates one with `set-clipboard on`).
+    func buffers() throws -> String { try run(["list-buffers"]) }
+
     /// Runs the tmux client (through ``Spawned``: the server `new-session` forks would hold a pipe open forever).
     @discardableResult
     private func run(_ args: [String]) throws -> String {
