@@ -22,7 +22,8 @@ enum ConfigCommand: ParsableCommand {
         name: "config",
         abstract: "List, get, set or unset a setting",
         discussion: "Each KEY and the values it takes:\n\n"
-            + FocusConfig.Key.allCases.map { "  \($0.rawValue.padded(to: 20))\($0.accepted)" }.joined(separator: "\n") + """
+            + FocusConfig.Key.allCases.map { "  \($0.rawValue.padded(to: 20))\($0.accepted)" }.joined(separator: "\n")
+                + """
                 \n
                 The settings live in config.json in the config folder; set and unset replace it
                 atomically and keep only the values that differ from the defaults.
