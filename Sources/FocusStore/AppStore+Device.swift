@@ -72,6 +72,15 @@ extension AppStore {
         return file
     }
 
+    /// The names of the devices whose journal files are in the journal folder, sorted, each once.
+    public func deviceNames() throws(FocusError) -> [String] {
+        let names = try FileIO.list(paths.journalDirectory).compactMap { name -> String? in
+            if case .device(let device) = JournalFileName(name) { return device.name }
+            return nil
+        }
+        return Array(Set(names)).sorted()
+    }
+
     /// FNV-1a of `/etc/machine-id`, or `nil` where there is none.
     fileprivate static let machineHash: String? = {
         guard let bytes = try? FileIO.read("/etc/machine-id"), !bytes.isEmpty else { return nil }

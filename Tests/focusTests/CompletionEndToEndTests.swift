@@ -19,7 +19,7 @@ import Testing
 
     static let commands = [
         "start", "break", "status", "stop", "stats", "expedition", "passport", "profile", "log", "undo", "export",
-        "import", "doctor", "config", "completions", "sound", "help",
+        "import", "sync", "doctor", "config", "completions", "sound", "help",
     ]
     static let keys = FocusConfig.Key.allCases.map(\.rawValue)
 
@@ -27,6 +27,8 @@ import Testing
     static let cases: [(String, [String])] = [
         ("focus ", commands),
         ("focus st", ["start", "status", "stop", "stats"]),
+        ("focus sy", ["sync"]),
+        ("focus sync --", ["--init", "--help"]),
         ("focus con", ["config"]),
         ("focus --", ["--help", "--version"]),
         ("focus start --tag ", ["deep work", "thesis"]),
@@ -36,6 +38,8 @@ import Testing
         ("focus stats --ra", ["--range"]),
         ("focus stats --range ", StatsRange.names),
         ("focus stats --tag ", ["deep work", "thesis"]),
+        ("focus stats --device ", ["test"]),
+        ("focus log --device ", ["test"]),
         ("focus log ", ["add", "edit", "delete"]),
         ("focus log a", ["add"]),
         ("focus log --range ", StatsRange.names),

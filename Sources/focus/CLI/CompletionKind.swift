@@ -33,4 +33,6 @@ enum DynamicWords: String, Sendable {
     case tags
     /// The sounds you have unlocked.
     case sounds
+    /// The devices that wrote journal files here.
+    case devices
 }

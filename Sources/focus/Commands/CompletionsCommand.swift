@@ -23,6 +23,8 @@ enum CompletionsCommand: ParsableCommand {
         DynamicWords.tags.rawValue, "List the tags in your history, most recent first (the scripts call this)")
     static let sounds = Flag(
         DynamicWords.sounds.rawValue, "List the sounds you have unlocked (the scripts call this)")
+    static let devices = Flag(
+        DynamicWords.devices.rawValue, "List the devices whose journals are here (the scripts call this)")
 
     static let configuration = CommandConfiguration(
         name: "completions",
@@ -40,13 +42,14 @@ enum CompletionsCommand: ParsableCommand {
             them as plain words and never expand or run anything in them.
             """,
         arguments: [shell],
-        options: [tags, sounds])
+        options: [tags, sounds, devices])
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
-        let lists = [(tags, DynamicWords.tags), (sounds, DynamicWords.sounds)].filter { args[$0.0] }
+        let lists = [(tags, DynamicWords.tags), (sounds, DynamicWords.sounds), (devices, DynamicWords.devices)]
+            .filter { args[$0.0] }
         if let (_, list) = lists.first {
             guard lists.count == 1, args[shell] == nil else {
-                throw FocusError(.usage, "--tags and --sounds go alone, without SHELL")
+                throw FocusError(.usage, "--tags, --sounds and --devices go alone, without SHELL")
             }
             for word in try words(list, ctx) where isOneLine(word) { ctx.out.line(word) }
             return 0
@@ -74,6 +77,8 @@ enum CompletionsCommand: ParsableCommand {
             _ = try ctx.store.loadExpedition(days: try ctx.localDays())
             return SoundCatalog(definitions: ctx.store.expeditionDefinitions).unlockedEntries(in: ctx.store.expedition)
                 .map(\.name)
+        case .devices:
+            return try ctx.store.deviceNames()
         }
     }
 

@@ -15,7 +15,8 @@ enum FocusCommand: ContextFreeCommand {
         subcommands: [
             StartCommand.self, BreakCommand.self, StatusCommand.self, StopCommand.self, StatsCommand.self,
             ExpeditionCommand.self, PassportCommand.self, ProfileCommand.self, LogCommand.self, UndoCommand.self,
-            ExportCommand.self, ImportCommand.self, DoctorCommand.self, ConfigCommand.self, CompletionsCommand.self,
+            ExportCommand.self, ImportCommand.self, SyncCommand.self, DoctorCommand.self, ConfigCommand.self,
+            CompletionsCommand.self,
             SoundCommand.self, HelpCommand.self, ManPageCommand.self, VersionCommand.self,
         ])
 

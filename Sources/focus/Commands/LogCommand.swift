@@ -8,6 +8,8 @@ enum LogCommand: ParsableCommand {
         completion: .list(StatsRange.names))
     static let tag = Option<String>(
         "tag", "T", "Only sessions with this tag", parser: .text, completion: .dynamic(.tags))
+    static let device = Option<String>(
+        "device", "NAME", "Only sessions this device recorded", parser: .text, completion: .dynamic(.devices))
     static let limit = Option<Int>(
         "limit", "N", "Show at most N sessions (default 20; 0 shows all)",
         parser: .wholeNumber(0...Int.max, meaning: "0 shows all"))
@@ -21,7 +23,7 @@ enum LogCommand: ParsableCommand {
             edits and deletions are new journal records, and 'focus undo' takes back the
             last one.
             """,
-        options: [range, tag, limit, json],
+        options: [range, tag, device, limit, json],
         subcommands: [LogAddCommand.self, LogEditCommand.self, LogDeleteCommand.self])
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
@@ -32,7 +34,8 @@ enum LogCommand: ParsableCommand {
         let limit = args[Self.limit] ?? 20
         try ctx.loadJournal()
         let model = HistoryViewModel(
-            store: ctx.store, range: range, tag: args[tag], limit: limit == 0 ? nil : limit, now: now, days: days)
+            store: ctx.store, range: range, tag: args[tag], device: args[device], limit: limit == 0 ? nil : limit,
+            now: now, days: days)
         if args[json] {
             ctx.out.line(HistoryView.json(model.rows))
         } else {

@@ -10,6 +10,9 @@ enum StatsCommand: ParsableCommand {
     static let to = Option<String>("to", "DATE", "Last local date, included (default today)", parser: .string)
     static let tag = Option<String>(
         "tag", "T", "Count only sessions with this tag", parser: .text, completion: .dynamic(.tags))
+    static let device = Option<String>(
+        "device", "NAME", "Count only sessions this device recorded (a name focus log shows)", parser: .text,
+        completion: .dynamic(.devices))
     static let heatmap = Flag("heatmap", "Draw a calendar heatmap (default for 1y and all)")
     static let json = Flag("json", "Print one JSON object instead of text")
 
@@ -21,7 +24,7 @@ enum StatsCommand: ParsableCommand {
             date it started on, in the zone it was recorded in. With no sessions yet,
             the numbers come from a labelled demo that is never saved.
             """,
-        options: [range, from, to, tag, heatmap, json])
+        options: [range, from, to, tag, device, heatmap, json])
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         let now = ctx.now()
@@ -31,7 +34,7 @@ enum StatsCommand: ParsableCommand {
         let tag = args[Self.tag]
         let config = try ctx.loadConfig()
         let model = StatsViewModel(
-            store: ctx.store, range: range, tag: tag, heatmapRequested: args[heatmap],
+            store: ctx.store, range: range, tag: tag, device: args[device], heatmapRequested: args[heatmap],
             now: now, days: days, dailyGoalMinutes: config.dailyGoalMinutes)
         let data = try model.data
         ctx.reportIssues()
