@@ -5,7 +5,7 @@ ARGS ?= stats
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 
-.PHONY: build test run man install release clean bench torture fuzz fuzz-build fuzz-merge
+.PHONY: build test run man install release clean bench torture fuzz fuzz-build fuzz-merge unicode-tables
 
 build:
 	$(SWIFT) build
@@ -79,6 +79,11 @@ fuzz-merge: fuzz-build
 		FOCUS_FUZZ_TARGET=$$t .build/fuzz/focus-fuzz -set_cover_merge=1 -max_len=256 .build/fuzz/merged/$$t $$seeds .build/fuzz/corpus/$$t || exit 1; \
 		find $$seeds -type f ! -name 'crash-*' -delete && cp .build/fuzz/merged/$$t/* $$seeds/; \
 	done
+
+# The display-width table, from the Unicode Character Database (Debian: apt-get install unicode-data).
+unicode-tables:
+	mkdir -p .build && python3 scripts/generate-display-width-table.py > .build/DisplayWidthTable.swift
+	mv .build/DisplayWidthTable.swift Sources/FocusViewModels/Text/DisplayWidthTable.swift
 
 clean:
 	$(SWIFT) package clean

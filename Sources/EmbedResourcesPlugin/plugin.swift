@@ -1,6 +1,6 @@
 import PackagePlugin
 
-/// Embeds `Resources/*.json` in the target as Swift string constants.
+/// Embeds the files it lists from `Resources/` (today `expeditions.json`) in the target as Swift string constants.
 ///
 /// SwiftPM resource bundles need full Foundation and break once the binary is copied
 /// away from its resource folder, so each JSON file becomes a raw string

@@ -1,53 +1,45 @@
 import FocusModels
 import FoundationEssentials
 
-/// A fast reader for the one line shape focus itself writes (see ``JournalCodec/encode(_:)-(FocusLog)``).
+/// A fast reader for the one line shape focus itself writes (see ``JournalLineWriter``): an optimisation of the
+/// general parser, not a second set of rules.
 ///
 /// `{"id":…,"start":…,"end":…,"planned":N,"focused":N,"completed":B` followed
 /// by any of `tz`, `tag`, `note`, `source` in that order and `}`, with no
-/// spaces, no escapes in strings, plain digits and `Z` timestamps. It reads the
-/// bytes in place: no per-line array, no dictionary. Anything else, and any
-/// line that would fail a check, returns `nil`, and the caller uses the general
-/// parser, which accepts every valid JSON object and gives the error. So the
-/// two paths return the same session for every line this one accepts.
+/// spaces, no escapes in strings and plain digits. It reads the bytes in place
+/// (no per-line array, no dictionary) into ``JournalCodec/SessionFields``, which
+/// the same ``JournalCodec/session(_:)`` checks as for any other line. A line in
+/// any other shape returns `nil`, and the caller uses the general parser.
 enum CanonicalLine {
-    /// The session on `line`, or `nil` when the line is not in canonical shape (or is not a valid session).
-    static func session(_ line: UnsafeBufferPointer<UInt8>) -> FocusLog? {
+    /// The values on `line`, or `nil` when the line is not in canonical shape.
+    static func fields(_ line: UnsafeBufferPointer<UInt8>) -> JournalCodec.SessionFields? {
         var r = Cursor(p: line)
-        guard r.literal("{\"id\":"), let id = r.string(),
-            r.literal(",\"start\":\""), let start = r.timestamp(), r.literal(",\"end\":\""), let end = r.timestamp(),
-            r.literal(",\"planned\":"), let planned = r.seconds(),
-            r.literal(",\"focused\":"), let focused = r.seconds(),
-            r.literal(",\"completed\":")
+        guard r.literal("{\"id\":"), let id = r.string(), r.literal(",\"start\":"), let start = r.instant(),
+            r.literal(",\"end\":"), let end = r.instant(), r.literal(",\"planned\":"), let planned = r.digits(),
+            r.literal(",\"focused\":"), let focused = r.digits(), r.literal(",\"completed\":")
         else { return nil }
         let completed: Bool
         if r.literal("true") { completed = true } else if r.literal("false") { completed = false } else { return nil }
-        var tz: String?
-        var tag: String?
-        var note: String?
-        var source = FocusLog.Source.timer
+        var fields = JournalCodec.SessionFields(
+            id: id, start: start, end: end, planned: Double(planned), focused: Double(focused), completed: completed)
         if r.literal(",\"tz\":") {
             guard let s = r.string() else { return nil }
-            tz = s
+            fields.tz = s
         }
         if r.literal(",\"tag\":") {
             guard let s = r.string() else { return nil }
-            tag = s
+            fields.tag = s
         }
         if r.literal(",\"note\":") {
             guard let s = r.string() else { return nil }
-            note = s
+            fields.note = s
         }
         if r.literal(",\"source\":") {
-            guard let s = r.string(), let known = FocusLog.Source(rawValue: s) else { return nil }
-            source = known
+            guard let s = r.string() else { return nil }
+            fields.source = s
         }
         guard r.literal("}"), r.i == line.count else { return nil }
-        let log = FocusLog(
-            id: id, start: Date(timeIntervalSince1970: Double(start)), end: Date(timeIntervalSince1970: Double(end)),
-            planned: planned, focused: focused, completed: completed, tz: tz, tag: tag, note: note, source: source)
-        do throws(JournalCodec.Failure) { try JournalCodec.check(log) } catch { return nil }
-        return log
+        return fields
     }
 
     private struct Cursor {
@@ -82,37 +74,26 @@ enum CanonicalLine {
             return ascii ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
         }
 
-        /// `YYYY-MM-DDTHH:MM:SSZ"`: seconds since the epoch, checked as ``UTCTimestamp/parse(_:)-(C)`` checks it.
-        mutating func timestamp() -> Int? {
-            guard i + 21 <= p.count, p[i + 4] == 45, p[i + 7] == 45, p[i + 10] == 84, p[i + 13] == 58, p[i + 16] == 58,
-                p[i + 19] == 90, p[i + 20] == UInt8(ascii: "\"")
-            else { return nil }
-            func digits(_ at: Int, _ count: Int) -> Int? {
-                var v = 0
-                for k in at..<at + count {
-                    let d = p[i + k] &- 48
-                    guard d < 10 else { return nil }
-                    v = v * 10 + Int(d)
-                }
-                return v
-            }
-            guard let y = digits(0, 4), let mo = digits(5, 2), let d = digits(8, 2), let h = digits(11, 2),
-                let mi = digits(14, 2), let s = digits(17, 2),
-                (1...12).contains(mo), d >= 1, d <= CivilDate.daysIn(year: y, month: mo), h < 24, mi < 60, s < 60
-            else { return nil }
-            i += 21
-            return CivilDate(year: y, month: mo, day: d).dayNumber * 86_400 + h * 3600 + mi * 60 + s
+        /// A quoted instant: its seconds, or `.some(nil)` when the text is not one (the rules decide what that
+        /// means); `nil` when it is not a plain quoted string.
+        mutating func instant() -> Int?? {
+            guard i < p.count, p[i] == UInt8(ascii: "\"") else { return nil }
+            var j = i + 1
+            while j < p.count, p[j] != UInt8(ascii: "\""), p[j] >= 0x20, p[j] != UInt8(ascii: "\\") { j += 1 }
+            guard j < p.count, p[j] == UInt8(ascii: "\"") else { return nil }
+            defer { i = j + 1 }
+            return .some(UTCTimestamp.parse(UnsafeBufferPointer(rebasing: p[(i + 1)..<j])))
         }
 
-        /// Plain digits (no sign, fraction or leading zero), at most six: ``JournalCodec/check(_:)`` bounds the value.
-        mutating func seconds() -> Int? {
+        /// Plain digits (no sign, fraction or leading zero), at most seven.
+        mutating func digits() -> Int? {
             var v = 0
             let start = i
-            while i < p.count, p[i] &- 48 < 10, i - start < 7 {
+            while i < p.count, p[i] &- 48 < 10, i - start < 8 {
                 v = v * 10 + Int(p[i] - 48)
                 i += 1
             }
-            guard i > start, i - start < 7, !(p[start] == 48 && i - start > 1) else { return nil }
+            guard i > start, i - start < 8, !(p[start] == 48 && i - start > 1) else { return nil }
             return v
         }
     }

@@ -34,22 +34,11 @@ public enum JournalCodec {
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
-    /// One change record (format version 2), without the trailing newline.
-    ///
-    /// `{"v":2,"kind":"edit","id":…,"target":…,"at":…}` followed, for an edit,
-    /// by the overridden fields in session key order (`null` clears `tag` or `note`).
+    /// One change record (format version 2), without the trailing newline; see ``JournalLineWriter``.
     public static func encode(_ change: JournalChange) -> String {
-        var out = "{\"v\":2,\"kind\":\"" + change.kind.rawValue + "\",\"id\":" + quoted(change.id)
-        out += ",\"target\":" + quoted(change.target) + ",\"at\":\"" + UTCTimestamp.format(change.at) + "\""
-        let p = change.patch
-        if let start = p.start { out += ",\"start\":\"" + UTCTimestamp.format(start) + "\"" }
-        if let end = p.end { out += ",\"end\":\"" + UTCTimestamp.format(end) + "\"" }
-        if let planned = p.planned { out += ",\"planned\":\(planned)" }
-        if let focused = p.focused { out += ",\"focused\":\(focused)" }
-        if let completed = p.completed { out += ",\"completed\":\(completed)" }
-        if let tag = p.tag { out += ",\"tag\":" + (tag.map(quoted) ?? "null") }
-        if let note = p.note { out += ",\"note\":" + (note.map(quoted) ?? "null") }
-        return out + "}"
+        var writer = JournalLineWriter(capacity: 160)
+        writer.append(change)
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 
     /// Reads one journal line that must be a session (without its newline).
@@ -92,11 +81,11 @@ public enum JournalCodec {
         let id = try string("id", in: fields)
         let target = try string("target", in: fields)
         guard !id.isEmpty, !target.isEmpty else { throw Failure(reason: "\"id\" or \"target\" is empty") }
-        let at = Date(timeIntervalSince1970: Double(try instant("at", in: fields)))
+        let at = Date(timeIntervalSince1970: Double(try requiredInstant("at", in: fields)))
         var patch = SessionPatch()
         if kind == .edit {
             func date(_ key: String) throws(Failure) -> Date? {
-                fields[key] == nil ? nil : Date(timeIntervalSince1970: Double(try instant(key, in: fields)))
+                fields[key] == nil ? nil : Date(timeIntervalSince1970: Double(try requiredInstant(key, in: fields)))
             }
             patch.start = try date("start")
             patch.end = try date("end")
@@ -114,62 +103,75 @@ public enum JournalCodec {
         return JournalChange(id: id, kind: kind, target: target, at: at, patch: patch)
     }
 
-    private static func session(_ fields: [String: FlatJSON.Value]) throws(Failure) -> FocusLog {
-        let id = try string("id", in: fields)
-        let start = try instant("start", in: fields)
-        let end = try instant("end", in: fields)
-        let planned = try seconds("planned", in: fields)
-        let focused = try seconds("focused", in: fields)
-        guard case .bool(let completed)? = fields["completed"] else {
-            throw missingOrWrong("completed", "a boolean", fields)
+    /// A session line's values as read, before the rules of the format are checked.
+    ///
+    /// Both readers fill one in (``CanonicalLine`` from focus's own line shape, the general parser from any
+    /// JSON object) and ``session(_:)`` checks it: one set of rules, whichever path read the line.
+    struct SessionFields {
+        var id: String
+        /// Seconds since the epoch; `nil` when the text was not a UTC instant.
+        var start: Int?
+        var end: Int?
+        var planned: Double
+        var focused: Double
+        var completed: Bool
+        var tz: String? = nil
+        var tag: String? = nil
+        var note: String? = nil
+        var source: String? = nil
+    }
+
+    /// The session `fields` describe, when they follow the format's rules.
+    static func session(_ fields: SessionFields) throws(Failure) -> FocusLog {
+        guard !fields.id.isEmpty else { throw Failure(reason: "\"id\" is empty") }
+        guard let start = fields.start else { throw notAnInstant("start") }
+        guard let end = fields.end else { throw notAnInstant("end") }
+        guard end >= start else { throw Failure(reason: "\"end\" is before \"start\"") }
+        let planned = try seconds("planned", fields.planned)
+        let focused = try seconds("focused", fields.focused)
+        guard focused <= end - start else {
+            throw Failure(reason: "\"focused\" (\(focused) s) is longer than end - start (\(end - start) s)")
         }
         var source = FocusLog.Source.timer
-        if let raw = try optionalString("source", in: fields) {
+        if let raw = fields.source {
             guard let known = FocusLog.Source(rawValue: raw) else {
                 throw Failure(reason: "unknown \"source\" \"\(raw)\"")
             }
             source = known
         }
-        let log = FocusLog(
-            id: id, start: Date(timeIntervalSince1970: Double(start)), end: Date(timeIntervalSince1970: Double(end)),
-            planned: planned, focused: focused, completed: completed,
-            tz: try optionalString("tz", in: fields), tag: try optionalString("tag", in: fields),
-            note: try optionalString("note", in: fields), source: source)
-        try check(log)
-        return log
+        return FocusLog(
+            id: fields.id, start: Date(timeIntervalSince1970: Double(start)),
+            end: Date(timeIntervalSince1970: Double(end)), planned: planned, focused: focused,
+            completed: fields.completed, tz: fields.tz, tag: fields.tag, note: fields.note, source: source)
     }
 
-    /// What every session must satisfy to be read back: a non-empty id, `end` not before
-    /// `start`, `planned` and `focused` within 0…``FocusLog/maximumSeconds``, and `focused`
-    /// no longer than `end - start`.
-    ///
-    /// The one rule for both directions: the reader refuses a line that fails it, and the
-    /// store refuses to write a session that fails it, so focus never writes what it cannot read.
-    public static func check(_ log: FocusLog) throws(Failure) {
-        guard !log.id.isEmpty else { throw Failure(reason: "\"id\" is empty") }
+    /// Whether focus can read `log` back once written: every record focus appends passes the reader's rules.
+    public static func validate(_ log: FocusLog) throws(Failure) {
         let start = Int(log.start.timeIntervalSince1970.rounded(.down))
         let end = Int(log.end.timeIntervalSince1970.rounded(.down))
-        guard end >= start else { throw Failure(reason: "\"end\" is before \"start\"") }
-        try checkSeconds("planned", log.planned)
-        try checkSeconds("focused", log.focused)
-        guard log.focused <= end - start else {
-            throw Failure(reason: "\"focused\" (\(log.focused) s) is longer than end - start (\(end - start) s)")
+        let fields = SessionFields(
+            id: log.id, start: (0...253_402_300_799).contains(start) ? start : nil,
+            end: (0...253_402_300_799).contains(end) ? end : nil, planned: Double(log.planned),
+            focused: Double(log.focused), completed: log.completed, tz: log.tz, tag: log.tag, note: log.note,
+            source: log.source.rawValue)
+        _ = try session(fields)
+    }
+
+    private static func session(_ fields: [String: FlatJSON.Value]) throws(Failure) -> FocusLog {
+        guard case .bool(let completed)? = fields["completed"] else {
+            throw missingOrWrong("completed", "a boolean", fields)
         }
+        return try session(
+            SessionFields(
+                id: try string("id", in: fields), start: try instant("start", in: fields),
+                end: try instant("end", in: fields), planned: try number("planned", in: fields),
+                focused: try number("focused", in: fields), completed: completed,
+                tz: try optionalString("tz", in: fields), tag: try optionalString("tag", in: fields),
+                note: try optionalString("note", in: fields), source: try optionalString("source", in: fields)))
     }
 
-    private static func checkSeconds(_ key: String, _ value: Int) throws(Failure) {
-        guard (0...FocusLog.maximumSeconds).contains(value) else { throw outOfRange(key, Double(value)) }
-    }
-
-    private static func outOfRange(_ key: String, _ value: Double) -> Failure {
-        Failure(reason: "\"\(key)\" (\(value)) is outside 0…\(FocusLog.maximumSeconds) seconds")
-    }
-
-    /// `text` as a JSON string literal, quotes included.
-    public static func quoted(_ text: String) -> String {
-        var writer = JournalLineWriter()
-        writer.quoted(text)
-        return String(decoding: writer.bytes, as: UTF8.self)
+    private static func notAnInstant(_ key: String) -> Failure {
+        Failure(reason: "\"\(key)\" is not a UTC instant like 2026-11-29T09:00:00Z")
     }
 
     private static func missingOrWrong(_ key: String, _ type: String, _ fields: [String: FlatJSON.Value]) -> Failure {
@@ -189,20 +191,35 @@ public enum JournalCodec {
         }
     }
 
-    private static func instant(_ key: String, in fields: [String: FlatJSON.Value]) throws(Failure) -> Int {
-        let text = try string(key, in: fields)
-        guard let seconds = UTCTimestamp.parse(Array(text.utf8)) else {
-            throw Failure(reason: "\"\(key)\" is not a UTC instant like 2026-11-29T09:00:00Z")
-        }
+    /// The instant under `key`, `nil` when its text is not one (the rules say so); a missing key or another type
+    /// is an error here.
+    private static func instant(_ key: String, in fields: [String: FlatJSON.Value]) throws(Failure) -> Int? {
+        var text = try string(key, in: fields)
+        return text.withUTF8 { UTCTimestamp.parse($0) }
+    }
+
+    private static func requiredInstant(_ key: String, in fields: [String: FlatJSON.Value]) throws(Failure) -> Int {
+        guard let seconds = try instant(key, in: fields) else { throw notAnInstant(key) }
         return seconds
     }
 
-    private static func seconds(_ key: String, in fields: [String: FlatJSON.Value]) throws(Failure) -> Int {
-        guard case .number(let n)? = fields[key], n == n.rounded() else {
-            throw missingOrWrong(key, "a whole number of seconds", fields)
+    private static func number(_ key: String, in fields: [String: FlatJSON.Value]) throws(Failure) -> Double {
+        guard case .number(let n)? = fields[key] else { throw missingOrWrong(key, "a whole number of seconds", fields) }
+        return n
+    }
+
+    /// The longest planned or focused time a record may hold: a week.
+    public static let maximumSeconds = 7 * 86_400
+
+    private static func seconds(_ key: String, _ n: Double) throws(Failure) -> Int {
+        guard n == n.rounded() else { throw Failure(reason: "\"\(key)\" must be a whole number of seconds") }
+        guard n >= 0, n <= Double(maximumSeconds) else {
+            throw Failure(reason: "\"\(key)\" (\(n)) is outside 0…\(maximumSeconds) seconds")
         }
-        guard let value = Int(exactly: n) else { throw outOfRange(key, n) }
-        try checkSeconds(key, value)
-        return value
+        return Int(n)
+    }
+
+    private static func seconds(_ key: String, in fields: [String: FlatJSON.Value]) throws(Failure) -> Int {
+        try seconds(key, try number(key, in: fields))
     }
 }

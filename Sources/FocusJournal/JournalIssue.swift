@@ -35,3 +35,22 @@ public struct DuplicateRecord: Equatable, Sendable {
         self.identical = identical
     }
 }
+
+/// A sync engine's conflict copy of a journal file (see ``JournalFileName/conflictCopy(of:)``), as a load found it.
+public struct ConflictCopy: Equatable, Sendable {
+    /// Path of the copy.
+    public let path: String
+    /// The name of the file it is a copy of.
+    public let original: String
+    /// Records in the copy.
+    public let records: Int
+    /// Of those, the records no other journal file holds word for word: while any remain, the copy is kept.
+    public let onlyHere: Int
+
+    package init(path: String, original: String, records: Int, onlyHere: Int) {
+        self.path = path
+        self.original = original
+        self.records = records
+        self.onlyHere = onlyHere
+    }
+}

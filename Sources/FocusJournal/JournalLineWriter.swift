@@ -1,88 +1,91 @@
 import FocusModels
 import FoundationEssentials
 
-/// Writes canonical session lines as bytes, for exports of every session at once.
+/// Writes journal lines as bytes: sessions and change records, keys in the documented order.
 ///
-/// The same line ``JournalCodec/encode(_:)-(FocusLog)`` returns (it is built
-/// on this), without a `String` per field: an export of 100,000 sessions
-/// spends most of its time here.
+/// ``JournalCodec`` returns the same lines (it is built on this); exports of every session use it directly,
+/// without a `String` per field: an export of 100,000 sessions spends most of its time here.
 struct JournalLineWriter {
-    private(set) var bytes: [UInt8] = []
+    private var json: JSONWriter
 
-    init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+    init(capacity: Int = 0) { json = JSONWriter(capacity: capacity) }
+
+    var bytes: [UInt8] { json.bytes }
 
     /// Appends `log`'s line, without a newline.
     mutating func append(_ log: FocusLog) {
-        raw("{\"id\":")
-        quoted(log.id)
-        raw(",\"start\":\"")
-        timestamp(log.start)
-        raw("\",\"end\":\"")
-        timestamp(log.end)
-        raw("\",\"planned\":")
-        integer(log.planned)
-        raw(",\"focused\":")
-        integer(log.focused)
-        raw(log.completed ? ",\"completed\":true" : ",\"completed\":false")
+        json.raw("{\"id\":")
+        json.quoted(log.id)
+        json.raw(",\"start\":")
+        json.timestamp(log.start)
+        json.raw(",\"end\":")
+        json.timestamp(log.end)
+        json.raw(",\"planned\":")
+        json.integer(log.planned)
+        json.raw(",\"focused\":")
+        json.integer(log.focused)
+        json.raw(log.completed ? ",\"completed\":true" : ",\"completed\":false")
         if let tz = log.tz {
-            raw(",\"tz\":")
-            quoted(tz)
+            json.raw(",\"tz\":")
+            json.quoted(tz)
         }
         if let tag = log.tag {
-            raw(",\"tag\":")
-            quoted(tag)
+            json.raw(",\"tag\":")
+            json.quoted(tag)
         }
         if let note = log.note {
-            raw(",\"note\":")
-            quoted(note)
+            json.raw(",\"note\":")
+            json.quoted(note)
         }
         if log.source != .timer {
-            raw(",\"source\":\"")
-            raw(log.source.rawValue)
-            raw("\"")
+            json.raw(",\"source\":")
+            json.quoted(log.source.rawValue)
         }
-        bytes.append(UInt8(ascii: "}"))
+        json.raw("}")
+    }
+
+    /// Appends a change record's line (format version 2), without a newline: `{"v":2,"kind":…,"id":…,
+    /// "target":…,"at":…}` followed, for an edit, by the overridden fields in session key order (`null`
+    /// clears `tag` or `note`).
+    mutating func append(_ change: JournalChange) {
+        json.raw("{\"v\":2,\"kind\":")
+        json.quoted(change.kind.rawValue)
+        json.raw(",\"id\":")
+        json.quoted(change.id)
+        json.raw(",\"target\":")
+        json.quoted(change.target)
+        json.raw(",\"at\":")
+        json.timestamp(change.at)
+        let patch = change.patch
+        if let start = patch.start {
+            json.raw(",\"start\":")
+            json.timestamp(start)
+        }
+        if let end = patch.end {
+            json.raw(",\"end\":")
+            json.timestamp(end)
+        }
+        if let planned = patch.planned {
+            json.raw(",\"planned\":")
+            json.integer(planned)
+        }
+        if let focused = patch.focused {
+            json.raw(",\"focused\":")
+            json.integer(focused)
+        }
+        if let completed = patch.completed { json.raw(completed ? ",\"completed\":true" : ",\"completed\":false") }
+        if let tag = patch.tag { optional("tag", tag) }
+        if let note = patch.note { optional("note", note) }
+        json.raw("}")
+    }
+
+    private mutating func optional(_ key: StaticString, _ value: String?) {
+        json.raw(",\"")
+        json.raw(key)
+        json.raw("\":")
+        if let value { json.quoted(value) } else { json.raw("null") }
     }
 
     /// Appends a newline.
-    mutating func newline() { bytes.append(10) }
-
-    /// Appends `text` as a JSON string literal, quotes included.
-    mutating func quoted(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): raw("\\\"")
-            case UInt8(ascii: "\\"): raw("\\\\")
-            case 10: raw("\\n")
-            case 13: raw("\\r")
-            case 9: raw("\\t")
-            case 0..<0x20, 0x7F:
-                raw("\\u00")
-                bytes.append(Self.hexDigits[Int(byte >> 4)])
-                bytes.append(Self.hexDigits[Int(byte & 15)])
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
-    }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
-    private mutating func raw(_ text: String) { bytes += text.utf8 }
-
-    private mutating func integer(_ n: Int) {
-        if n < 0 { bytes.append(UInt8(ascii: "-")) }
-        var value = n.magnitude
-        var digits: [UInt8] = []
-        repeat {
-            digits.append(UInt8(value % 10) + 48)
-            value /= 10
-        } while value > 0
-        bytes += digits.reversed()
-    }
-
-    private mutating func timestamp(_ date: Date) {
-        UTCTimestamp.append(epochSeconds: Int(date.timeIntervalSince1970.rounded(.down)), to: &bytes)
-    }
+    mutating func newline() { json.newline() }
 }

@@ -25,13 +25,13 @@ package enum JournalReader {
                 let line = UnsafeBufferPointer(rebasing: all[start..<stop])
                 start = end + 1
                 if line.allSatisfy({ $0 == 32 || $0 == 9 }) { continue }
-                if let log = CanonicalLine.session(line) {
-                    records.append(.session(log))
-                    lines.append(lineNumber)
-                    continue
-                }
                 do throws(JournalCodec.Failure) {
-                    records.append(try JournalCodec.decodeRecord(line))
+                    // Focus's own lines take the fast path; both paths end in the same rules.
+                    if let fields = CanonicalLine.fields(line) {
+                        records.append(.session(try JournalCodec.session(fields)))
+                    } else {
+                        records.append(try JournalCodec.decodeRecord(line))
+                    }
                     lines.append(lineNumber)
                 } catch {
                     let reason =

@@ -62,8 +62,15 @@ public struct StatsInput: Equatable, Sendable {
         self.streakRuns = streakRuns
     }
 
+    /// The input of every day in `summaries` (sorted by day), with the streaks they hold.
+    public init(summaries: [DaySummary]) {
+        self.init(
+            span: summaries.first.map { $0.day...summaries[summaries.count - 1].day }, days: summaries,
+            streakRuns: Self.streakRuns(summaries))
+    }
+
     /// Runs of consecutive days among sorted day summaries that have a completed session.
-    package static func streakRuns(_ days: [DaySummary]) -> [ClosedRange<Int>] {
+    static func streakRuns(_ days: [DaySummary]) -> [ClosedRange<Int>] {
         var runs: [ClosedRange<Int>] = []
         for summary in days where summary.completed > 0 {
             if let last = runs.last, last.upperBound == summary.day - 1 {

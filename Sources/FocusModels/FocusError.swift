@@ -12,6 +12,8 @@ public struct FocusError: Error, Equatable, Sendable, CustomStringConvertible {
         case data = 65
         /// A file that should exist does not: `EX_NOINPUT`.
         case noInput = 66
+        /// A program focus needs is not installed (git for `focus sync`): `EX_UNAVAILABLE`.
+        case unavailable = 69
         /// A file or folder could not be created: `EX_CANTCREAT`.
         case cantCreate = 73
         /// Reading or writing failed: `EX_IOERR`.

@@ -32,10 +32,6 @@ public struct FocusLog: Equatable, Hashable, Sendable, Identifiable {
     /// Where the session came from.
     public var source: Source
 
-    /// The most seconds `planned` or `focused` may hold: a week. The journal reader
-    /// refuses more (`JournalCodec.check`), so nothing focus writes may exceed it.
-    public static let maximumSeconds = 7 * 86_400
-
     /// Creates a session record.
     public init(
         id: String, start: Date, end: Date, planned: Int, focused: Int, completed: Bool,

@@ -4,15 +4,14 @@ import FoundationEssentials
 ///
 /// A session belongs to the local date of its start in its own `tz` (the
 /// reader's zone when it has none). `dayStart` moves the boundary: with
-/// 04:00, a session at 02:30 belongs to the day before. Zones are looked up
-/// once per identifier; an identifier this machine does not know falls back
-/// to the reader's zone.
-public final class LocalDays {
+/// 04:00, a session at 02:30 belongs to the day before. An identifier this
+/// machine does not know falls back to the reader's zone. A value: zone
+/// lookups are cheap (Foundation keeps the zones it has loaded), so nothing is memoised here.
+public struct LocalDays: Sendable {
     /// The reader's zone: "today" and sessions without `tz` use it.
     public let timeZone: TimeZone
     /// Seconds after midnight at which a day begins (0 = midnight).
     public let dayStartSeconds: Int
-    private var zones: [String: TimeZone] = [:]
 
     public init(timeZone: TimeZone, dayStartSeconds: Int = 0) {
         self.timeZone = timeZone
@@ -41,10 +40,7 @@ public final class LocalDays {
     /// The zone for a session's `tz`.
     public func zone(_ identifier: String?) -> TimeZone {
         guard let identifier else { return timeZone }
-        if let known = zones[identifier] { return known }
-        let found = TimeZone(identifier: identifier) ?? timeZone
-        zones[identifier] = found
-        return found
+        return TimeZone(identifier: identifier) ?? timeZone
     }
 
     private func dayNumber(of instant: Date, in zone: TimeZone) -> Int {

@@ -26,10 +26,14 @@ public struct RunningState: Codable, Equatable, Sendable {
     public var pid: Int32
     public var cycle: Int
     public var cycles: Int
-    /// The monotonic clock (``ClockReading/active``, system-wide, stopped while asleep) at `updatedAt`; absent in older files.
+    /// The monotonic clock (``ClockReading/active``, system-wide, stopped while asleep) at `updatedAt`;
+    /// absent in older files.
     public var activeAt: Double?
     /// `true` while the timer waits for Enter before this phase: it has not begun; absent otherwise.
     public var waiting: Bool?
+    /// The id of the device running it (absent in older files): a state file from another machine's copied state
+    /// folder is never recovered as this machine's own session.
+    public var device: String?
 
     public init(
         id: String, phase: TimerPhase, startedAt: Date, planned: Int, counted: Int, updatedAt: Date, paused: Bool,

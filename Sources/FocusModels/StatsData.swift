@@ -39,7 +39,9 @@ public struct StatsData: Equatable, Sendable {
         /// The change as a fraction of the previous range's focus; `nil` when that was zero.
         public let changeRatio: Double?
 
-        package init(from: CivilDate, to: CivilDate, focusedSeconds: Int, sessions: Int, changeSeconds: Int, changeRatio: Double?) {
+        package init(
+            from: CivilDate, to: CivilDate, focusedSeconds: Int, sessions: Int, changeSeconds: Int, changeRatio: Double?
+        ) {
             self.from = from
             self.to = to
             self.focusedSeconds = focusedSeconds

@@ -51,44 +51,43 @@ public enum UTCTimestamp {
         }
     }
 
-    /// Parses `YYYY-MM-DDTHH:MM:SS` followed by `Z` or a `±HH:MM` offset.
+    /// Parses `YYYY-MM-DDTHH:MM:SS` followed by `Z` or a `±HH:MM` offset: the one parser of instants.
     ///
     /// Returns seconds since the epoch, or `nil` when the text is not such an
     /// instant (fractions of a second are not accepted: the journal stores whole seconds).
-    public static func parse<C: Collection>(_ bytes: C) -> Int? where C.Element == UInt8 {
-        var it = Array(bytes)[...]
-        guard it.count == 20 || it.count == 25 else { return nil }
-        func number(_ count: Int) -> Int? {
-            var value = 0
-            for _ in 0..<count {
-                guard let b = it.first, b >= 48, b <= 57 else { return nil }
-                value = value * 10 + Int(b - 48)
-                it.removeFirst()
+    /// It reads the bytes in place, so the journal reader calls it on every line.
+    public static func parse(_ p: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard p.count == 20 || p.count == 25, p[4] == 45, p[7] == 45, p[10] == 84, p[13] == 58, p[16] == 58 else {
+            return nil
+        }
+        func digits(_ at: Int, _ count: Int) -> Int? {
+            var v = 0
+            for k in at..<at + count {
+                let d = p[k] &- 48
+                guard d < 10 else { return nil }
+                v = v * 10 + Int(d)
             }
-            return value
+            return v
         }
-        func expect(_ c: UInt8) -> Bool {
-            guard it.first == c else { return false }
-            it.removeFirst()
-            return true
-        }
-        guard let y = number(4), expect(45), let mo = number(2), expect(45), let d = number(2),
-            expect(84), let h = number(2), expect(58), let mi = number(2), expect(58), let s = number(2)
-        else { return nil }
-        guard (1...12).contains(mo), (1...CivilDate.daysIn(year: y, month: mo)).contains(d),
-            h < 24, mi < 60, s < 60
+        guard let y = digits(0, 4), let mo = digits(5, 2), let d = digits(8, 2), let h = digits(11, 2),
+            let mi = digits(14, 2), let s = digits(17, 2),
+            (1...12).contains(mo), d >= 1, d <= CivilDate.daysIn(year: y, month: mo), h < 24, mi < 60, s < 60
         else { return nil }
         var offset = 0
-        if expect(90) {
-            guard it.isEmpty else { return nil }
+        if p.count == 20 {
+            guard p[19] == 90 else { return nil }
         } else {
-            guard let sign = it.first, sign == 43 || sign == 45 else { return nil }
-            it.removeFirst()
-            guard let oh = number(2), expect(58), let om = number(2), it.isEmpty, oh < 24, om < 60 else { return nil }
-            offset = (oh * 3600 + om * 60) * (sign == 45 ? -1 : 1)
+            guard p[19] == 43 || p[19] == 45, p[22] == 58, let oh = digits(20, 2), let om = digits(23, 2), oh < 24,
+                om < 60
+            else { return nil }
+            offset = (oh * 3600 + om * 60) * (p[19] == 45 ? -1 : 1)
         }
-        let day = CivilDate(year: y, month: mo, day: d).dayNumber
-        return day * 86_400 + h * 3600 + mi * 60 + s - offset
+        return CivilDate(year: y, month: mo, day: d).dayNumber * 86_400 + h * 3600 + mi * 60 + s - offset
+    }
+
+    /// ``parse(_:)-(UnsafeBufferPointer<UInt8>)`` of any bytes.
+    public static func parse<C: Collection>(_ bytes: C) -> Int? where C.Element == UInt8 {
+        Array(bytes).withUnsafeBufferPointer { parse($0) }
     }
 
     /// Parses a timestamp string; see ``parse(_:)-(C)``.

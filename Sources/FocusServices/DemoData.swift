@@ -1,33 +1,48 @@
 import FocusModels
 import FoundationEssentials
 
-/// Sample sessions for views to show while the journal is empty.
+/// The one demo history every view shows while nothing was ever recorded.
 ///
-/// Views label what they compute from these as a demo; nothing here is ever
-/// recorded or saved.
+/// `stats`, `expedition`, `passport` and `profile` compute from the same sessions, so their numbers
+/// agree (the streak in `stats` is the streak in `profile`). Views label what they compute from these
+/// as a demo; nothing here is ever recorded or saved.
 public enum DemoData {
     /// The label every view puts above numbers computed from demo data.
     public static let notice = "Demo data: nothing is recorded yet. Run `focus start` to record your first session."
 
-    /// Two weeks of believable timer sessions ending the day before `now`:
-    /// mornings of 25 minutes, a deep 50-minute session every third day, one day off.
+    /// How many local dates the demo covers, today included.
+    public static let dayCount = 28
+
+    /// Four weeks of believable timer sessions up to `now`: two to four on a weekday from about 8:00, fewer
+    /// at weekends, one day off a fortnight, 25 to 90 minutes, one in ten stopped early, under four tags.
+    ///
+    /// The same `now`, zone and day start always give the same sessions, so a demo reads the same twice and
+    /// tests can pin it. Nothing ends after `now`.
     public static func focusLogs(now: Date, days: LocalDays) -> [FocusLog] {
+        var random = DemoRandom()
         let today = days.date(of: now).dayNumber
-        let offset = days.timeZone.secondsFromGMT(for: now)
+        let nowSeconds = Int(now.timeIntervalSince1970.rounded(.down))
+        let tags = ["writing", "coding", "reading", "study"]
+        let lengths = [25, 25, 25, 50, 50, 90]
         var logs: [FocusLog] = []
-        for back in stride(from: 14, through: 1, by: -1) where back != 9 {
-            let morning = (today - back) * 86_400 - offset + 9 * 3600
-            var lengths = [25 * 60, 25 * 60]
-            if back % 3 == 0 { lengths.append(50 * 60) }
-            var start = morning
-            for (n, length) in lengths.enumerated() {
+        for day in today - dayCount + 1...today {
+            let weekend = CivilDate(dayNumber: day).isoWeekday >= 6
+            let count = (today - day) % 14 == 9 ? 0 : weekend ? random.next(2) : 2 + random.next(3)
+            var clock = 8 * 3600 + random.next(90) * 60
+            for index in 0..<count {
+                let planned = lengths[random.next(lengths.count)] * 60
+                let completed = random.next(10) != 0
+                let focused = completed ? planned : planned * (30 + random.next(60)) / 100
+                let local = day * 86_400 + days.dayStartSeconds + clock
+                let start = local - days.timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(local)))
+                clock += focused + (5 + random.next(40)) * 60
+                guard start + focused <= nowSeconds else { break }
                 logs.append(
                     FocusLog(
-                        id: "demo-\(back)-\(n)", start: Date(timeIntervalSince1970: Double(start)),
-                        end: Date(timeIntervalSince1970: Double(start + length)), planned: length, focused: length,
-                        completed: true,
-                        tz: days.timeZone.identifier, tag: n == 2 ? "deep work" : "demo"))
-                start += length + 5 * 60
+                        id: "demo-\(CivilDate(dayNumber: day))-\(index)",
+                        start: Date(timeIntervalSince1970: Double(start)),
+                        end: Date(timeIntervalSince1970: Double(start + focused)), planned: planned, focused: focused,
+                        completed: completed, tz: days.timeZone.identifier, tag: tags[random.next(tags.count)]))
             }
         }
         return logs

@@ -23,14 +23,31 @@ public enum JournalDoctor {
     /// - Parameters:
     ///   - history: every record read; `sessions` is its effective view, sorted by start.
     ///   - issues: the lines that could not be read; `duplicates`, the ids read more than once.
+    ///   - conflictCopies: sync engines' copies of journal files; they are notes, not problems (their records
+    ///     are read once like any other's), saying whether each can be deleted.
     public static func check(
         history: JournalHistory, sessions: [FocusLog], issues: [JournalIssue], duplicates: [DuplicateRecord],
-        now: Date, days: LocalDays
+        conflictCopies: [ConflictCopy] = [], now: Date, days: LocalDays
     ) -> [Finding] {
         var out: [Finding] = []
+        for copy in conflictCopies {
+            let text =
+                copy.onlyHere == 0
+                ? "\(copy.path) is a sync conflict copy of \(copy.original); every one of its \(copy.records) "
+                    + "record(s) is in another journal file too, so it can be deleted"
+                : "\(copy.path) is a sync conflict copy of \(copy.original) and holds \(copy.onlyHere) record(s) no "
+                    + "other file has; focus reads them, so keep it until they are elsewhere"
+            out.append(Finding(isProblem: false, text: text))
+        }
         for issue in issues { out.append(Finding(isProblem: true, text: "bad line: \(issue)")) }
+        let copies = Set(conflictCopies.map(\.path))
+        func inACopy(_ place: String) -> Bool {
+            copies.contains(String(place[..<(place.lastIndex(of: ":") ?? place.endIndex)]))
+        }
         for dup in duplicates {
             if dup.identical {
+                // A conflict copy repeats its original's records: the copy's own note counts them.
+                if inACopy(dup.first) || inACopy(dup.again) { continue }
                 out.append(
                     Finding(
                         isProblem: false,

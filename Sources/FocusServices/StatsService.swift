@@ -36,16 +36,20 @@ public enum StatsService {
         dailyGoalMinutes: Int = 100, isDemo: Bool = false
     ) -> StatsData {
         let logs = tag.map { wanted in focusLogs.filter { $0.tag == wanted } } ?? focusLogs
-        let summaries = daySummaries(focusLogs: logs, days: days)
-        let span = summaries.first.map { $0.day...summaries[summaries.count - 1].day }
         return buildStatsData(
-            input: StatsInput(span: span, days: summaries, streakRuns: StatsInput.streakRuns(summaries)),
-            range: range, tag: tag, now: now, days: days, dailyGoalMinutes: dailyGoalMinutes, isDemo: isDemo)
+            input: StatsInput(summaries: daySummaries(focusLogs: logs, days: days)), range: range, tag: tag, now: now,
+            days: days, dailyGoalMinutes: dailyGoalMinutes, isDemo: isDemo)
     }
 
-    /// The sessions summed per local date, sorted by date (days without sessions left out).
-    public static func daySummaries(focusLogs: [FocusLog], days: LocalDays) -> [DaySummary] {
+    /// The sessions summed per local date, added to `summaries` (sorted by date; days without sessions left out).
+    ///
+    /// The one fold from sessions to day summaries: the journal's full history and a few appended sessions
+    /// on top of the derived stats cache both go through it.
+    public static func daySummaries(
+        focusLogs: some Sequence<FocusLog>, days: LocalDays, adding summaries: [DaySummary] = []
+    ) -> [DaySummary] {
         var byDay: [Int: DaySummary] = [:]
+        for summary in summaries { byDay[summary.day] = summary }
         for log in focusLogs {
             let day = days.dayNumber(of: log)
             byDay[day, default: DaySummary(day: day)].add(
@@ -130,41 +134,6 @@ public enum StatsService {
             today: StatsData.GoalProgress(
                 date: CivilDate(dayNumber: today), focusedSeconds: todayFocus, goalSeconds: dailyGoalMinutes * 60),
             isDemo: isDemo)
-    }
-
-    /// Deterministic sample sessions for the year before `now`, shown (and labelled) while the journal is empty.
-    ///
-    /// The same `now`, zone and `dayCount` always give the same sessions, so
-    /// a demo reads the same twice and tests can pin it. Nothing ends after
-    /// `now`. They are never written to the journal.
-    public static func createDemoFocusLogs(now: Date, days: LocalDays, dayCount: Int = 365) -> [FocusLog] {
-        var random = DemoRandom()
-        let today = days.date(of: now).dayNumber
-        let nowSeconds = Int(now.timeIntervalSince1970.rounded(.down))
-        let tags = ["writing", "coding", "reading", "study"]
-        let lengths = [25, 25, 25, 50, 50, 90]
-        var logs: [FocusLog] = []
-        for day in today - dayCount + 1...today {
-            let weekend = CivilDate(dayNumber: day).isoWeekday >= 6
-            let count = random.next(weekend ? 3 : 6)
-            var clock = 8 * 3600 + random.next(120) * 60
-            for index in 0..<count {
-                let planned = lengths[random.next(lengths.count)] * 60
-                let completed = random.next(10) != 0
-                let focused = completed ? planned : planned * (30 + random.next(60)) / 100
-                let local = day * 86_400 + days.dayStartSeconds + clock
-                let start = local - days.timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(local)))
-                clock += focused + (5 + random.next(40)) * 60
-                guard start + focused <= nowSeconds else { break }
-                logs.append(
-                    FocusLog(
-                        id: "demo-\(CivilDate(dayNumber: day))-\(index)",
-                        start: Date(timeIntervalSince1970: Double(start)),
-                        end: Date(timeIntervalSince1970: Double(start + focused)), planned: planned, focused: focused,
-                        completed: completed, tag: tags[random.next(tags.count)], source: .manual))
-            }
-        }
-        return logs
     }
 
     private typealias Day = StatsData.Day

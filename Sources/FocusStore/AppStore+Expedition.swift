@@ -84,11 +84,8 @@ extension AppStore {
     }
 
     private func saveCheckpoint(_ checkpoint: ExpeditionCheckpoint) throws(FocusError) {
-        try FileIO.makeDirectories(paths.dataDirectory)
-        let data: Data
-        do { data = try Self.encoder.encode(checkpoint) } catch {
-            throw FocusError(.io, "cannot encode the expedition checkpoint")
-        }
-        try FileIO.replace(paths.expeditionCheckpointFile, with: Array(data) + [10])
+        try FileIO.makeDirectories(paths.cacheDirectory)
+        try FileIO.replace(
+            paths.expeditionCheckpointFile, with: try Self.fileBytes(checkpoint, what: "the expedition checkpoint"))
     }
 }

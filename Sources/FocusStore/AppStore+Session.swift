@@ -1,4 +1,5 @@
 import FocusModels
+import FocusServices
 import FoundationEssentials
 
 #if canImport(Glibc)

@@ -3,47 +3,56 @@ import FocusModels
 import FocusServices
 
 extension AppStore {
-    /// What `focus stats` (without `--tag`) needs for `range`, from the derived stats cache when it still matches the journal.
+    /// What `focus stats` needs for `range` and `tag`: the day summaries of the window it reports, and the streaks.
     ///
-    /// - The cache is used as it is when every journal file has the same size,
-    ///   modification time, inode and tail hash as when it was built.
-    /// - When files only grew (same inode, same tail before the new bytes) and
-    ///   the journal has no change records, the appended lines are folded in,
-    ///   if they are all complete, readable sessions with new ids.
-    /// - Otherwise the journal is loaded in full (``load()``), the cache is
-    ///   rebuilt from its effective sessions, and the input comes from them.
+    /// The one door to statistics: the answer comes from the derived stats cache while it still matches the
+    /// journal, else from the journal, and is the same either way.
+    /// - Without `tag`, the cache is used as it is when every journal file has the same size, modification
+    ///   time, inode and tail hash as when it was built. When files only grew (same inode, same tail before
+    ///   the new bytes) and the journal has no change records, the appended lines are folded in, if they are
+    ///   all complete, readable sessions with new ids. Otherwise the journal is loaded (``load()``) and the
+    ///   cache rebuilt from its effective sessions.
+    /// - With `tag`, only the sessions with that tag count (streaks too), from the journal; with `device`, only
+    ///   the sessions that device recorded (``device(ofSession:)``).
     ///
-    /// Returns `nil` when the journal is empty or has unreadable lines: then
-    /// ``focusLogs`` and ``issues`` are loaded and the caller computes from them
-    /// (and reports the issues). Deleting the cache changes nothing but speed;
-    /// failing to write it is not an error.
-    public func loadStatsInput(range: StatsRange, today: Int, days: LocalDays) throws(FocusError) -> StatsInput? {
+    /// Deleting the cache changes nothing but speed; failing to write it is not an error. A journal with
+    /// unreadable lines is never cached: ``issues`` then holds them for the caller to report.
+    public func statsInput(
+        range: StatsRange, tag: String?, device: String? = nil, today: Int, days: LocalDays
+    ) throws(FocusError) -> StatsInput {
         let fingerprint = StatsCache.fingerprint(days: days)
-        if let cache = StatsCacheFile.open(paths.statsCacheFile), cache.fingerprint == fingerprint,
-            cache.sessionCount > 0,
+        let filtered = tag != nil || device != nil
+        if !filtered, !isLoaded, let cache = StatsCacheFile.open(paths.statsCacheFile),
+            cache.fingerprint == fingerprint, cache.sessionCount > 0,
             let input = try? fromCache(cache, range: range, today: today, days: days)
         {
+            hasRecords = true
             return input
         }
-        try load()
-        guard issues.isEmpty, !focusLogs.isEmpty else { return nil }
-        let summaries = StatsService.daySummaries(focusLogs: focusLogs, days: days)
-        let ids = (history.sessions.map(\.id) + history.changes.map(\.id)).map(StatsCache.hash).sorted()
-        let cache = StatsCache(
-            fingerprint: fingerprint, files: journalFileStates, sessionCount: focusLogs.count,
-            changeCount: history.changes.count,
-            summaries: summaries, runs: StatsInput.streakRuns(summaries), idHashes: ids)
-        try? writeStatsCache(cache)
-        return StatsInput(
-            span: summaries.first.map { $0.day...summaries[summaries.count - 1].day }, days: summaries,
-            streakRuns: cache.runs)
+        if !isLoaded { try load() }
+        let logs =
+            filtered
+            ? focusLogs.filter { log in
+                (tag == nil || log.tag == tag) && (device == nil || self.device(ofSession: log.id) == device)
+            } : focusLogs
+        let summaries = StatsService.daySummaries(focusLogs: logs, days: days)
+        let input = StatsInput(summaries: summaries)
+        if !filtered, issues.isEmpty, !focusLogs.isEmpty, !journalFileStates.isEmpty {
+            let ids = (history.sessions.map(\.id) + history.changes.map(\.id)).map(StatsCache.hash).sorted()
+            let cache = StatsCache(
+                fingerprint: fingerprint, files: journalFileStates, sessionCount: focusLogs.count,
+                changeCount: history.changes.count, summaries: summaries, runs: input.streakRuns, idHashes: ids)
+            try? writeStatsCache(cache)
+        }
+        return input
     }
 
     private struct Stale: Error {}
 
-    private func fromCache(_ cache: StatsCacheFile, range: StatsRange, today: Int, days: LocalDays) throws -> StatsInput
+    private func fromCache(_ cache: StatsCacheFile, range: StatsRange, today: Int, days: LocalDays) throws
+        -> StatsInput
     {
-        let names = try FileIO.list(paths.journalDirectory).filter { $0.hasSuffix(".jsonl") && !$0.hasPrefix(".") }
+        let names = try Self.journalFileNames(paths.journalDirectory)
         guard names == cache.files.map(\.name) else { throw Stale() }
         var appended: [UInt8] = []
         var states: [StatsCache.FileState] = []
@@ -89,30 +98,25 @@ extension AppStore {
         JournalReader.parse(appended, file: "", into: &records, lines: &lines, issues: &problems)
         guard problems.isEmpty else { throw Stale() }
         var newHashes = Set<Int>()
-        var byDay: [Int: DaySummary] = [:]
-        for summary in try cache.summaries() { byDay[summary.day] = summary }
+        var added: [FocusLog] = []
         for record in records {
             guard case .session(let log) = record else { throw Stale() }
             let hash = StatsCache.hash(log.id)
             guard !cache.containsID(hash: hash), newHashes.insert(hash).inserted else { throw Stale() }
-            let day = days.dayNumber(of: log)
-            byDay[day, default: DaySummary(day: day)].add(
-                focused: log.focused, completed: log.completed, hour: days.startHour(of: log), tag: log.tag)
+            added.append(log)
         }
-        let summaries = byDay.values.sorted { $0.day < $1.day }
+        let summaries = StatsService.daySummaries(focusLogs: added, days: days, adding: try cache.summaries())
+        let input = StatsInput(summaries: summaries)
         let folded = StatsCache(
             fingerprint: cache.fingerprint, files: states, sessionCount: cache.sessionCount + records.count,
-            changeCount: 0,
-            summaries: summaries, runs: StatsInput.streakRuns(summaries),
+            changeCount: 0, summaries: summaries, runs: input.streakRuns,
             idHashes: (cache.idHashes + newHashes).sorted())
         try? writeStatsCache(folded)
-        return StatsInput(
-            span: summaries.first.map { $0.day...summaries[summaries.count - 1].day }, days: summaries,
-            streakRuns: folded.runs)
+        return input
     }
 
     private func writeStatsCache(_ cache: StatsCache) throws(FocusError) {
-        try FileIO.makeDirectories(paths.dataDirectory)
+        try FileIO.makeDirectories(paths.cacheDirectory)
         try FileIO.replace(paths.statsCacheFile, with: cache.encoded())
     }
 }

@@ -23,8 +23,25 @@ public final class AppStore {
     public private(set) var issues: [JournalIssue] = []
     /// Ids read more than once during the last ``load()``.
     public private(set) var duplicates: [DuplicateRecord] = []
-    /// The undoable records (sessions, edits, deletions) of this machine's journal file, oldest first.
+    /// The sync engines' conflict copies the last ``load()`` read (their records count once, like any other's).
+    public private(set) var conflictCopies: [ConflictCopy] = []
+    /// Whether the journal has been read (``load()``), or the store was made from sessions in memory.
+    public private(set) var isLoaded = false
+    /// Whether the journal holds anything at all: a session, a change or a line that could not be read.
+    ///
+    /// Views show their labelled demo only when it does not, so a user who deleted their only session
+    /// sees zeros, not a demo. Known once the journal or the stats cache has been read.
+    public internal(set) var hasRecords = false
+    /// The undoable records (sessions, edits, deletions) of this device's journal file, oldest first.
     private var ownRecords: [String] = []
+    /// Where this device's last change record stands in the order edits apply in.
+    private var ownLastChange: JournalHistory.ChangeOrder?
+    /// The device name of each session read from a device's journal file, by session id.
+    private var sessionDevices: [String: String] = [:]
+    /// This machine's device once read or created (see ``device()``).
+    var knownDevice: Device?
+    /// The marker this store last published for the running session.
+    private var publishedMarker: RunningMarker?
     /// What each journal file looked like when the last ``load()`` read it, for the stats cache.
     var journalFileStates: [StatsCache.FileState] = []
     /// The expedition route in use: the built-in one until ``loadExpedition(days:)`` reads the user's file.
@@ -32,8 +49,13 @@ public final class AppStore {
     /// The expedition, the fold of ``focusLogs``, as of the last ``loadExpedition(days:)``.
     public internal(set) var expedition = ExpeditionState()
 
-    public init(paths: DataPaths) {
+    /// The host name a new device id is named after.
+    let hostName: String
+
+    /// A store of the files under `paths`; `hostName` names this device's journal file when it is first created.
+    public init(paths: DataPaths, hostName: String = "localhost") {
         self.paths = paths
+        self.hostName = hostName
     }
 
     /// Creates a store holding `logs`, for tests and previews; nothing is read or written until asked.
@@ -41,24 +63,34 @@ public final class AppStore {
         self.init(paths: paths)
         self.history = JournalHistory(sessions: focusLogs, changes: [])
         self.focusLogs = history.effectiveLogs
+        isLoaded = true
+        hasRecords = !focusLogs.isEmpty
     }
 
-    /// Reads every `*.jsonl` file under the journal folder and merges them.
+    /// Reads every journal file (see ``JournalFileName``) and merges them.
     ///
-    /// A record whose id was already read is the same record and is skipped
-    /// (noted in ``duplicates``). Bad lines are collected in ``issues``; an
-    /// unreadable file is an error.
+    /// Files are read in name order, so every machine holding the same files reads the same history. A record
+    /// whose id was already read is the same record and is skipped (noted in ``duplicates``). Bad lines are
+    /// collected in ``issues``; an unreadable file is an error. Reading writes nothing: not even the device
+    /// file, which the first write creates.
     public func load() throws(FocusError) {
-        var all: [JournalRecord] = []
+        var sessions: [FocusLog] = []
+        var changes: [JournalChange] = []
+        var order: [JournalHistory.ChangeOrder] = []
         var found: [JournalIssue] = []
         var dups: [DuplicateRecord] = []
         var own: [String] = []
+        var devices: [String: String] = [:]
         // Where each kept record was read (file index, line), turned into text only for a duplicate.
-        var places: [(file: Int, line: Int)] = []
-        var firstSeen: [String: Int] = [:]
+        var places: [String: (file: Int, line: Int)] = [:]
+        var kept: [String: JournalRecord] = [:]
         var files: [String] = []
         var states: [StatsCache.FileState] = []
-        for name in try FileIO.list(paths.journalDirectory) where name.hasSuffix(".jsonl") && !name.hasPrefix(".") {
+        // The records of conflict copies, and of every other file by id, to tell which copies hold nothing new.
+        var copies: [(path: String, original: String, records: [JournalRecord])] = []
+        var elsewhere: [String: JournalRecord] = [:]
+        let me = try existingDevice()
+        for name in try Self.journalFileNames(paths.journalDirectory) {
             let path = paths.journalDirectory + "/" + name
             let before = FileIO.status(path)
             guard let bytes = try FileIO.read(path) else { continue }
@@ -76,84 +108,122 @@ public final class AppStore {
             JournalReader.parse(bytes, file: path, into: &records, lines: &lines, issues: &found)
             let fileIndex = files.count
             files.append(path)
-            firstSeen.reserveCapacity(firstSeen.count + records.count)
-            all.reserveCapacity(all.count + records.count)
+            let kind = JournalFileName(name)
+            let writer: Device? =
+                switch kind {
+                case .device(let device): device
+                case .conflictCopy(let original): Device(journalFileName: original)
+                default: nil
+                }
+            let isOwn = if case .device(let device) = kind { device.id == me?.id } else { false }
+            if case .conflictCopy(let original) = kind {
+                copies.append((path, original, records))
+            } else {
+                for record in records where elsewhere[record.id] == nil { elsewhere[record.id] = record }
+            }
+            var latest = Int.min
             for (record, line) in zip(records, lines) {
-                if let first = firstSeen[record.id] {
-                    let place = places[first]
+                if case .change(let change) = record {
+                    latest = max(latest, Int(change.at.timeIntervalSince1970.rounded(.down)))
+                }
+                if let place = places[record.id] {
                     dups.append(
                         DuplicateRecord(
                             id: record.id, first: "\(files[place.file]):\(place.line)", again: "\(path):\(line)",
-                            identical: all[first] == record))
+                            identical: kept[record.id] == record))
                     continue
                 }
-                firstSeen[record.id] = all.count
-                all.append(record)
-                places.append((fileIndex, line))
-                if path == paths.journalFile, !Self.isUndo(record) { own.append(record.id) }
+                places[record.id] = (fileIndex, line)
+                kept[record.id] = record
+                switch record {
+                case .session(let log):
+                    sessions.append(log)
+                    if let writer { devices[log.id] = writer.name }
+                case .change(let change):
+                    changes.append(change)
+                    order.append(JournalHistory.ChangeOrder(at: latest, file: name, line: line))
+                }
+                if isOwn, !Self.isUndo(record) { own.append(record.id) }
             }
+            if isOwn { ownLastChange = order.last { $0.file == name } }
         }
-        history = JournalHistory(uniqueRecords: all)
+        history = JournalHistory(sessions: sessions, changes: changes, changeOrder: order)
         focusLogs = history.effectiveLogs
         issues = found
         duplicates = dups
+        conflictCopies = copies.map { copy in
+            ConflictCopy(
+                path: copy.path, original: copy.original, records: copy.records.count,
+                onlyHere: copy.records.filter { elsewhere[$0.id] != $0 }.count)
+        }
         ownRecords = own
+        sessionDevices = devices
         journalFileStates = states
+        isLoaded = true
+        hasRecords = !places.isEmpty || !found.isEmpty
     }
 
-    /// Appends `log` to this machine's journal file and to ``focusLogs``.
+    /// The names of the files in `directory` that are part of the journal, in reading order: by name, with sync
+    /// engines' conflict copies last, so a record's own file wins over a copy of it.
+    static func journalFileNames(_ directory: String) throws(FocusError) -> [String] {
+        let names = try FileIO.list(directory).filter { JournalFileName($0) != nil }
+        func isCopy(_ name: String) -> Bool { if case .conflictCopy = JournalFileName(name) { true } else { false } }
+        return names.filter { !isCopy($0) } + names.filter(isCopy)
+    }
+
+    /// Appends `log` to this device's journal file and to ``focusLogs``.
     ///
     /// Returns only after the line is on disk (`fsync`). On failure nothing in
-    /// memory changes and the error says why. A session the journal reader would
-    /// refuse (``JournalCodec/check(_:)``) is refused here, before anything is written.
+    /// memory changes and the error says why.
     public func record(_ log: FocusLog) throws(FocusError) {
-        try Self.check(log)
-        try FileIO.makeDirectories(paths.journalDirectory)
-        try FileIO.appendLine(JournalCodec.encode(log), to: paths.journalFile)
-        if !history.sessions.contains(where: { $0.id == log.id }) {
-            history = JournalHistory(sessions: history.sessions + [log], changes: history.changes)
-            focusLogs = history.effectiveLogs
-            ownRecords.append(log.id)
-        }
+        try record([log])
     }
 
-    /// Appends `logs` (an import) to this machine's journal file, one line each,
+    /// Appends `logs` (an import) to this device's journal file, one line each,
     /// in one write and one flush: all of them are saved, or none.
     public func record(_ logs: [FocusLog]) throws(FocusError) {
         guard !logs.isEmpty else { return }
         for log in logs { try Self.check(log) }
+        let device = try device()
         try FileIO.makeDirectories(paths.journalDirectory)
-        try FileIO.appendLines(logs.map(JournalCodec.encode), to: paths.journalFile)
-        let known = Set(history.sessions.map(\.id))
-        let added = logs.filter { !known.contains($0.id) }
-        history = JournalHistory(sessions: history.sessions + added, changes: history.changes)
+        try FileIO.appendLines(logs.map(JournalCodec.encode), to: paths.journalFile(of: device))
+        var known = Set(history.sessions.map(\.id))
+        let added = logs.filter { known.insert($0.id).inserted }
+        history = history.appending(added)
         focusLogs = history.effectiveLogs
         ownRecords += added.map(\.id)
+        for log in added { sessionDevices[log.id] = device.name }
+        hasRecords = true
     }
 
-    /// Appends a change (edit, deletion, undo) to this machine's journal file and applies it.
+    /// Appends a change (edit, deletion, undo) to this device's journal file and applies it.
     public func record(_ change: JournalChange) throws(FocusError) {
+        let device = try device()
         try FileIO.makeDirectories(paths.journalDirectory)
-        try FileIO.appendLine(JournalCodec.encode(change), to: paths.journalFile)
-        history = JournalHistory(sessions: history.sessions, changes: history.changes + [change])
+        try FileIO.appendLine(JournalCodec.encode(change), to: paths.journalFile(of: device))
+        history = history.appending(change, file: device.journalFileName, after: ownLastChange)
+        ownLastChange = history.changeOrder.last
         focusLogs = history.effectiveLogs
         if change.kind != .undo { ownRecords.append(change.id) }
+        hasRecords = true
     }
+
+    /// The device that recorded the session with this id: the name in its journal file's name, `nil` for a
+    /// session read from another file (the journal of an older focus, an export dropped in).
+    public func device(ofSession id: String) -> String? { sessionDevices[id] }
 
     /// The effective session with exactly this id.
     public func session(id: String) -> FocusLog? { focusLogs.first { $0.id == id } }
 
-    /// The newest session, edit or deletion in this machine's journal file that no undo cancels yet.
+    /// The newest session, edit or deletion in this device's journal file that no undo cancels yet.
     public func lastUndoable() -> UndoTarget? {
         let undone = history.undone
         guard let id = ownRecords.last(where: { !undone.contains($0) }) else { return nil }
         if let change = history.changes.first(where: { $0.id == id }) {
             let session = history.sessions.first { $0.id == change.target }.flatMap { _ in
-                JournalHistory(
-                    sessions: history.sessions,
-                    changes: history.changes + [
-                        JournalChange(id: "\u{0}preview", kind: .undo, target: change.id, at: change.at)
-                    ]
+                history.appending(
+                    JournalChange(id: "\u{0}preview", kind: .undo, target: change.id, at: change.at),
+                    file: "", after: nil
                 ).effectiveLogs.first { $0.id == change.target }
             }
             return change.kind == .delete ? .delete(change, session: session) : .edit(change, session: session)
@@ -161,9 +231,11 @@ public final class AppStore {
         return history.sessions.first { $0.id == id }.map { .session(session(id: $0.id) ?? $0) }
     }
 
-    /// The writer's side of the reader's rule: a session focus could not read back is never written.
+    /// Refuses a session the journal reader would skip: nothing is written that focus cannot read back.
     private static func check(_ log: FocusLog) throws(FocusError) {
-        do throws(JournalCodec.Failure) { try JournalCodec.check(log) } catch {
+        do throws(JournalCodec.Failure) {
+            try JournalCodec.validate(log)
+        } catch {
             throw FocusError(.data, "session \(log.id) cannot be recorded: \(error.reason)")
         }
     }
@@ -187,16 +259,49 @@ public final class AppStore {
     }
 
     /// Replaces the state file atomically.
+    ///
+    /// The file names this device, so a state folder copied to another machine is never taken for that
+    /// machine's own session; and when what other devices should know changed (see ``RunningMarker``), the
+    /// marker in the synced folder is replaced too: at start, pause, resume and extension, never on a heartbeat.
     public func saveRunningState(_ state: RunningState) throws(FocusError) {
-        try FileIO.makeDirectories(paths.dataDirectory)
-        let data: Data
-        do { data = try Self.encoder.encode(state) } catch { throw FocusError(.io, "cannot encode the session state") }
-        try FileIO.replace(paths.runningStateFile, with: Array(data) + [10])
+        var state = state
+        let device = try device()
+        state.device = device.id
+        try FileIO.makeDirectories(paths.stateDirectory)
+        try FileIO.replace(paths.runningStateFile, with: try Self.fileBytes(state, what: "the session state"))
+        let marker = RunningMarker(
+            device: device, id: state.id, phase: state.phase, startedAt: state.startedAt, paused: state.paused,
+            remaining: state.remaining(at: state.updatedAt), updatedAt: state.updatedAt, tag: state.tag)
+        if let published = publishedMarker, published.saysTheSame(as: marker) { return }
+        // The marker is news for other devices, not a record: failing to publish it never stops the session.
+        if (try? FileIO.makeDirectories(paths.journalDirectory)) != nil,
+            (try? FileIO.replace(
+                paths.runningMarkerFile(of: device), with: Self.fileBytes(marker, what: "the running marker"))) != nil
+        {
+            publishedMarker = marker
+        }
     }
 
-    /// Removes the state file: no session is running.
+    /// Removes the state file and this device's marker: no session is running.
     public func clearRunningState() throws(FocusError) {
         try FileIO.remove(paths.runningStateFile)
+        if let device = try existingDevice() { try? FileIO.remove(paths.runningMarkerFile(of: device)) }
+        publishedMarker = nil
+    }
+
+    /// The sessions other devices say they are running (their markers in the synced folder), stale ones left out.
+    public func sessionsOnOtherDevices(at now: Date) throws(FocusError) -> [RunningMarker] {
+        let me = try existingDevice()
+        var markers: [RunningMarker] = []
+        for name in try FileIO.list(paths.journalDirectory)
+        where name.hasSuffix(RunningMarker.fileSuffix) && !name.hasPrefix(".") {
+            guard let bytes = try? FileIO.read(paths.journalDirectory + "/" + name),
+                let marker = try? Self.decoder.decode(RunningMarker.self, from: Data(bytes)),
+                marker.device.id != me?.id, !marker.isStale(at: now)
+            else { continue }
+            markers.append(marker)
+        }
+        return markers.sorted { $0.device.name < $1.device.name }
     }
 
     /// Takes the session lock; `nil` when another process holds it. A timer claims it
@@ -207,7 +312,7 @@ public final class AppStore {
     /// recovery hold it for microseconds, so a busy lock is tried again for
     /// up to 200 ms before the answer is "someone is running".
     public func acquireSessionLock() throws(FocusError) -> FileLock? {
-        try FileIO.makeDirectories(paths.dataDirectory)
+        try FileIO.makeDirectories(paths.stateDirectory)
         for _ in 0..<20 {
             if let lock = try FileLock.tryLock(paths.sessionLockFile) { return lock }
             usleep(10_000)
@@ -228,12 +333,14 @@ public final class AppStore {
 
     // MARK: Helpers
 
-    static let encoder: JSONEncoder = {
-        let e = JSONEncoder()
-        e.dateEncodingStrategy = .iso8601
-        e.outputFormatting = [.sortedKeys]
-        return e
-    }()
+    /// `value` as a small state file: JSON with sorted keys and a final newline, written by the one ``JSONWriter``.
+    static func fileBytes(_ value: some Encodable, pretty: Bool = false, what: String) throws(FocusError) -> [UInt8] {
+        do {
+            return Array(try JSONValueEncoder.text(value, pretty: pretty).utf8) + [10]
+        } catch {
+            throw FocusError(.io, "cannot encode \(what)")
+        }
+    }
 
     static let decoder: JSONDecoder = {
         let d = JSONDecoder()
@@ -266,12 +373,9 @@ extension AppStore {
         var config = try readConfig()
         try change(&config)
         if let problem = config.validate() { throw FocusError(.data, "\(paths.configFile): \(problem)") }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let data: Data
-        do { data = try encoder.encode(config) } catch { throw FocusError(.io, "cannot encode the settings") }
+        let bytes = try Self.fileBytes(config, pretty: true, what: "the settings")
         try FileIO.makeDirectories(paths.configDirectory)
-        try FileIO.replace(paths.configFile, with: Array(data) + [10])
+        try FileIO.replace(paths.configFile, with: bytes)
         return config
     }
 

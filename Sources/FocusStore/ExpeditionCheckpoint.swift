@@ -45,9 +45,7 @@ struct ExpeditionCheckpoint: Codable, Equatable {
     /// the definitions, the reader's zone, the day start and the ids of the journal's change records
     /// (an edit or deletion can change a session the checkpoint already holds, so any change rebuilds it).
     static func fingerprint(_ definitions: ExpeditionDefinitions, days: LocalDays, changes: [String] = []) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        var bytes = (try? encoder.encode(definitions)).map(Array.init) ?? []
+        var bytes = Array(((try? JSONValueEncoder.text(definitions)) ?? "").utf8)
         bytes += Array("|\(days.timeZone.identifier)|\(days.dayStartSeconds)".utf8)
         for id in changes { bytes += Array("|\(id)".utf8) }
         return String(FNV1a.hash(bytes), radix: 16)

@@ -7,10 +7,11 @@ import FocusModels
 #endif
 
 /// The few POSIX file operations the store needs, with the durability rules
-/// of DESIGN.md: appends are one `write()` under `flock` followed by `fsync`;
+/// the README promises: appends are one `write()` under `flock` followed by `fsync`;
 /// small files are replaced by temp file, `fsync`, `rename`, `fsync` of the folder.
 ///
-/// Only ``AppStore`` uses this: it is the one type that writes data files.
+/// Only `FocusStore` uses this: ``AppStore`` writes every data file through it, and `InterchangeFiles`
+/// reads the files `focus import` is given.
 enum FileIO {
     static func errnoText() -> String { String(cString: strerror(errno)) }
 
@@ -37,6 +38,22 @@ enum FileIO {
     }
 
     static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+    /// What is at `path`, following symbolic links.
+    enum Kind { case missing, folder, other }
+
+    /// Whether `a` and `b` name the same file or folder (the same device and inode).
+    static func sameFile(_ a: String, _ b: String) -> Bool {
+        var x = stat()
+        var y = stat()
+        return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino
+    }
+
+    static func kind(_ path: String) -> Kind {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return .missing }
+        return (st.st_mode & S_IFMT) == S_IFDIR ? .folder : .other
+    }
 
     /// Size, modification time and identity of `path` (`tailHash` left 0), or `nil` when it cannot be stat'ed.
     static func status(_ path: String) -> StatsCache.FileState? {
@@ -174,6 +191,31 @@ enum FileIO {
         }
         syncDirectory(dir)
         removeStaleTemps(of: path)
+    }
+
+    /// Creates `path` holding `bytes` unless it exists: `false` when another writer created it first.
+    ///
+    /// The bytes go to a temp file first (flushed), which is then linked to `path`: a reader sees no file or the
+    /// whole file, and of two racing writers exactly one wins.
+    static func createExclusively(_ path: String, with bytes: [UInt8]) throws(FocusError) -> Bool {
+        let temp = "\(path).tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else { throw FocusError(.cantCreate, "cannot create \(temp): \(errnoText())") }
+        defer { unlink(temp) }
+        do throws(FocusError) {
+            try writeAll(fd, bytes, path: temp)
+            guard fsync(fd) == 0 else { throw FocusError(.io, "cannot flush \(temp) to disk: \(errnoText())") }
+        } catch {
+            close(fd)
+            throw error
+        }
+        close(fd)
+        guard link(temp, path) == 0 else {
+            if errno == EEXIST { return false }
+            throw FocusError(.cantCreate, "cannot create \(path): \(errnoText())")
+        }
+        syncDirectory(parentDirectory(of: path))
+        return true
     }
 
     /// Removes the temp files of `path` that writers killed mid-replace left behind (`path.tmp-PID`, that process gone).

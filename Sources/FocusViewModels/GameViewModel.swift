@@ -12,30 +12,31 @@ public protocol GameViewModel {
 }
 
 extension GameViewModel {
-    /// Whether this is demo data (the journal is empty).
-    public var isDemo: Bool { store.focusLogs.isEmpty }
+    /// Whether this is demo data (nothing was ever recorded).
+    public var isDemo: Bool { !store.hasRecords }
 
     var shown: GameData { GameData(store, now: now, days: days) }
 }
 
-/// What a game view shows: the store's sessions and expedition, or, with an empty journal, the demo's.
+/// What a game view shows: the store's sessions and expedition, or, when nothing was ever recorded, the demo's.
 struct GameData {
     let focusLogs: [FocusLog]
     let expedition: ExpeditionState
     let definitions: ExpeditionDefinitions
     let isDemo: Bool
 
-    /// The store's data, or the demo computed in memory when the journal is empty.
+    /// The store's data, or the demo computed in memory when nothing was ever recorded.
     init(_ store: AppStore, now: Date, days: LocalDays) {
         definitions = store.expeditionDefinitions
-        guard store.focusLogs.isEmpty else {
+        guard !store.hasRecords else {
             focusLogs = store.focusLogs
             expedition = store.expedition
             isDemo = false
             return
         }
         focusLogs = DemoData.focusLogs(now: now, days: days)
-        expedition = ExpeditionService.fold(focusLogs, into: ExpeditionState(), definitions: definitions, days: days)
+        expedition =
+            ExpeditionService.fold(focusLogs, into: ExpeditionState(), definitions: definitions, days: days)
             .state
         isDemo = true
     }

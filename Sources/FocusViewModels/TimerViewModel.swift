@@ -1,4 +1,6 @@
+import FocusJournal
 import FocusModels
+import FocusServices
 import FoundationEssentials
 
 /// What the live timer shows, computed from the ``TimerMachine`` and a clock reading.
@@ -50,7 +52,7 @@ public struct TimerViewModel {
 
     /// Said once `+` can add no more: a session plans at most a week.
     public var limitText: String? {
-        atExtensionLimit ? "at most \(LocalTime.duration(FocusLog.maximumSeconds)) can be planned" : nil
+        atExtensionLimit ? "at most \(LocalTime.duration(JournalCodec.maximumSeconds)) can be planned" : nil
     }
 
     /// `slept 3m (not counted)` when the machine was suspended during the phase.

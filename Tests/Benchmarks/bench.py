@@ -5,7 +5,7 @@ Run by `make bench` after `make release` (the static-stdlib release build).
 Asserts nothing about time: it measures and writes docs/BENCHMARKS.md.
 
 For each size N (BENCH_SIZES, default "1000 10000 100000 1000000"):
-  1. ../shared/peers/gen_sessions.py N writes the sessions (JSONL, a
+  1. Tests/Support/gen_sessions.py N writes the sessions (JSONL, a
      Timewarrior DB, a Watson dir) under /tmp/peers-data/N, once;
   2. Tests/Benchmarks/make_journal.py turns its sessions.jsonl into a focus journal
      (FOCUS_HOME=/tmp/peers-data/N/focus);
@@ -21,7 +21,7 @@ import json, os, platform, shutil, statistics, subprocess, sys, tempfile, time
 from datetime import datetime, timezone
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-PEERS = os.path.normpath(os.path.join(ROOT, "..", "shared", "peers"))
+GENERATOR = os.path.join(ROOT, "Tests", "Support", "gen_sessions.py")
 FOCUS = os.environ.get("FOCUS_BIN", os.path.join(ROOT, ".build", "release", "focus"))
 DATA_ROOT = os.environ.get("DATA_ROOT", "/tmp/peers-data")
 SIZES = [int(n) for n in os.environ.get("BENCH_SIZES", "1000 10000 100000 1000000").split()]
@@ -90,7 +90,7 @@ def prepare(n):
         fresh = False
     if not fresh:
         started = time.time()
-        sh(f"python3 {PEERS}/gen_sessions.py {n} --now {NOW} --out {data} --force", stdout=subprocess.DEVNULL)
+        sh(f"python3 {GENERATOR} {n} --now {NOW} --out {data} --force", stdout=subprocess.DEVNULL)
         print(f"generated {n} sessions in {time.time() - started:.1f} s", file=sys.stderr)
     journal = os.path.join(data, "focus", "journal", "focus.jsonl")
     if not os.path.exists(journal) or os.path.getmtime(journal) < os.path.getmtime(os.path.join(data, "sessions.jsonl")):
@@ -220,7 +220,7 @@ def write_report(rows, colds, timer, sound):
         "## Machine and method", "",
         f"- Date: {date}", f"- Machine: {machine()}",
         "- focus: the release build (`make release`: `-c release --static-swift-stdlib -Xswiftc -static-executable`).",
-        "- Data: `../shared/peers/gen_sessions.py N` (seed 20261129, now 2026-11-29T18:00:00Z); its `sessions.jsonl` "
+        "- Data: `Tests/Support/gen_sessions.py N` (seed 20261129, now 2026-11-29T18:00:00Z); its `sessions.jsonl` "
         "converted to a focus journal by `Tests/Benchmarks/make_journal.py` (focused = end - start). All three tools read the same sessions.",
         "- Environment: `TZ=UTC LC_ALL=C.UTF-8`, `FOCUS_HOME=/tmp/peers-data/N/focus FOCUS_NOW=2026-11-29T18:00:00Z`, "
         "`TIMEWARRIORDB=/tmp/peers-data/N/tw`, `WATSON_DIR=/tmp/peers-data/N/watson`.",

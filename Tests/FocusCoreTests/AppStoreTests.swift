@@ -50,14 +50,15 @@ import Testing
             Self.line("a", "2026-11-29T09:00:00Z") + "\n{oops\n\n" + Self.line("b", "2026-11-29T10:00:00Z")
             + "\n{\"id\":\"torn\",\"sta"
         try write("focus.jsonl", text)
-        let before = try Data(contentsOf: URL(fileURLWithPath: paths.journalFile))
+        let legacy = paths.legacy.journalFile
+        let before = try Data(contentsOf: URL(fileURLWithPath: legacy))
         let store = AppStore(paths: paths)
         try store.load()
         #expect(store.focusLogs.map(\.id) == ["a", "b"])
         #expect(store.issues.map(\.line) == [2, 5])
-        #expect(store.issues[0].description.hasPrefix(paths.journalFile + ":2: "))
+        #expect(store.issues[0].description.hasPrefix(legacy + ":2: "))
         #expect(store.issues[1].reason.contains("incomplete last line"))
-        #expect(try Data(contentsOf: URL(fileURLWithPath: paths.journalFile)) == before)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: legacy)) == before)
     }
 
     @Test func appendAfterATornLineStartsOnAFreshLineAndKeepsHistory() throws {
@@ -105,7 +106,9 @@ import Testing
             updatedAt: Date(timeIntervalSince1970: 1_795_942_810), paused: false, tag: "t", note: nil, tz: "UTC",
             pid: 7, cycle: 1, cycles: 1)
         try store.saveRunningState(state)
-        #expect(try store.runningState() == state)
+        var stamped = state
+        stamped.device = try store.device().id
+        #expect(try store.runningState() == stamped)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.contains(".tmp") }
         #expect(leftovers.isEmpty)
         try store.clearRunningState()
@@ -189,5 +192,22 @@ import Testing
     func dataPaths(_ env: [String: String], _ data: String, _ config: String) {
         let p = DataPaths(environment: env, home: "/home/u")
         #expect(p.dataDirectory == data && p.configDirectory == config)
+    }
+}
+
+@Suite struct RecordValidationTests {
+    /// What the writer accepts, the reader reads: a session the reader would skip is refused before it is written.
+    @Test(arguments: [
+        (7 * 86_400 + 1, 60, "planned"), (1500, 7 * 86_400 + 1, "focused"), (1500, 3600, "focused"),
+    ])
+    func recordsTheReaderWouldSkipAreRefusedAndNothingIsWritten(planned: Int, focused: Int, key: String) throws {
+        let paths = try Sessions.temporaryPaths()
+        let start = Date(timeIntervalSince1970: 1_764_406_800)
+        let log = FocusLog(
+            id: "too-big", start: start, end: start.addingTimeInterval(Double(min(focused, 1800))), planned: planned,
+            focused: focused, completed: false)
+        let error = #expect(throws: FocusError.self) { try AppStore(paths: paths).record(log) }
+        #expect(error?.kind == .data && error?.message.contains(key) == true)
+        #expect(!FileManager.default.fileExists(atPath: paths.journalFile))
     }
 }

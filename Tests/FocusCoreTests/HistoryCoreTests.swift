@@ -52,8 +52,8 @@ import Testing
         ([edit("e1", "a", SessionPatch(tag: "x")), edit("e2", "a", SessionPatch(tag: "y"))], ["a:y", "b:nil"]),
         (
             [edit("e2", "a", SessionPatch(tag: "y"), at: 10), edit("e1", "a", SessionPatch(tag: "x"))],
-            ["a:y", "b:nil"]
-        ),  // `at` orders edits
+            ["a:x", "b:nil"]
+        ),  // within one file (one device) the later line wins, even when its clock was set back
         (
             [edit("e1", "a", SessionPatch(tag: "x")), edit("e2", "a", SessionPatch(tag: .some(nil)))],
             ["a:nil", "b:nil"]

@@ -3,7 +3,7 @@ import FoundationEssentials
 import Testing
 
 @Suite struct JournalCodecTests {
-    /// The normative example line from DESIGN.md, with the id spelled out.
+    /// The example line of the README's journal section, with the id spelled out.
     static let normative =
         #"{"id":"5F0C2A1E-0000-4000-8000-000000000001","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"completed":true,"tz":"Asia/Shanghai","tag":"writing","note":"chapter 3"}"#
 

@@ -1,7 +1,7 @@
+import FocusCore
 import Foundation
 import Testing
 
-import FocusCore
 @testable import FocusSound
 
 @Suite struct SoundGeneratorTests {

@@ -1,7 +1,7 @@
+import FocusCore
 import Foundation
 import Testing
 
-import FocusCore
 @testable import FocusJournal
 @testable import FocusStore
 
@@ -12,32 +12,47 @@ import FocusCore
         #"{"id":"a2","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":600,"completed":false,"tz":"Asia/Shanghai","tag":"écrire","note":"chapter 3","source":"manual"}"#,
         #"{"id":"a3","start":"2024-02-29T23:59:59Z","end":"2024-03-01T00:00:00Z","planned":0,"focused":1,"completed":true,"source":"import"}"#,
     ]
-    /// Lines the fast path leaves to the general parser: other shapes, escapes, and lines that fail a check.
+    /// Lines the fast path leaves to the general parser: other shapes, escapes, unknown keys, change records.
     static let otherLines = [
         #"{ "id":"b1","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"completed":true}"#,
         #"{"id":"b\"2","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"completed":true}"#,
         #"{"id":"b3","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":01500,"focused":1500,"completed":true}"#,
+        #"{"id":"b6","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"completed":true,"x":1}"#,
+        #"{"v":2,"kind":"delete","id":"c1","target":"a1","at":"2026-11-29T18:00:00Z"}"#,
+    ]
+
+    /// Lines in focus's own shape that break a rule of the format.
+    static let brokenLines = [
         #"{"id":"b4","start":"2026-02-30T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"completed":true}"#,
         #"{"id":"b5","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1501,"completed":true}"#,
-        #"{"id":"b6","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"completed":true,"x":1}"#,
         #"{"id":"","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"completed":true}"#,
         #"{"id":"b8","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"completed":true,"source":"robot"}"#,
-        #"{"id":"b9","start":"2026-11-29T09:00:00+01:00","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"completed":true}"#,
-        #"{"v":2,"kind":"delete","id":"c1","target":"a1","at":"2026-11-29T18:00:00Z"}"#,
+        #"{"id":"b9","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":9999999,"focused":1500,"completed":true}"#,
+        #"{"id":"b10","start":"2026-11-29T09:30:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":0,"completed":true}"#,
     ]
 
     @Test(arguments: canonicalLines)
     func fastPathReadsCanonicalLinesAsTheGeneralParserDoes(_ line: String) throws {
         let bytes = Array(line.utf8)
-        let fast = bytes.withUnsafeBufferPointer { CanonicalLine.session($0) }
-        #expect(fast != nil)
-        #expect(fast.map(JournalRecord.session) == (try JournalCodec.decodeRecord(bytes)))
-        #expect(fast.map(JournalCodec.encode) == line)
+        let fields = try #require(bytes.withUnsafeBufferPointer { CanonicalLine.fields($0) })
+        let fast = try JournalCodec.session(fields)
+        #expect(JournalRecord.session(fast) == (try JournalCodec.decodeRecord(bytes)))
+        #expect(JournalCodec.encode(fast) == line)
     }
 
     @Test(arguments: otherLines)
     func fastPathLeavesOtherLinesToTheGeneralParser(_ line: String) {
-        #expect(Array(line.utf8).withUnsafeBufferPointer { CanonicalLine.session($0) } == nil)
+        #expect(Array(line.utf8).withUnsafeBufferPointer { CanonicalLine.fields($0) } == nil)
+    }
+
+    /// One set of rules: a line that breaks one gives the same reason on either path.
+    @Test(arguments: brokenLines)
+    func bothPathsRefuseABrokenLineForTheSameReason(_ line: String) throws {
+        let bytes = Array(line.utf8)
+        let fields = try #require(bytes.withUnsafeBufferPointer { CanonicalLine.fields($0) })
+        let fast = #expect(throws: JournalCodec.Failure.self) { try JournalCodec.session(fields) }
+        let general = #expect(throws: JournalCodec.Failure.self) { try JournalCodec.decodeRecord(bytes) }
+        #expect(fast != nil && fast == general)
     }
 
     static var days: LocalDays { LocalDays(timeZone: TimeZone(identifier: "UTC")!) }
@@ -61,7 +76,7 @@ import FocusCore
         var usedCache = true
         for range in [StatsRange.lastDays(7), .lastDays(30), .lastDays(365), .all] {
             let store = AppStore(paths: paths)
-            let input = try #require(try store.loadStatsInput(range: range, today: today, days: days))
+            let input = try store.statsInput(range: range, tag: nil, today: today, days: days)
             if !store.focusLogs.isEmpty { usedCache = false }
             cached.append(StatsService.buildStatsData(input: input, range: range, now: now, days: days))
             let reference = AppStore(paths: paths)
@@ -130,8 +145,9 @@ import FocusCore
         try bad.write(contentsOf: Data("{\"id\":\n".utf8))
         try bad.close()
         let store = AppStore(paths: paths)
-        #expect(try store.loadStatsInput(range: .lastDays(7), today: Self.today, days: Self.days) == nil)
-        #expect(store.issues.count == 1)
+        let input = try store.statsInput(range: .lastDays(7), tag: nil, today: Self.today, days: Self.days)
+        #expect(store.isLoaded && store.issues.count == 1)
+        #expect(input == StatsInput(summaries: StatsService.daySummaries(focusLogs: store.focusLogs, days: Self.days)))
     }
 
     @Test func anotherZoneOrDayStartRebuilds() throws {
@@ -140,7 +156,7 @@ import FocusCore
         _ = try Self.bothWays(paths)
         let shifted = LocalDays(timeZone: TimeZone(identifier: "UTC")!, dayStartSeconds: 4 * 3600)
         let store = AppStore(paths: paths)
-        let input = try #require(try store.loadStatsInput(range: .all, today: Self.today, days: shifted))
+        let input = try store.statsInput(range: .all, tag: nil, today: Self.today, days: shifted)
         #expect(!store.focusLogs.isEmpty)
         #expect(
             StatsService.buildStatsData(input: input, range: .all, now: Self.now, days: shifted)

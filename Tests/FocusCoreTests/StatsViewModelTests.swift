@@ -3,30 +3,54 @@ import Foundation
 import Testing
 
 @Suite struct StatsViewModelTests {
-    @Test func emptyStoreShowsLabelledDemoThatIsNeverSaved() {
+    @Test func emptyStoreShowsLabelledDemoThatIsNeverSaved() throws {
         let store = Fixtures.store()
         let model = StatsViewModel(store: store, range: .lastDays(30), now: Fixtures.now, days: Fixtures.days())
-        let data = model.data
-        #expect(model.isDemo && data.isDemo)
-        #expect(model.demoNotice?.contains("focus start") == true)
-        #expect(data.sessions > 0)
+        let data = try model.data
+        #expect(data.isDemo && data.sessions > 0)
         #expect(store.focusLogs.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: store.paths.dataDirectory))
     }
 
     @Test func demoSessionsAreDeterministicAndEndBeforeNow() {
-        let a = StatsService.createDemoFocusLogs(now: Fixtures.now, days: Fixtures.days("Asia/Shanghai"))
-        let b = StatsService.createDemoFocusLogs(now: Fixtures.now, days: Fixtures.days("Asia/Shanghai"))
-        #expect(a == b && a.count > 300)
+        let a = DemoData.focusLogs(now: Fixtures.now, days: Fixtures.days("Asia/Shanghai"))
+        let b = DemoData.focusLogs(now: Fixtures.now, days: Fixtures.days("Asia/Shanghai"))
+        #expect(a == b && a.count > 40)
         #expect(a.allSatisfy { $0.end <= Fixtures.now && $0.focused <= Int($0.end.timeIntervalSince($0.start)) })
         #expect(Set(a.map(\.id)).count == a.count)
     }
 
-    @Test func realDataIsNotDemo() {
+    @Test func realDataIsNotDemo() throws {
         let model = StatsViewModel(
             store: Fixtures.store([Fixtures.log(dayOffset: 0)]), range: .lastDays(7), now: Fixtures.now,
             days: Fixtures.days())
-        #expect(!model.isDemo && !model.data.isDemo && model.demoNotice == nil && model.data.sessions == 1)
+        let data = try model.data
+        #expect(!data.isDemo && data.sessions == 1)
+    }
+
+    /// Every view shows the same demo history: the streak `stats` reports is the one `profile` reports.
+    @Test func everyViewShowsTheSameDemo() throws {
+        let store = Fixtures.store()
+        let days = Fixtures.days("Asia/Shanghai")
+        let stats = try StatsViewModel(store: store, range: .lastDays(30), now: Fixtures.now, days: days).data
+        let growth = GrowthViewModel(store: store, now: Fixtures.now, days: days)
+        #expect(stats.isDemo && growth.isDemo && growth.profile.isDemo)
+        #expect(stats.currentStreak == growth.currentStreak && stats.longestStreak == growth.longestStreak)
+        #expect(stats.currentStreak.days > 0)
+        #expect(ExpeditionViewModel(store: store, now: Fixtures.now, days: days).isDemo)
+    }
+
+    /// A user who deleted their only session sees zeros, not the demo.
+    @Test func deletingTheOnlySessionShowsZerosNotTheDemo() throws {
+        let paths = try Sessions.temporaryPaths()
+        let log = Fixtures.log(dayOffset: 0)
+        try AppStore(paths: paths).record(log)
+        try AppStore(paths: paths).record(
+            JournalChange(id: "delete-1", kind: .delete, target: log.id, at: Fixtures.now))
+        let store = AppStore(paths: paths)
+        let data = try StatsViewModel(store: store, range: .lastDays(7), now: Fixtures.now, days: Fixtures.days()).data
+        #expect(!data.isDemo && data.sessions == 0 && data.focusedSeconds == 0)
+        #expect(!GrowthViewModel(store: store, now: Fixtures.now, days: Fixtures.days()).isDemo)
     }
 
     @Test(arguments: [

@@ -176,8 +176,9 @@ private func key(_ byte: UInt8, _ t: Double) -> TimerEvent { .key(byte, at(t)) }
             }
             let finished = expected.count
             expected += pending?.sessionLog.map { [JournalCodec.encode($0)] } ?? []
-            let recovery = try AppStore(paths: run.paths).recover()
-            #expect(recovery?.state == pending, "crash at \(k)")
+            var recovered = try AppStore(paths: run.paths).recover()?.state
+            recovered?.device = nil
+            #expect(recovered == pending, "crash at \(k)")
             #expect(try AppStore(paths: run.paths).recover() == nil, "crash at \(k): recovered twice")
             #expect(run.journal == expected, "crash at \(k) of \(whole.words)")
             #expect(Array(run.journal.prefix(finished)) == Array(whole.journal.prefix(finished)), "crash at \(k)")
@@ -248,12 +249,12 @@ private func key(_ byte: UInt8, _ t: Double) -> TimerEvent { .key(byte, at(t)) }
         var machine = TimerMachine(setup: D.focus())
         _ = machine.handle(.start(at(0)))
         for k in 0..<2100 { _ = machine.handle(key("+", 1 + Double(k) / 100)) }
-        #expect(machine.session?.planned == FocusLog.maximumSeconds && machine.atExtensionLimit)
-        let run = D(D.focus(FocusLog.maximumSeconds - 1000))
+        #expect(machine.session?.planned == JournalCodec.maximumSeconds && machine.atExtensionLimit)
+        let run = D(D.focus(JournalCodec.maximumSeconds - 1000))
         run.send(.start(at(0)), key("+", 1), key("+", 2), key("+", 3))
-        #expect(run.machine.session?.planned == FocusLog.maximumSeconds - 100 && !run.machine.atExtensionLimit)
+        #expect(run.machine.session?.planned == JournalCodec.maximumSeconds - 100 && !run.machine.atExtensionLimit)
         run.send(key("+", 4), key("+", 5))
-        #expect(run.machine.session?.planned == FocusLog.maximumSeconds && run.machine.atExtensionLimit)
+        #expect(run.machine.session?.planned == JournalCodec.maximumSeconds && run.machine.atExtensionLimit)
         #expect(run.words.filter { $0 == "persist" }.count == 5, "the last press changes nothing")
         let utc = TimeZone(identifier: "UTC")!
         let model = try #require(TimerViewModel(machine: run.machine, now: at(30), timeZone: utc))
@@ -261,7 +262,7 @@ private func key(_ byte: UInt8, _ t: Double) -> TimerEvent { .key(byte, at(t)) }
         run.send(key("q", 90))
         let store = AppStore(paths: run.paths)
         try store.load()
-        #expect(store.issues.isEmpty && store.focusLogs.map(\.planned) == [FocusLog.maximumSeconds])
+        #expect(store.issues.isEmpty && store.focusLogs.map(\.planned) == [JournalCodec.maximumSeconds])
     }
 
     @Test func aStateThatCannotBeSavedWarnsOnceAndTheSessionIsStillRecorded() throws {
@@ -282,7 +283,8 @@ private func key(_ byte: UInt8, _ t: Double) -> TimerEvent { .key(byte, at(t)) }
 
     @Test func aSessionTheJournalCannotTakeIsPrintedToAddBack() throws {
         let run = D(D.focus())
-        try FileManager.default.createDirectory(atPath: run.paths.journalFile, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: run.paths.journalFile(of: try run.store.device()), withIntermediateDirectories: true)
         run.send(.start(at(0)), key("q", 600))
         #expect(run.words.suffix(3) == ["finish", "notRecorded", "exit:73"])
         guard case .notRecorded(let log, _) = run.effects[run.effects.count - 2] else { throw CancellationError() }

@@ -11,7 +11,7 @@ import Testing
 
     /// Every file under `root`, path → bytes.
     /// Derived files focus may (re)build from the journal at any time; everything else is the user's.
-    static let derivedFiles: Set<String> = ["stats-cache.bin", "expedition.json"]
+    static let derivedFiles: Set<String> = ["state/cache/stats-cache.bin", "state/cache/expedition.json"]
 
     /// The user's files under `root` (derived caches left out), by relative path.
     static func snapshot(_ root: String) -> [String: Data] {
@@ -60,7 +60,7 @@ import Testing
         JournalCase(
             name: "truncated last line",
             bytes: bytes(good + "\n" + #"{"id":"cut","start":"2026-11-29T10:00:00Z","end":"2026-1"#),
-            message: "focus.jsonl:2: incomplete last line", doctor: 65),
+            message: "test-00000001.jsonl:2: incomplete last line", doctor: 65),
         JournalCase(name: "0-byte journal", bytes: [], message: "", doctor: 0),
         JournalCase(
             name: "binary garbage", bytes: garbage, message: "more unreadable lines; 'focus doctor' lists every one",
@@ -68,48 +68,48 @@ import Testing
         JournalCase(
             name: "10 MB single line",
             bytes: Array(repeating: UInt8(ascii: "x"), count: 10_000_000) + [10] + bytes(good + "\n"),
-            message: "focus.jsonl:1: not a JSON object", doctor: 65),
+            message: "test-00000001.jsonl:1: not a JSON object", doctor: 65),
         JournalCase(
             name: "invalid UTF-8",
             bytes: bytes(#"{"id":"a"#) + [0xFF, 0xFE]
                 + bytes(
                     #"","start":"2026-11-29T10:00:00Z","end":"2026-11-29T10:25:00Z","planned":1500,"focused":1500,"completed":true}"#
                         + "\n"),
-            message: "focus.jsonl:1: invalid UTF-8 in a string", doctor: 65),
+            message: "test-00000001.jsonl:1: invalid UTF-8 in a string", doctor: 65),
         JournalCase(
             name: "wrong value types",
             bytes: bytes(
                 #"{"id":"t","start":"2026-11-29T10:00:00Z","end":"2026-11-29T10:25:00Z","planned":"1500","focused":1500,"completed":true}"#
                     + "\n"),
-            message: #"focus.jsonl:1: "planned" must be a whole number of seconds"#, doctor: 65),
+            message: #"test-00000001.jsonl:1: "planned" must be a whole number of seconds"#, doctor: 65),
         JournalCase(
             name: "future record version", bytes: bytes(#"{"v":3,"id":"f","kind":"merge"}"# + "\n"),
-            message: "focus.jsonl:1: record version 3 is newer than this focus understands (2)", doctor: 65),
+            message: "test-00000001.jsonl:1: record version 3 is newer than this focus understands (2)", doctor: 65),
         JournalCase(name: "duplicate ids", bytes: bytes(good + "\n" + good + "\n"), message: "", doctor: 0),
         JournalCase(
             name: "end before start",
             bytes: bytes(
                 #"{"id":"e","start":"2026-11-29T10:00:00Z","end":"2026-11-29T09:00:00Z","planned":60,"focused":0,"completed":false}"#
                     + "\n"),
-            message: #"focus.jsonl:1: "end" is before "start""#, doctor: 65),
+            message: #"test-00000001.jsonl:1: "end" is before "start""#, doctor: 65),
         JournalCase(
             name: "negative duration",
             bytes: bytes(
                 #"{"id":"n","start":"2026-11-29T10:00:00Z","end":"2026-11-29T10:25:00Z","planned":1500,"focused":-60,"completed":true}"#
                     + "\n"),
-            message: #"focus.jsonl:1: "focused" (-60.0) is outside 0…604800 seconds"#, doctor: 65),
+            message: #"test-00000001.jsonl:1: "focused" (-60.0) is outside 0…604800 seconds"#, doctor: 65),
         JournalCase(
             name: "absurd duration",
             bytes: bytes(
                 #"{"id":"a","start":"2026-11-29T10:00:00Z","end":"2026-11-29T10:25:00Z","planned":1e12,"focused":60,"completed":true}"#
                     + "\n"),
-            message: #"focus.jsonl:1: "planned" (1000000000000.0) is outside 0…604800 seconds"#, doctor: 65),
+            message: #"test-00000001.jsonl:1: "planned" (1000000000000.0) is outside 0…604800 seconds"#, doctor: 65),
         JournalCase(
             name: "focus longer than the session",
             bytes: bytes(
                 #"{"id":"l","start":"2026-11-29T10:00:00Z","end":"2026-11-29T10:25:00Z","planned":1500,"focused":3600,"completed":true}"#
                     + "\n"),
-            message: #"focus.jsonl:1: "focused" (3600 s) is longer than end - start (1500 s)"#, doctor: 65),
+            message: #"test-00000001.jsonl:1: "focused" (3600 s) is longer than end - start (1500 s)"#, doctor: 65),
         JournalCase(
             name: "unknown keys",
             bytes: bytes(

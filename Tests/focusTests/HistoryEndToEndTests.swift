@@ -106,7 +106,7 @@ import Testing
         (["log", "frobnicate"], 64, "not a log action"),
         (["log", "delete", "id1", "--json"], 64, "does not apply"),
         (["undo"], 1, "nothing to undo"),
-        (["export"], 64, "--format is required"),
+        (["export", "--format"], 64, "--format needs a value"),
         (["export", "--format", "xml"], 64, "not one of"),
         (["export", "--format", "csv", "--out", "/nonexistent/dir/x.csv"], 73, "does not exist"),
         (["import", "/nonexistent/frames", "--from", "watson"], 66, "no such file"),
@@ -122,7 +122,7 @@ import Testing
         let result = try Self.focus(args, home, tz: "UTC")
         #expect(result.status == code, "\(result.stderr)")
         #expect(result.stderr.contains(message), "\(result.stderr)")
-        #expect(home.contents("journal/focus.jsonl") == nil)  // nothing written on failure
+        #expect(home.contents(home.journalName) == nil)  // nothing written on failure
     }
 
     static let tricky = [
@@ -177,7 +177,7 @@ import Testing
         try jsonl.stdout.write(toFile: file, atomically: true, encoding: .utf8)
         let fresh = try TempHome()
         let dry = try Self.focus(["import", file, "--from", "jsonl", "--dry-run"], fresh)
-        #expect(dry.stdout.hasPrefix("Would add 2 sessions") && fresh.contents("journal/focus.jsonl") == nil)
+        #expect(dry.stdout.hasPrefix("Would add 2 sessions") && fresh.contents(fresh.journalName) == nil)
         #expect(try Self.focus(["import", file, "--from", "jsonl"], fresh).stdout.hasPrefix("Added 2"))
         #expect(try Self.focus(["import", file, "--from", "jsonl"], fresh).stdout.hasPrefix("Added 0"))
     }
@@ -199,7 +199,8 @@ import Testing
     }
 
     /// A strict parser (Python `icalendar`, installed here when missing) accepts the calendar.
-    @Test(.enabled(if: python != nil)) func iCalendarExportParsesStrictly() throws {
+    @Test func iCalendarExportParsesStrictly() throws {
+        try #require(Self.python != nil, "python3 is needed: apt-get install python3")
         let home = try TempHome()
         try home.writeJournal(
             Self.tricky + [
@@ -226,11 +227,11 @@ import Testing
         #expect(try Self.runPython(["-c", check, out]) == 0)
     }
 
-    static let peers = FocusBinary.packageRoot + "/../shared/peers/gen_sessions.py"
+    static let peers = PeerDataTests.script
 
     /// Watson's frames, a Timewarrior folder and its month files: the totals of `expected.json`, and nothing added twice.
-    @Test(.enabled(if: python != nil && FileManager.default.fileExists(atPath: peers)))
-    func peerImportsMatchExpectedTotals() throws {
+    @Test func peerImportsMatchExpectedTotals() throws {
+        try #require(Self.python != nil, "python3 is needed: apt-get install python3")
         let data = try TempHome()
         #expect(try Self.runPython([Self.peers, "300", "--out", data.path + "/g", "--force"]) == 0)
         let expected = try #require(
@@ -274,15 +275,15 @@ import Testing
             "{broken",
             #"{"id":"m","start":"2026-11-20T09:00:00Z","end":"2026-11-20T09:25:00Z","planned":1500,"focused":1500,"completed":true,"tz":"Mars/Olympus"}"#,
         ])
-        let before = home.contents("journal/focus.jsonl")
+        let before = home.contents(home.journalName)
         let result = try Self.focus(["doctor"], home)
         #expect(result.status == 65)
-        #expect(result.stdout.contains("focus.jsonl:5:"))
+        #expect(result.stdout.contains(TempHome.device.journalFileName + ":5:"))
         #expect(result.stdout.contains("duplicate id a"))
         #expect(result.stdout.contains("sessions overlap: a"))
         #expect(result.stdout.contains("session f ends in the future"))
         #expect(result.stdout.contains("time zone 'Mars/Olympus' is unknown here: 1 session(s)"))
-        #expect(home.contents("journal/focus.jsonl") == before)
+        #expect(home.contents(home.journalName) == before)
 
         // A damaged checkpoint: found, then rebuilt by --repair; the journal stays byte for byte.
         let clean = try TempHome()
@@ -291,14 +292,15 @@ import Testing
         ])
         #expect(try Self.focus(["expedition"], clean).status == 0)
         #expect(try Self.focus(["doctor"], clean).stdout.contains("matches a rebuild"))
-        try "{\"version\":1}".write(toFile: clean.path + "/expedition.json", atomically: true, encoding: .utf8)
-        let journal = clean.contents("journal/focus.jsonl")
+        try "{\"version\":1}".write(
+            toFile: clean.path + "/state/cache/expedition.json", atomically: true, encoding: .utf8)
+        let journal = clean.contents(clean.journalName)
         let broken = try Self.focus(["doctor"], clean)
         #expect(broken.status == 65 && broken.stdout.contains("expedition checkpoint"))
         let repaired = try Self.focus(["doctor", "--repair"], clean)
         #expect(repaired.status == 0 && repaired.stdout.contains("rebuilt"), "\(repaired.stdout)")
         #expect(try Self.focus(["doctor"], clean).status == 0)
-        #expect(clean.contents("journal/focus.jsonl") == journal)
+        #expect(clean.contents(clean.journalName) == journal)
 
         try "{\"daily-goal-minutes\":\"lots\"}".write(
             toFile: clean.path + "/config.json", atomically: true, encoding: .utf8)

@@ -56,7 +56,7 @@ import Testing
         let before = try String(contentsOfFile: home.path + "/stty-before", encoding: .utf8)
         let after = try String(contentsOfFile: home.path + "/stty-after", encoding: .utf8)
         #expect(!before.isEmpty && before == after)
-        #expect(home.contents("running.json") == nil)
+        #expect(home.contents("state/running.json") == nil)
     }
 
     @Test func ctrlCStopsWithStatus130AndRestoresTheTerminal() throws {
@@ -79,7 +79,7 @@ import Testing
         let stop = try FocusBinary.run(["stop"], home: home.path)
         #expect(stop.status == 0)
         #expect(try eventually { try tmux.screen().joined().contains("EXIT=0") })
-        #expect(home.contents("running.json") == nil)
+        #expect(home.contents("state/running.json") == nil)
         #expect(home.journalLines().count == 1)
     }
 
@@ -135,8 +135,9 @@ import Testing
         let total = Date().timeIntervalSince(began)
         let line = try #require(try tmux.screen().first { $0.contains("Stopped after") })
         let counted = Int(line.components(separatedBy: "Stopped after ").last?.prefix { $0.isNumber } ?? "") ?? -1
-        #expect(counted >= stoppedAt && Double(counted) <= total - stopped + 1, "\(line): \(total)s, \(stopped)s stopped")
-        #expect(home.contents("running.json") == nil)
+        #expect(
+            counted >= stoppedAt && Double(counted) <= total - stopped + 1, "\(line): \(total)s, \(stopped)s stopped")
+        #expect(home.contents("state/running.json") == nil)
     }
 
     /// An interactive bash with job control; the test runner starts children with signals blocked, a real shell has them live.
@@ -164,6 +165,6 @@ import Testing
         let afterLastFocus = screen.components(separatedBy: "Break over.").last ?? ""
         #expect(!afterLastFocus.contains("Break"), "\(screen)")
         #expect(home.journalLines().count == 2)
-        #expect(home.contents("running.json") == nil)
+        #expect(home.contents("state/running.json") == nil)
     }
 }

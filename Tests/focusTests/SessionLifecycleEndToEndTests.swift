@@ -39,7 +39,7 @@ import Testing
 
     @Test func quietCommandsNeverRecoverPrintOrRunHooks() throws {
         let home = try TempHome()
-        try Self.staleState.write(toFile: home.path + "/running.json", atomically: false, encoding: .utf8)
+        try Self.staleState.write(toFile: home.path + "/state/running.json", atomically: false, encoding: .utf8)
         try IntegrationsEndToEndTests.hook(home, "on-stop", "touch \"\(home.path)/hook-ran\"; sleep 3")
         let quiet: [[String]] = [
             ["completions", "--tags"], ["completions", "bash"], ["status", "--format", "{state} {remaining}"],
@@ -49,10 +49,12 @@ import Testing
             // A zone focus cannot follow would earn a warning; a prompt must not get it.
             let r = try FocusBinary.run(args, home: home.path, tz: "CET-1CEST")
             #expect(r.status == 0 && r.stderr.isEmpty, "\(args): \(r.stderr)")
-            #expect(home.contents("running.json") != nil && home.journalLines().isEmpty, "\(args) recovered")
+            #expect(home.contents("state/running.json") != nil && home.journalLines().isEmpty, "\(args) recovered")
             #expect(home.contents("hook-ran") == nil, "\(args) ran the hook")
         }
-        #expect(try FocusBinary.run(["status", "--format", "{state}", "--idle", "idle"], home: home.path).stdout == "idle\n")
+        #expect(
+            try FocusBinary.run(["status", "--format", "{state}", "--idle", "idle"], home: home.path).stdout == "idle\n"
+        )
         let status = try FocusBinary.run(["status"], home: home.path)
         #expect(status.stdout == "idle\n" && status.stderr.contains("recorded 10m of focus as interrupted"))
         #expect(home.contents("hook-ran") != nil && home.journalLines().count == 1)
@@ -62,21 +64,22 @@ import Testing
     /// ready to add back, before the new session replaces its state; never silently lost.
     @Test func startNeverReplacesAPendingSessionItCannotRecord() throws {
         let home = try TempHome()
-        try Self.staleState.write(toFile: home.path + "/running.json", atomically: false, encoding: .utf8)
+        try Self.staleState.write(toFile: home.path + "/state/running.json", atomically: false, encoding: .utf8)
         try FileManager.default.createDirectory(atPath: home.journalFile, withIntermediateDirectories: true)
         let r = try FocusBinary.run(["start", "1s"], home: home.path)
         let lines = r.stderr.split(separator: "\n").map(String.init)
         #expect(lines.count == 2, "\(r.stderr)")
         #expect(
             lines.first?.hasPrefix(
-                "focus: the session started 2026-11-29 09:00 ended without its timer and cannot be recorded: cannot open ")
+                "focus: the session started 2026-11-29 09:00 ended without its timer and cannot be recorded: cannot open "
+            )
                 == true, "\(r.stderr)")
         #expect(
             lines.first?.hasSuffix("add it back with: focus log add --start '2026-11-29 09:00' --duration 10m --tag w")
                 == true, "\(r.stderr)")
         #expect(r.stdout.hasPrefix("Focus 00:01"), "the new session still runs")
         #expect(r.status == 73 && lines.last?.contains("The session was NOT recorded") == true, "its own, too")
-        #expect(home.contents("running.json") == nil)
+        #expect(home.contents("state/running.json") == nil)
     }
 
     @Test func cyclesEndAfterTheLastFocusWithASummaryOfTheRun() throws {
@@ -88,7 +91,7 @@ import Testing
         #expect(lines.filter { $0.hasPrefix("Focus 00:01 · cycle ") }.count == 2)
         #expect(lines.filter { $0.hasPrefix("Break") }.count == 2, "one break, between the two: \(lines)")
         #expect(lines.last == "All 2 cycles done: 2s focused.", "\(lines)")
-        #expect(home.journalLines().count == 2 && home.contents("running.json") == nil)
+        #expect(home.journalLines().count == 2 && home.contents("state/running.json") == nil)
     }
 
     /// SIGTSTP (what Ctrl-Z sends when the terminal is not in raw mode): the timer stops, reads as
@@ -113,7 +116,7 @@ import Testing
         #expect(stop.status == 0 && stop.stdout == "Stopped: under a minute of focus, so nothing was recorded.\n")
         let result = timer.finish()
         #expect(result.status == 0 && result.stdout.contains("nothing was recorded"), "\(result.stderr)")
-        #expect(home.contents("running.json") == nil)
+        #expect(home.contents("state/running.json") == nil)
     }
 
     /// `notify-send` outliving its grace period is reaped while the timer runs, not left a zombie.

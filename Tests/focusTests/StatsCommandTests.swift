@@ -69,7 +69,7 @@ import Testing
     }
 
     @Test func emptyJournalShowsDemoAndWritesNothing() throws {
-        let home = try TempHome()
+        let home = try TempHome(device: nil)
         let text = try FocusBinary.run(["stats"], home: home.path, now: Self.now, env: ["NO_COLOR": "1"])
         #expect(text.status == 0 && text.stdout.contains("Demo data") && !text.stdout.contains("\u{1B}"))
         let json = try FocusBinary.run(["stats", "--range", "1y", "--json"], home: home.path, now: Self.now)

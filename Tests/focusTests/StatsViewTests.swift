@@ -32,45 +32,46 @@ import Testing
             days: LocalDays(timeZone: TimeZone(identifier: "UTC")!))
     }
 
-    static func render(_ model: StatsViewModel, columns: Int, colour: Bool = false) -> String {
-        StatsView.text(model, data: model.data, columns: columns, style: Style(enabled: colour))
+    static func render(_ model: StatsViewModel, columns: Int, colour: Bool = false) throws -> String {
+        StatsView.text(model, data: try model.data, columns: columns, style: Style(enabled: colour))
     }
 
-    @Test func snapshot80() {
-        #expect(Self.render(Self.model(), columns: 80) == Self.expected80 + "\n")
+    @Test func snapshot80() throws {
+        #expect(try Self.render(Self.model(), columns: 80) == Self.expected80 + "\n")
     }
 
-    @Test func snapshot40() {
-        #expect(Self.render(Self.model(), columns: 40) == Self.expected40 + "\n")
+    @Test func snapshot40() throws {
+        #expect(try Self.render(Self.model(), columns: 40) == Self.expected40 + "\n")
     }
 
-    @Test func heatmapSnapshot40() {
+    @Test func heatmapSnapshot40() throws {
         #expect(
-            Self.render(Self.model(range: .lastDays(30), heatmap: true), columns: 40).contains(Self.expectedHeatmap40))
+            try Self.render(Self.model(range: .lastDays(30), heatmap: true), columns: 40).contains(
+                Self.expectedHeatmap40))
     }
 
     /// Every range, with real and demo data, fits the width it was given.
     @Test(arguments: [40, 60, 80, 120], [StatsRange.lastDays(7), .lastDays(30), .lastDays(90), .lastDays(365), .all])
-    func fitsTheWidth(columns: Int, range: StatsRange) {
+    func fitsTheWidth(columns: Int, range: StatsRange) throws {
         for logs in [Self.logs, []] {
-            let text = Self.render(Self.model(logs, range: range), columns: columns)
+            let text = try Self.render(Self.model(logs, range: range), columns: columns)
             let widest = text.split(separator: "\n").map { String($0).cellWidth }.max() ?? 0
             #expect(widest <= min(columns, 80))
         }
     }
 
-    @Test func colourOnlyWhenEnabled() {
-        #expect(!Self.render(Self.model(), columns: 80).contains("\u{1B}"))
-        #expect(Self.render(Self.model(), columns: 80, colour: true).contains("\u{1B}["))
+    @Test func colourOnlyWhenEnabled() throws {
+        #expect(try !Self.render(Self.model(), columns: 80).contains("\u{1B}"))
+        #expect(try Self.render(Self.model(), columns: 80, colour: true).contains("\u{1B}["))
     }
 
-    @Test func demoIsLabelled() {
-        let text = Self.render(Self.model([]), columns: 40)
+    @Test func demoIsLabelled() throws {
+        let text = try Self.render(Self.model([]), columns: 40)
         #expect(text.contains("Demo data") && text.contains("`focus start`"))
     }
 
     @Test func jsonSchema() throws {
-        let json = StatsJSON.render(Self.model().data, range: .lastDays(7))
+        let json = StatsJSON.render(try Self.model().data, range: .lastDays(7))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         #expect(
             Set(object.keys) == [

@@ -29,7 +29,7 @@ import Testing
                 && log.focused == 2)
         #expect(UTCTimestamp.format(log.start) == "2026-11-29T01:00:00Z")
         #expect(LocalDays(timeZone: TimeZone(identifier: tz)!).date(of: log).isoString == localDate)
-        #expect(home.contents("running.json") == nil)
+        #expect(home.contents("state/running.json") == nil)
     }
 
     @Test(arguments: [
@@ -62,7 +62,7 @@ import Testing
         (["status", "--jsn"], "did you mean '--json'"),
     ])
     func badInputExits64WithReasonAndUsage(_ args: [String], _ reason: String) throws {
-        let home = try TempHome()
+        let home = try TempHome(device: nil)
         let r = try FocusBinary.run(args, home: home.path)
         #expect(r.status == 64)
         #expect(r.stdout.isEmpty)
@@ -125,7 +125,7 @@ import Testing
         #expect(first.status == 0)
         #expect(first.stdout.contains("under a minute, so nothing was recorded"))
         #expect(home.journalLines().isEmpty)
-        #expect(home.contents("running.json") == nil)
+        #expect(home.contents("state/running.json") == nil)
         #expect(try FocusBinary.run(["status"], home: home.path).stdout == "idle\n")
     }
 
@@ -133,24 +133,24 @@ import Testing
     func signalsStopWithTheirExitCodes(_ signal: Int32, _ code: Int32) throws {
         let home = try TempHome()
         let timer = try BackgroundFocus(["start", "10m"], home: home.path)
-        #expect(try eventually { home.contents("running.json") != nil })
+        #expect(try eventually { home.contents("state/running.json") != nil })
         kill(timer.pid, signal)
         let result = timer.finish()
         #expect(result.status == code)
         #expect(result.stdout.contains("nothing was recorded"))
-        #expect(home.contents("running.json") == nil)
+        #expect(home.contents("state/running.json") == nil)
     }
 
     @Test func killedTimerIsRecoveredOnceByTheNextCommand() throws {
         let home = try TempHome()
         let timer = try BackgroundFocus(["start", "10m"], home: home.path)
-        #expect(try eventually { home.contents("running.json") != nil })
+        #expect(try eventually { home.contents("state/running.json") != nil })
         kill(timer.pid, SIGKILL)
         _ = timer.finish()
         let next = try FocusBinary.run(["status"], home: home.path)
         #expect(next.stdout == "idle\n")
         #expect(next.stderr.contains("ended without its timer"))
-        #expect(home.contents("running.json") == nil)
+        #expect(home.contents("state/running.json") == nil)
         let again = try FocusBinary.run(["status"], home: home.path)
         #expect(again.stderr.isEmpty)
     }
@@ -160,7 +160,8 @@ import Testing
         // What a timer killed 10 minutes into a 25-minute session on 2026-11-29 leaves behind.
         let state =
             #"{"cycle":1,"cycles":1,"counted":600,"id":"CRASHED-1","paused":false,"phase":"focus","pid":999999,"planned":1500,"startedAt":"2026-11-29T09:00:00Z","tag":"w","tz":"UTC","updatedAt":"2026-11-29T09:10:05Z"}"#
-        try state.write(toFile: home.path + "/running.json", atomically: false, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: home.path + "/state", withIntermediateDirectories: true)
+        try state.write(toFile: home.path + "/state/running.json", atomically: false, encoding: .utf8)
         let first = try FocusBinary.run(["status"], home: home.path)
         #expect(first.stderr.contains("recorded 10m of focus as interrupted"))
         _ = try FocusBinary.run(["status"], home: home.path)

@@ -24,7 +24,7 @@ check "no Swift shared libraries" bash -c "! ldd ./focus 2>&1 | grep -qE 'libswi
 check "--version" bash -c "$(declare -f run); work='$work'; run ./focus --version | grep -q '^focus '"
 out=$(run TZ=Asia/Shanghai FOCUS_NOW=2026-11-29T01:00:00Z ./focus start 1s --tag alone 2>&1)
 check "Shanghai local time in a static build" grep -q 'started 09:00' <<<"$out"
-check "session recorded" grep -q '"tz":"Asia/Shanghai"' "$work/home/journal/focus.jsonl"
+check "session recorded" grep -q '"tz":"Asia/Shanghai"' "$work"/home/journal/*.jsonl
 out=$(run TZ=America/New_York FOCUS_NOW=2026-11-29T01:00:00Z ./focus status --format '{state}' --idle '{state}' 2>&1)
 check "status" test "$out" = idle
 # Each session belongs to the local date of its start in its own zone: 01:00 UTC

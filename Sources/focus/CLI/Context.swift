@@ -30,8 +30,6 @@ final class Context {
     /// Set by a command that prints only its output, from a shell prompt or completion
     /// (`status --format`): no warnings, and no crash recovery.
     var quiet = false
-    /// The command table users see (set by ``CommandLineTool``), for completions and the man page.
-    var commands: [Command] = []
     private var issuesReported = false
     private var recoveryTried = false
     private let pinnedNow: Date?
@@ -40,8 +38,9 @@ final class Context {
     init(environment: [String: String]) throws(FocusError) {
         self.environment = environment
         let home = environment["HOME"] ?? "/"
+        try DataPaths.checkFocusHome(environment)
         paths = DataPaths(environment: environment, home: home)
-        store = AppStore(paths: paths)
+        store = AppStore(paths: paths, hostName: environment["FOCUS_DEVICE_NAME"] ?? Self.hostName())
         startedActive = LiveClock.monotonic()
         // A write past `ulimit -f` then fails with EFBIG and its one-line error, instead of killing focus.
         signal(SIGXFSZ, SIG_IGN)
@@ -53,6 +52,13 @@ final class Context {
         } else {
             pinnedNow = nil
         }
+    }
+
+    /// The machine's host name, which names its journal file the first time it writes one.
+    private static func hostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
+        return String(cString: buffer)
     }
 
     /// The wall clock; with `FOCUS_NOW` set, that instant plus the time this process has run.

@@ -62,10 +62,7 @@ final class HookRunner {
         let variables = environment.merging(hook.environment) { $1 }.map { "\($0.key)=\($0.value)" }
         var argv = [strdup(path), nil]
         var envp = variables.map { strdup($0) } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
+        defer { for string in argv + envp { free(string) } }
         var pid: pid_t = 0
         let status = posix_spawn(&pid, path, &actions, &attributes, &argv, &envp)
         guard status == 0 else { return "focus: cannot run hook \(name): \(String(cString: strerror(status)))" }

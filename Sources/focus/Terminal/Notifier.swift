@@ -29,7 +29,7 @@ final class Notifier {
         defer { posix_spawnattr_destroy(&attributes) }
         let argv: [String] = [tool, "--app-name=focus", note.title, note.body]
         var cargs = argv.map { strdup($0) } + [nil]
-        defer { cargs.forEach { free($0) } }
+        defer { for arg in cargs { free(arg) } }
         var pid: pid_t = 0
         guard posix_spawn(&pid, tool, &actions, &attributes, &cargs, environ) == 0 else { return }
         children.append(pid)

@@ -8,6 +8,9 @@ enum HistoryView {
         let idWidth = rows.map(\.shortID.count).max() ?? 8
         let focusWidth = rows.map { LocalTime.duration($0.log.focused).count }.max() ?? 3
         let tagWidth = rows.map { ($0.log.tag.map { "#" + $0 } ?? "").count }.max() ?? 0
+        // The device is shown only when the rows come from more than one.
+        let devices = Set(rows.map(\.device))
+        let deviceWidth = devices.count > 1 ? (devices.compactMap { $0?.count }.max() ?? 1) + 2 : 0
         var out = ""
         for row in rows {
             let log = row.log
@@ -18,6 +21,7 @@ enum HistoryView {
                 String(repeating: " ", count: focusWidth - LocalTime.duration(log.focused).count)
                 + LocalTime.duration(log.focused) + "  "
             line += (log.completed ? "completed" : "interrupted").padded(to: 13)
+            if deviceWidth > 0 { line += (row.device ?? "-").padded(to: deviceWidth) }
             line += (log.tag.map { "#" + $0 } ?? "").padded(to: tagWidth + 2)
             if let note = log.note { line += note.split(whereSeparator: \.isNewline).joined(separator: " ") }
             out += line.trimmingTrailingSpaces() + "\n"
@@ -32,6 +36,7 @@ enum HistoryView {
         let completed: Bool
         let tz, tag, note: String?
         let source: String
+        let device: String?
     }
 
     static func json(_ rows: [HistoryViewModel.Row]) -> String {
@@ -42,14 +47,28 @@ enum HistoryView {
                     start: UTCTimestamp.format(row.log.start),
                     end: UTCTimestamp.format(row.log.end), planned: row.log.planned, focused: row.log.focused,
                     completed: row.log.completed,
-                    tz: row.log.tz, tag: row.log.tag, note: row.log.note, source: row.log.source.rawValue)
+                    tz: row.log.tz, tag: row.log.tag, note: row.log.note, source: row.log.source.rawValue,
+                    device: row.device)
             })
     }
 
-    /// `2026-11-29 09:00–09:25 (25m) #writing`, in the session's own zone.
-    static func describe(_ log: FocusLog, _ ctx: Context) -> String {
-        let zone = (try? ctx.localDays().zone(log.tz)) ?? ctx.timeZone
+    /// `2026-11-29 09:00–09:25 (25m) #writing`, in the session's own zone (`readerZone` when it has none
+    /// or this machine does not know it).
+    static func describe(_ log: FocusLog, readerZone: TimeZone) -> String {
+        let zone = log.tz.flatMap { TimeZone(identifier: $0) } ?? readerZone
         return LocalTime.dateTime(log.start, in: zone) + "–" + LocalTime.hourMinute(log.end, in: zone)
             + " (\(LocalTime.duration(log.focused)))" + (log.tag.map { " #" + $0 } ?? "")
+    }
+
+    /// The short form of `id` that `focus log` shows beside `logs`.
+    static func shortID(_ id: String, among logs: [FocusLog]) -> String {
+        String(id.prefix(ShortID.length(for: logs.map(\.id))))
+    }
+
+    /// A note on stderr when `log` overlaps another session of `logs`, else `nil`.
+    static func overlapNote(_ log: FocusLog, among logs: [FocusLog], readerZone: TimeZone) -> String? {
+        guard let other = SessionEditor.overlap(of: log, in: logs) else { return nil }
+        return
+            "focus: note: this overlaps \(describe(other, readerZone: readerZone)) (\(shortID(other.id, among: logs)))."
     }
 }

@@ -1,12 +1,13 @@
-import FoundationEssentials
+import FocusCore
 
 /// Encodes `--json` output: one object, keys sorted, so scripts and tests can rely on it.
 enum JSONText {
     static func encode(_ value: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        guard let data = try? encoder.encode(value) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        do {
+            return try JSONValueEncoder.text(value)
+        } catch {
+            // Only a type whose own `encode(to:)` throws can fail, and none of focus's do.
+            preconditionFailure("cannot encode \(type(of: value)): \(error)")
+        }
     }
 }

@@ -3,72 +3,65 @@ import FocusCore
 /// `focus stats --json`: one stable JSON object, keys in a fixed order (documented in docs/stats.md).
 enum StatsJSON {
     static func render(_ data: StatsData, range: StatsRange) -> String {
-        var fields: [(String, String)] = [
-            ("range", quoted(range.name)),
-            ("from", quoted(data.from.isoString)),
-            ("to", quoted(data.to.isoString)),
-            ("dayCount", "\(data.dayCount)"),
-            ("tag", data.tag.map(JournalCodec.quoted) ?? "null"),
-            ("focusedSeconds", "\(data.focusedSeconds)"),
-            ("sessions", "\(data.sessions)"),
-            ("completedSessions", "\(data.completedSessions)"),
-            ("interruptedSessions", "\(data.interruptedSessions)"),
-            ("completionRate", number(data.completionRate)),
-            ("averageSessionSeconds", "\(data.averageSessionSeconds)"),
-            ("longestSessionSeconds", "\(data.longestSessionSeconds)"),
-            ("bestDay", data.bestDay.map(day) ?? "null"),
-            ("byTag", object(data.byTag.compactMap { t in t.tag.map { ($0, "\(t.focusedSeconds)") } })),
-            ("untaggedSeconds", "\(data.byTag.first { $0.tag == nil }?.focusedSeconds ?? 0)"),
-            ("byHour", "[" + data.byHour.map(String.init).joined(separator: ",") + "]"),
-            ("previous", data.previous.map(previous) ?? "null"),
+        var members: [JSONValue.Member] = [
+            .init("range", .string(range.name)),
+            .init("from", .string(data.from.isoString)),
+            .init("to", .string(data.to.isoString)),
+            .init("dayCount", .int(data.dayCount)),
+            .init("tag", .string(data.tag)),
+            .init("focusedSeconds", .int(data.focusedSeconds)),
+            .init("sessions", .int(data.sessions)),
+            .init("completedSessions", .int(data.completedSessions)),
+            .init("interruptedSessions", .int(data.interruptedSessions)),
+            .init("completionRate", fraction(data.completionRate)),
+            .init("averageSessionSeconds", .int(data.averageSessionSeconds)),
+            .init("longestSessionSeconds", .int(data.longestSessionSeconds)),
+            .init("bestDay", data.bestDay.map(day) ?? .null),
+            .init(
+                "byTag",
+                .object(data.byTag.compactMap { t in t.tag.map { JSONValue.Member($0, .int(t.focusedSeconds)) } })),
+            .init("untaggedSeconds", .int(data.byTag.first { $0.tag == nil }?.focusedSeconds ?? 0)),
+            .init("byHour", .array(data.byHour.map(JSONValue.int))),
+            .init("previous", data.previous.map(previous) ?? .null),
         ]
-        fields += streak("currentStreak", data.currentStreak) + streak("longestStreak", data.longestStreak)
-        fields += [
-            (
+        members += streak("currentStreak", data.currentStreak) + streak("longestStreak", data.longestStreak)
+        members += [
+            .init(
                 "today",
-                object([
-                    ("date", quoted(data.today.date.isoString)), ("focusedSeconds", "\(data.today.focusedSeconds)"),
-                    ("goalSeconds", "\(data.today.goalSeconds)"),
-                ])
-            ),
-            ("days", "[" + data.days.map(day).joined(separator: ",") + "]"),
-            ("isDemo", "\(data.isDemo)"),
+                .object([
+                    "date": .string(data.today.date.isoString), "focusedSeconds": .int(data.today.focusedSeconds),
+                    "goalSeconds": .int(data.today.goalSeconds),
+                ])),
+            .init("days", .array(data.days.map(day))),
+            .init("isDemo", .bool(data.isDemo)),
         ]
-        return object(fields)
+        return JSONValue.object(members).text()
     }
 
-    private static func day(_ d: StatsData.Day) -> String {
-        object([
-            ("date", quoted(d.date.isoString)), ("focusedSeconds", "\(d.focusedSeconds)"),
-            ("sessions", "\(d.sessions)"),
+    private static func day(_ d: StatsData.Day) -> JSONValue {
+        .object([
+            "date": .string(d.date.isoString), "focusedSeconds": .int(d.focusedSeconds), "sessions": .int(d.sessions),
         ])
     }
 
-    private static func previous(_ p: StatsData.Comparison) -> String {
-        object([
-            ("from", quoted(p.from.isoString)), ("to", quoted(p.to.isoString)),
-            ("focusedSeconds", "\(p.focusedSeconds)"),
-            ("sessions", "\(p.sessions)"), ("changeSeconds", "\(p.changeSeconds)"),
-            ("changeRatio", number(p.changeRatio)),
+    private static func previous(_ p: StatsData.Comparison) -> JSONValue {
+        .object([
+            "from": .string(p.from.isoString), "to": .string(p.to.isoString), "focusedSeconds": .int(p.focusedSeconds),
+            "sessions": .int(p.sessions), "changeSeconds": .int(p.changeSeconds),
+            "changeRatio": fraction(p.changeRatio),
         ])
     }
 
-    private static func streak(_ key: String, _ s: Streak) -> [(String, String)] {
+    private static func streak(_ key: String, _ s: Streak) -> [JSONValue.Member] {
         [
-            (key, "\(s.days)"), (key + "Start", s.start.map { quoted($0.isoString) } ?? "null"),
-            (key + "End", s.end.map { quoted($0.isoString) } ?? "null"),
+            .init(key, .int(s.days)), .init(key + "Start", .string(s.start?.isoString)),
+            .init(key + "End", .string(s.end?.isoString)),
         ]
     }
-
-    private static func object(_ fields: [(String, String)]) -> String {
-        "{" + fields.map { JournalCodec.quoted($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
-    }
-
-    private static func quoted(_ text: String) -> String { "\"" + text + "\"" }
 
     /// A fraction rounded to four decimals, or `null`.
-    private static func number(_ value: Double?) -> String {
-        guard let value, value.isFinite else { return "null" }
-        return "\((value * 10_000).rounded() / 10_000)"
+    private static func fraction(_ value: Double?) -> JSONValue {
+        guard let value, value.isFinite else { return .null }
+        return .double((value * 10_000).rounded() / 10_000)
     }
 }

@@ -25,7 +25,7 @@ enum StatsView {
         var title = "Focus stats · \(plural(data.dayCount, "day"))"
         if let tag = data.tag { title += " · #\(tag)" }
         var lines = [style.bold(title.truncated(to: width))]
-        if let notice = model.demoNotice { lines += notice.wrapped(to: width).map(style.yellow) }
+        if data.isDemo { lines += DemoBanner.lines(width: width, style: style) }
         lines.append("")
         func row(_ label: String, _ value: String) {
             lines.append((label.padded(to: labelWidth) + value).truncated(to: width))

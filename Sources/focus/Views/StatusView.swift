@@ -14,15 +14,17 @@ enum StatusView {
     }
 
     static func json(_ state: RunningState?, now: Date) -> String {
-        guard let state else { return "{\"state\":\"idle\"}" }
-        var out =
-            "{\"state\":\"\(state.stateWord)\",\"id\":\(JournalCodec.quoted(state.id)),\"phase\":\"\(state.phase.rawValue)\""
-        out +=
-            ",\"paused\":\(state.paused),\"planned\":\(state.planned),\"elapsed\":\(min(state.planned, state.counted(at: now)))"
-        out += ",\"remaining\":\(state.remaining(at: now)),\"startedAt\":\"\(UTCTimestamp.format(state.startedAt))\""
-        if let tag = state.tag { out += ",\"tag\":" + JournalCodec.quoted(tag) }
-        if let note = state.note { out += ",\"note\":" + JournalCodec.quoted(note) }
-        out += ",\"cycle\":\(state.cycle),\"cycles\":\(state.cycles)}"
-        return out
+        guard let state else { return JSONValue.object(["state": .string("idle")]).text() }
+        var members: [JSONValue.Member] = [
+            .init("state", .string(state.stateWord)), .init("id", .string(state.id)),
+            .init("phase", .string(state.phase.rawValue)), .init("paused", .bool(state.paused)),
+            .init("planned", .int(state.planned)), .init("elapsed", .int(min(state.planned, state.counted(at: now)))),
+            .init("remaining", .int(state.remaining(at: now))),
+            .init("startedAt", .string(UTCTimestamp.format(state.startedAt))),
+        ]
+        if let tag = state.tag { members.append(.init("tag", .string(tag))) }
+        if let note = state.note { members.append(.init("note", .string(note))) }
+        members += [.init("cycle", .int(state.cycle)), .init("cycles", .int(state.cycles))]
+        return JSONValue.object(members).text()
     }
 }

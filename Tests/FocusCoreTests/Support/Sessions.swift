@@ -55,3 +55,13 @@ enum Sessions {
         return DataPaths(dataDirectory: dir, configDirectory: dir)
     }
 }
+
+extension DataPaths {
+    /// The journal file this device wrote: the one `<name>-<id>.jsonl` in the journal folder (a path that does not
+    /// exist before anything was written).
+    var journalFile: String {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: journalDirectory)) ?? []
+        let written = names.filter { if case .device = JournalFileName($0) { true } else { false } }
+        return journalDirectory + "/" + (written.first ?? "no-device-file-yet.jsonl")
+    }
+}

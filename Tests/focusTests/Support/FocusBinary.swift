@@ -1,3 +1,4 @@
+import FocusCore
 import Foundation
 import Testing
 
@@ -56,20 +57,35 @@ enum FocusBinary {
 }
 
 /// A temporary `FOCUS_HOME`, removed when the value goes away.
+///
+/// Its device is pinned (`state/device.json`: `test`, id `00000001`), so the tests know the name of the journal
+/// file focus appends to, ``journalFile``, and can put sessions there before focus runs.
 final class TempHome {
     let path: String
+    static let device = Device(id: "00000001", name: "test")
 
-    init() throws {
+    init(device: Device? = TempHome.device) throws {
         path = FileManager.default.temporaryDirectory.appendingPathComponent("focus-test-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        if let device { try Self.pin(device, in: path) }
+    }
+
+    /// Writes `state/device.json` under `path`, so focus appends to `device`'s journal file.
+    static func pin(_ device: Device, in path: String) throws {
+        try FileManager.default.createDirectory(atPath: path + "/state", withIntermediateDirectories: true)
+        try #"{"id":"\#(device.id)","name":"\#(device.name)"}"#.write(
+            toFile: path + "/state/device.json", atomically: false, encoding: .utf8)
     }
 
     deinit { try? FileManager.default.removeItem(atPath: path) }
 
-    var journalFile: String { path + "/journal/focus.jsonl" }
+    /// The journal file this home's device appends to.
+    var journalFile: String { path + "/journal/" + Self.device.journalFileName }
+    /// The same, relative to the home.
+    var journalName: String { "journal/" + Self.device.journalFileName }
 
-    /// Writes `lines` as a journal file named `name` under `journal/`.
-    func writeJournal(_ lines: [String], name: String = "focus.jsonl") throws {
+    /// Writes `lines` as a journal file named `name` under `journal/` (by default the one focus appends to).
+    func writeJournal(_ lines: [String], name: String = TempHome.device.journalFileName) throws {
         try FileManager.default.createDirectory(atPath: path + "/journal", withIntermediateDirectories: true)
         try (lines.joined(separator: "\n") + "\n").write(
             toFile: path + "/journal/" + name, atomically: false, encoding: .utf8)
@@ -80,7 +96,7 @@ final class TempHome {
 
     /// Non-empty lines of the journal this machine appends to.
     func journalLines() -> [String] {
-        guard let data = contents("journal/focus.jsonl") else { return [] }
+        guard let data = contents(journalName) else { return [] }
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 }

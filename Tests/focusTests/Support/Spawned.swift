@@ -44,10 +44,10 @@ final class Spawned {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = [executable] + arguments
         var cargs = argv.map { strdup($0) } + [nil]
-        defer { cargs.forEach { free($0) } }
+        defer { for arg in cargs { free(arg) } }
         let env: [String] = environment.map { $0.key + "=" + $0.value }
         var cenv = env.map { strdup($0) } + [nil]
-        defer { cenv.forEach { free($0) } }
+        defer { for variable in cenv { free(variable) } }
         var child: pid_t = 0
         let spawned = posix_spawn(&child, executable, &actions, &attributes, &cargs, &cenv)
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }

@@ -22,12 +22,23 @@ final class Tmux {
 
     func send(_ keys: String...) throws { try run(["send-keys", "-t", "0"] + keys) }
 
+    /// Types `text` as bytes, so nothing in it is read as a key name or a tmux separator (`\\;`).
+    func type(_ text: String) throws {
+        try run(["send-keys", "-t", "0", "-H"] + text.utf8.map { String($0, radix: 16) })
+    }
+
     func resize(width: Int) throws { try run(["resize-window", "-t", "0", "-x", "\(width)"]) }
 
     /// A tmux format value for the pane, e.g. `#{cursor_flag}`.
     func display(_ format: String) throws -> String {
         try run(["display-message", "-p", "-t", "0", format]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
+
+    /// Sets a server option, e.g. `set-clipboard on`.
+    func setOption(_ name: String, _ value: String) throws { try run(["set-option", "-s", name, value]) }
+
+    /// The paste buffers, one line each (an OSC 52 clipboard write creates one with `set-clipboard on`).
+    func buffers() throws -> String { try run(["list-buffers"]) }
 
     /// Runs the tmux client (through ``Spawned``: the server `new-session` forks would hold a pipe open forever).
     @discardableResult

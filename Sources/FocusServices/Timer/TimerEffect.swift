@@ -1,3 +1,5 @@
+import FocusModels
+
 /// What ``TimerMachine`` asks the run loop to do, in order. The machine never performs I/O.
 public enum TimerEffect: Equatable, Sendable {
     /// A new phase began: show it (a frame on a terminal, one line otherwise).

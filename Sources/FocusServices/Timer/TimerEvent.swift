@@ -1,3 +1,5 @@
+import FocusModels
+
 /// What ``TimerMachine`` reacts to. Every event that moves time carries the clock reading it happened at.
 public enum TimerEvent: Equatable, Sendable {
     /// A signal, as the run loop names it (the numbers differ between systems).

@@ -1,3 +1,5 @@
+import FocusJournal
+import FocusModels
 import FoundationEssentials
 
 /// The decisions of a running `focus start` or `focus break`, as a pure state machine.
@@ -76,7 +78,7 @@ public struct TimerMachine: Equatable, Sendable {
     public private(set) var index = 0
     /// The phase counting down; `nil` before the first and while waiting for Enter.
     public private(set) var session: TimerSession?
-    /// Set when `+` met the longest plan a record may hold (``FocusLog/maximumSeconds``).
+    /// Set when `+` met the longest plan a record may hold (``JournalCodec/maximumSeconds``).
     public private(set) var atExtensionLimit = false
     /// Whether the process is stopped (Ctrl-Z) and the phase paused for it.
     public private(set) var isSuspended = false
@@ -182,7 +184,7 @@ public struct TimerMachine: Equatable, Sendable {
             return [persist(at: now)]
         case .extend:
             guard let planned = session?.planned else { return [] }
-            let added = min(TimerKeys.extensionSeconds, FocusLog.maximumSeconds - planned)
+            let added = min(TimerKeys.extensionSeconds, JournalCodec.maximumSeconds - planned)
             atExtensionLimit = added < TimerKeys.extensionSeconds
             guard added > 0 else { return [] }
             session?.extend(by: added)

@@ -1,3 +1,5 @@
+import FocusModels
+
 /// The live timer's key table: which byte does what, and the help the screen shows for it.
 ///
 /// ``TimerMachine`` looks keys up here and the help line is generated from the same

@@ -1,0 +1,63 @@
+import FoundationEssentials
+
+/// What a device tells the others, through the synced journal folder, about the session it is running.
+///
+/// Written when a phase starts, pauses, resumes or changes its length, and removed when it ends: never on a
+/// heartbeat, so a sync engine moves a handful of small files a session. Another device shows it
+/// (`focus status`: "running on laptop, ends 10:25") and `focus start` there warns; it is never a session to
+/// record. A marker that outlived its session (the device crashed, or went offline before it could remove
+/// it) is stale after ``staleAfter(_:)``.
+public struct RunningMarker: Codable, Equatable, Sendable {
+    /// The name ending of marker files, beside the journal files (`laptop-1a2b3c4d.running`).
+    public static let fileSuffix = ".running"
+    /// How long past its planned end a running marker is still believed.
+    public static let graceSeconds = 10 * 60
+    /// How long a paused marker is believed after it was written.
+    public static let pausedSeconds = 12 * 3600
+
+    public var device: Device
+    /// The session's id.
+    public var id: String
+    public var phase: TimerPhase
+    public var startedAt: Date
+    public var paused: Bool
+    /// Seconds left as of `updatedAt`.
+    public var remaining: Int
+    /// When the marker was written, on the device's own clock.
+    public var updatedAt: Date
+    public var tag: String?
+
+    public init(
+        device: Device, id: String, phase: TimerPhase, startedAt: Date, paused: Bool, remaining: Int,
+        updatedAt: Date, tag: String?
+    ) {
+        self.device = device
+        self.id = id
+        self.phase = phase
+        self.startedAt = startedAt
+        self.paused = paused
+        self.remaining = remaining
+        self.updatedAt = updatedAt
+        self.tag = tag
+    }
+
+    /// When the phase ends if it runs on; `nil` while it is paused.
+    public var endsAt: Date? { paused ? nil : updatedAt.addingTimeInterval(Double(remaining)) }
+
+    /// The instant after which the marker is stale: the planned end plus ``graceSeconds``, or for a paused
+    /// session ``pausedSeconds`` after it was written.
+    public var staleAfter: Date {
+        endsAt.map { $0.addingTimeInterval(Double(Self.graceSeconds)) }
+            ?? updatedAt.addingTimeInterval(Double(Self.pausedSeconds))
+    }
+
+    /// Whether the marker no longer describes a live session at `now`.
+    public func isStale(at now: Date) -> Bool { now > staleAfter }
+
+    /// Whether another device would see anything new in `other`: what the marker says, not when it was written.
+    public func saysTheSame(as other: RunningMarker) -> Bool {
+        id == other.id && phase == other.phase && paused == other.paused && tag == other.tag
+            && endsAt.map { end in other.endsAt.map { abs($0.timeIntervalSince(end)) < 2 } ?? false }
+                ?? (other.endsAt == nil && remaining == other.remaining)
+    }
+}

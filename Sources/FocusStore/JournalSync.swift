@@ -1,0 +1,205 @@
+import FocusJournal
+import FocusModels
+
+/// `focus sync`: the journal folder as a git repository, shared through a remote.
+///
+/// focus does not speak a sync protocol; git moves the files. Because each device only ever appends to its own
+/// journal file, a sync is: commit this device's file, rebase onto what the remote has, push. The rebase never
+/// conflicts (no two devices change one file), and `.gitattributes` asks for a union merge of `*.jsonl` as a
+/// second guard. A failed step never loses a record: the journal file is only appended to by focus, and a commit
+/// that could not be pushed is pushed by the next sync.
+public struct JournalSync {
+    /// What a sync did.
+    public struct Report: Equatable, Sendable {
+        /// Lines of this device's file committed now (0: nothing new).
+        public let sent: Int
+        /// Lines of other devices' files that arrived.
+        public let received: Int
+        /// The remote, by name, and its address.
+        public let remote: String
+        public let url: String
+        public let branch: String
+    }
+
+    let directory: String
+    let device: Device
+    private(set) var environment: [String: String]
+    let path: String
+
+    /// A sync of the journal folder `directory` for `device`; git is found on `path` and runs with `environment`
+    /// (plus settings that keep it from ever prompting).
+    public init(directory: String, device: Device, environment: [String: String]) {
+        self.directory = directory
+        self.device = device
+        path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        var env = environment
+        env["GIT_TERMINAL_PROMPT"] = "0"
+        env["LC_ALL"] = "C"
+        self.environment = env
+    }
+
+    /// What `.gitattributes` holds: union merges for journal files.
+    static let attributes = "*.jsonl merge=union\n"
+    /// What `.gitignore` holds: live markers and sync engines' files are not history.
+    static let ignored = "*\(RunningMarker.fileSuffix)\n.stfolder\n*.tmp\n"
+
+    /// Commits this device's journal file, rebases onto the remote and pushes.
+    public func sync() throws(FocusError) -> Report {
+        try requireGit()
+        guard try isRepository() else {
+            throw FocusError(
+                .config, "\(directory) is not a git repository; `focus sync --init REMOTE` sets it up")
+        }
+        return try syncRepository()
+    }
+
+    /// Makes the journal folder a git repository with `remote` as `origin` (creating what is missing: the
+    /// repository, `.gitattributes`, `.gitignore`), then syncs.
+    public func initialise(remote: String) throws(FocusError) -> Report {
+        try requireGit()
+        if !(try isRepository()) {
+            try FileIO.makeDirectories(directory)
+            try git(["init", "-q", "-b", "main"], "cannot make \(directory) a git repository")
+        }
+        for (name, text) in [(".gitattributes", Self.attributes), (".gitignore", Self.ignored)]
+        where !FileIO.exists(directory + "/" + name) {
+            try FileIO.replace(directory + "/" + name, with: Array(text.utf8))
+        }
+        let remotes = try git(["remote"], "cannot list the remotes").stdout.split(separator: "\n")
+        let verb = remotes.contains("origin") ? "set-url" : "add"
+        try git(["remote", verb, "origin", remote], "cannot set the remote")
+        return try syncRepository()
+    }
+
+    private func syncRepository() throws(FocusError) -> Report {
+        var sync = self
+        if try run(["config", "user.email"]).stdout.trimmingWhitespace().isEmpty {
+            // No git identity here: commits (and the rebase's) are signed as focus on this device.
+            for role in ["AUTHOR", "COMMITTER"] {
+                sync.environment["GIT_\(role)_NAME"] = "focus on \(device.name)"
+                sync.environment["GIT_\(role)_EMAIL"] = "focus@\(device.name).invalid"
+            }
+        }
+        return try sync.syncWithIdentity()
+    }
+
+    private func syncWithIdentity() throws(FocusError) -> Report {
+        let remote = try remoteName()
+        let url = try git(["remote", "get-url", remote], "cannot read the remote's address").stdout
+            .trimmingWhitespace()
+        let branch = try currentBranch()
+        let sent = try commitOwnFiles()
+        let before = try otherLines()
+        let fetched = try run(["fetch", "-q", remote])
+        if fetched.status != 0 { throw unreachable(remote, url, fetched) }
+        let hasBranch = try run(["rev-parse", "-q", "--verify", "refs/remotes/\(remote)/\(branch)"]).status == 0
+        if hasBranch {
+            let rebased = try run(["-c", "rebase.autoStash=true", "rebase", "-q", "\(remote)/\(branch)"])
+            if rebased.status != 0 {
+                _ = try? run(["rebase", "--abort"])
+                throw FocusError(
+                    .io,
+                    "cannot rebase onto \(remote)/\(branch): \(rebased.lastLine); nothing was lost, and your records are "
+                        + "committed here for the next sync")
+            }
+        }
+        let pushed = try run(["push", "-q", remote, "HEAD:refs/heads/\(branch)"])
+        if pushed.status != 0 {
+            let reason = pushed.lastLine
+            if reason.contains("rejected") || reason.contains("non-fast-forward") {
+                throw FocusError(
+                    .temporary,
+                    "\(remote) moved on while syncing (\(reason)); run focus sync again, nothing was lost")
+            }
+            throw unreachable(remote, url, pushed)
+        }
+        _ = try? run(["branch", "-q", "--set-upstream-to=\(remote)/\(branch)"])
+        return Report(
+            sent: sent, received: max(0, try otherLines() - before), remote: remote, url: url, branch: branch)
+    }
+
+    /// Adds and commits this device's journal files (and focus's `.gitattributes` and `.gitignore`); the number
+    /// of journal lines committed.
+    private func commitOwnFiles() throws(FocusError) -> Int {
+        let names = try FileIO.list(directory).filter { name in
+            if case .device(let writer) = JournalFileName(name) { return writer.id == device.id }
+            return name == ".gitattributes" || name == ".gitignore"
+        }
+        guard !names.isEmpty else { return 0 }
+        try git(["add", "--"] + names, "cannot stage \(names.joined(separator: ", "))")
+        let staged = try git(["diff", "--cached", "--numstat"], "cannot read what is staged").stdout
+        let lines = staged.split(separator: "\n").reduce(0) { total, row in
+            let fields = row.split(separator: "\t")
+            guard fields.count == 3, fields[2].hasSuffix(".jsonl") else { return total }
+            return total + (Int(fields[0]) ?? 0)
+        }
+        guard !staged.isEmpty else { return 0 }
+        try git(
+            ["commit", "-q", "-m", "focus: \(lines) journal line(s) from \(device.name)"],
+            "cannot commit this device's journal")
+        return lines
+    }
+
+    /// Lines in the journal files of other devices, to say how many arrived.
+    private func otherLines() throws(FocusError) -> Int {
+        var total = 0
+        for name in try FileIO.list(directory) {
+            guard let kind = JournalFileName(name) else { continue }
+            if case .device(let writer) = kind, writer.id == device.id { continue }
+            total += (try FileIO.read(directory + "/" + name) ?? []).reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+        }
+        return total
+    }
+
+    private func requireGit() throws(FocusError) {
+        guard Subprocess.find("git", path: path) != nil else {
+            throw FocusError(.unavailable, "focus sync needs git, which is not on PATH (apt-get install git)")
+        }
+    }
+
+    private func isRepository() throws(FocusError) -> Bool {
+        guard FileIO.exists(directory + "/.") else { return false }
+        let top = try run(["rev-parse", "--show-toplevel"])
+        return top.status == 0 && FileIO.sameFile(top.stdout.trimmingWhitespace(), directory)
+    }
+
+    private func remoteName() throws(FocusError) -> String {
+        let remotes = try git(["remote"], "cannot list the remotes").stdout.split(separator: "\n").map(String.init)
+        guard let remote = remotes.contains("origin") ? "origin" : remotes.first else {
+            throw FocusError(
+                .config, "the journal repository has no remote; `focus sync --init REMOTE` (a git URL or path) adds one"
+            )
+        }
+        return remote
+    }
+
+    private func currentBranch() throws(FocusError) -> String {
+        let branch = try run(["symbolic-ref", "-q", "--short", "HEAD"])
+        guard branch.status == 0 else {
+            throw FocusError(
+                .config, "the journal repository is not on a branch (a rebase or checkout left it detached)")
+        }
+        return branch.stdout.trimmingWhitespace()
+    }
+
+    private func unreachable(_ remote: String, _ url: String, _ result: Subprocess.Result) -> FocusError {
+        FocusError(
+            .temporary,
+            "cannot reach \(remote) (\(url)): \(result.lastLine); nothing was lost, the next focus sync tries again")
+    }
+
+    @discardableResult
+    private func git(_ arguments: [String], _ failure: String) throws(FocusError) -> Subprocess.Result {
+        let result = try run(arguments)
+        guard result.status == 0 else { throw FocusError(.io, "\(failure): \(result.lastLine)") }
+        return result
+    }
+
+    private func run(_ arguments: [String]) throws(FocusError) -> Subprocess.Result {
+        do {
+            return try Subprocess.run(["git", "-C", directory] + arguments, environment: environment, path: path)
+        } catch {
+            throw FocusError(.unavailable, "focus sync needs git, which cannot be started")
+        }
+    }
+}

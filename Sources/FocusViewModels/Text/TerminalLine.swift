@@ -1,0 +1,159 @@
+/// One row of terminal output: styled text that is safe whatever it holds.
+///
+/// Every view builds its output from these, and only ``TerminalRenderer`` turns them into bytes. The text
+/// of each span is escaped as the line is built (``TerminalEscaping``): control characters, escape
+/// sequences and bidi controls in tags, notes, ids or imported names are shown, never obeyed, and a newline
+/// in data shows as `\n` instead of starting a row. Width, truncation, padding and wrapping measure the
+/// escaped text, so a line fitted to a width never exceeds it, whatever the data.
+public struct TerminalLine: Equatable, Sendable {
+    /// Text of one look, already safe: either the line's own characters or a visible escape.
+    struct Run: Equatable, Sendable {
+        var text: String
+        var style: TextStyle
+        var isEscape: Bool
+        var width: Int
+
+        init(text: String, style: TextStyle, isEscape: Bool) {
+            self.text = text
+            self.style = style
+            self.isEscape = isEscape
+            width = text.displayWidth
+        }
+
+        init(_ cell: LayoutCell) { self.init(text: String(cell.character), style: cell.style, isEscape: cell.isEscape) }
+    }
+
+    /// The runs in order; neighbours always differ in look.
+    private(set) var runs: [Run] = []
+
+    /// Columns the line takes on a terminal, escapes included: the sum of its runs, since no run's
+    /// first character combines with the one before it (``append(_:)-(Run)``).
+    public private(set) var width = 0
+
+    /// An empty line.
+    public init() {}
+
+    /// A line of `text` (anything, data included) in `style`.
+    public init(_ text: String, _ style: TextStyle = .plain) { append(text, style) }
+
+    /// A line of `spans`, in order.
+    public init(_ spans: [TextSpan]) {
+        for span in spans { append(span.text, span.style) }
+    }
+
+    /// One line per row of `text`, split at its newlines, each escaped as usual: for focus's own multi-line
+    /// text (help, notices). A value from data belongs in one line, where a newline shows as `\n`.
+    public static func lines(_ text: String, _ style: TextStyle = .plain) -> [TerminalLine] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalLine(String($0), style) }
+    }
+
+    init(cells: [LayoutCell]) {
+        for cell in cells { merge(Run(cell)) }
+    }
+
+    /// Adds `text` (anything, data included) in `style` at the end.
+    public mutating func append(_ text: String, _ style: TextStyle = .plain) {
+        for piece in TerminalEscaping.pieces(text) {
+            append(Run(text: piece.text, style: style, isEscape: piece.isEscape))
+        }
+    }
+
+    /// Adds `line` at the end.
+    public mutating func append(_ line: TerminalLine) {
+        for run in line.runs { append(run) }
+    }
+
+    /// `left` followed by `right`.
+    public static func + (left: TerminalLine, right: TerminalLine) -> TerminalLine {
+        var line = left
+        line.append(right)
+        return line
+    }
+
+    /// Adds `run`, first escaping a head that would combine with the text before it (or, at the start,
+    /// with a space put before the line), so that no span changes what is drawn before it.
+    private mutating func append(_ run: Run) {
+        guard !run.isEscape, let head = TerminalEscaping.attachingHead(of: run.text, after: runs.last?.text ?? " ")
+        else { return merge(run) }
+        let notation = head.unicodeScalars.map(TerminalEscaping.notation).joined()
+        merge(Run(text: notation, style: run.style, isEscape: true))
+        merge(Run(text: String(run.text.dropFirst()), style: run.style, isEscape: false))
+    }
+
+    /// Adds `run` as it is, into the last run when they look the same.
+    private mutating func merge(_ run: Run) {
+        guard !run.text.isEmpty else { return }
+        width += run.width
+        if let last = runs.last, last.style == run.style, last.isEscape == run.isEscape {
+            runs[runs.count - 1].text += run.text
+            runs[runs.count - 1].width += run.width
+        } else {
+            runs.append(run)
+        }
+    }
+
+    /// Whether the line shows nothing.
+    public var isEmpty: Bool { runs.isEmpty }
+
+    /// The line as it shows with colour off: its text with the escapes, without styles.
+    public var text: String { runs.map(\.text).joined() }
+
+    /// The line cut to at most `width` columns, ending in `…` (in the style of the text before it) when
+    /// something is cut; then exactly `width` wide. Never splits a grapheme cluster.
+    public func truncated(toWidth width: Int) -> TerminalLine {
+        guard self.width > width else { return self }
+        var line = TerminalLine()
+        guard width > 0 else { return line }
+        // Whole runs while they fit before the `…`; only the run it falls in is cut, between clusters.
+        for run in runs {
+            if line.width + run.width <= width - 1 {
+                line.merge(run)
+                continue
+            }
+            let (end, used) = TextLayout.prefix(Substring(run.text), fitting: width - 1 - line.width)
+            var kept = run
+            kept.text = String(run.text[..<end])
+            kept.width = used
+            line.merge(kept)
+            let style = used > 0 ? run.style : line.runs.last?.style ?? run.style
+            line.merge(Run(text: String(TextLayout.ellipsis), style: style, isEscape: false))
+            line.merge(Run(text: String(repeating: " ", count: width - line.width), style: .plain, isEscape: false))
+            break
+        }
+        return line
+    }
+
+    /// The line with plain spaces added to be at least `width` columns wide (``TextAlignment``).
+    public func padded(toWidth width: Int, alignment: TextAlignment = .left) -> TerminalLine {
+        let (before, after) = TextLayout.padding(self.width, toWidth: width, alignment: alignment)
+        return TerminalLine(String(repeating: " ", count: before)) + self
+            + TerminalLine(String(repeating: " ", count: after))
+    }
+
+    /// The line exactly `width` columns wide, as a table cell: truncated with `…`, then padded.
+    public func fitted(toWidth width: Int, alignment: TextAlignment = .left) -> TerminalLine {
+        truncated(toWidth: width).padded(toWidth: width, alignment: alignment)
+    }
+
+    /// The line broken into lines of at most `width` columns, keeping each character's style: at spaces,
+    /// and between wide characters (`TextLayout.wrap` has the rules). Empty for a blank line.
+    public func wrapped(toWidth width: Int) -> [TerminalLine] {
+        TextLayout.wrap(cells, toWidth: width).map(TerminalLine.init(cells:))
+    }
+
+    /// The line without the spaces it ends with (a padded table row's last column).
+    public func trimmingTrailingSpaces() -> TerminalLine {
+        var line = self
+        while let last = line.runs.last, !last.isEscape, last.text.last == " " {
+            line.runs[line.runs.count - 1].text.removeLast()
+            line.runs[line.runs.count - 1].width -= 1
+            line.width -= 1
+            if line.runs[line.runs.count - 1].text.isEmpty { line.runs.removeLast() }
+        }
+        return line
+    }
+
+    private var cells: [LayoutCell] {
+        runs.flatMap { LayoutCell.cells($0.text, style: $0.style, isEscape: $0.isEscape) }
+    }
+}

@@ -1,0 +1,50 @@
+import FocusCore
+import Testing
+
+@testable import FocusViewModels
+
+/// Display width of text on a terminal, per grapheme cluster, from the Unicode data.
+@Suite struct DisplayWidthTests {
+    @Test(arguments: [
+        // ASCII, and nothing
+        ("abc", 3), ("", 0), ("focus start 25", 14),
+        // Chinese, Japanese, full-width and half-width forms
+        ("专注", 4), ("声境护照", 8), ("東京", 4), ("ひらがな", 8), ("ＡＢＣ", 6), ("１２", 4), ("，。", 4), ("ｶﾀｶﾅ", 4),
+        // Hangul: syllables, and a syllable spelled in jamo (the medial and final jamo join the first)
+        ("한국어", 6), ("\u{1100}\u{1161}\u{11A8}", 2),
+        // combining accents, precomposed or not
+        ("é", 1), ("e\u{301}", 1), ("e\u{301}\u{302}", 1), ("Ame\u{301}lie", 6), ("专\u{301}", 2),
+        // zero-width characters on their own
+        ("\u{200D}", 0), ("\u{200C}", 0), ("\u{FE0F}", 0), ("\u{301}", 0),
+        // emoji: presentation, ZWJ sequences, flags, keycaps, skin tones, tag sequences
+        ("😀", 2), ("🍅", 2), ("👨‍👩‍👧‍👦", 2), ("👩‍💻", 2), ("🏳️‍🌈", 2), ("❤️‍🔥", 2),
+        ("🇨🇳", 2), ("🇺🇸", 2), ("🇺", 2), ("🏴󠁧󠁢󠁳󠁣󠁴󠁿", 2),
+        ("1️⃣", 2), ("#️⃣", 2), ("*️⃣", 2),
+        ("👍🏽", 2), ("👋🏿", 2), ("☝🏽", 2), ("🏽", 2),
+        // VS16 widens a text-default emoji; VS15 leaves a wide one wide (the wider answer wins)
+        ("❤", 1), ("❤️", 2), ("☺", 1), ("☺️", 2), ("☺︎", 1), ("⌚", 2), ("⌚︎", 2), ("⌚️", 2),
+        // East Asian Ambiguous is narrow
+        ("…", 1), ("·", 1), ("°", 1), ("─", 1), ("α", 1),
+        // mixed
+        ("focus 专注 🍅", 13), ("#写作 · 25m", 11),
+    ])
+    func widthOf(_ text: String, _ columns: Int) {
+        #expect(text.displayWidth == columns)
+        #expect(text.reduce(0) { $0 + $1.displayWidth } == columns)
+    }
+
+    @Test(arguments: ["👨‍👩‍👧‍👦", "🇨🇳", "1️⃣", "👍🏽", "e\u{301}", "\u{1100}\u{1161}\u{11A8}", "🏴󠁧󠁢󠁳󠁣󠁴󠁿"])
+    func aSequenceIsOneCluster(_ text: String) {
+        #expect(text.count == 1)
+    }
+
+    @Test(arguments: [
+        (0x41, 1), (0x4E13, 2), (0x1F600, 2), (0x0301, 0), (0x200D, 0), (0xFE0F, 0), (0x00AD, 1), (0x0600, 1),
+        (0x1160, 0), (0x11A8, 0), (0x115F, 2), (0x3000, 2), (0xFF21, 2), (0xFF76, 1), (0x2026, 1), (0x1B, 0),
+        // unassigned code points in the CJK blocks and planes 2 and 3 default to wide (UAX #11)
+        (0x2FFFD, 2), (0x3FFFD, 2),
+    ])
+    func widthOfAScalar(_ value: UInt32, _ columns: Int) {
+        #expect(DisplayWidth.of(scalar: Unicode.Scalar(value)!) == columns)
+    }
+}
