@@ -42,7 +42,8 @@ import Testing
         try Self.staleState.write(toFile: home.path + "/state/running.json", atomically: false, encoding: .utf8)
         try IntegrationsEndToEndTests.hook(home, "on-stop", "touch \"\(home.path)/hook-ran\"; sleep 3")
         let quiet: [[String]] = [
-            ["completions", "--tags"], ["completions", "bash"], ["status", "--format", "{state} {remaining}"],
+            ["completions", "--tags"], ["completions", "--sounds"], ["completions", "bash"],
+            ["status", "--format", "{state} {remaining}"],
             ["status", "--format", "{state}", "--idle", "idle"], ["--version"], ["help", "status"], ["stop", "--help"],
         ]
         for args in quiet {

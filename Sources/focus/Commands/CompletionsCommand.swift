@@ -68,6 +68,7 @@ enum CompletionsCommand: ParsableCommand {
 
     /// The words of `list`, read quietly: a warning would land in the middle of the user's command line.
     private static func words(_ list: DynamicWords, _ ctx: Context) throws(FocusError) -> [String] {
+        ctx.quiet = true
         switch list {
         case .tags:
             try ctx.loadJournal(quiet: true)

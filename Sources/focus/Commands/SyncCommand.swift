@@ -18,6 +18,8 @@ enum SyncCommand: ParsableCommand {
         options: [initialise])
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
+        // A session whose timer died goes into this device's journal first, so it is sent too.
+        ctx.recoverCrashedSession()
         let report =
             if let remote = args[initialise] {
                 try ctx.store.initialiseSync(remote: remote, environment: ctx.environment)

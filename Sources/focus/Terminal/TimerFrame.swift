@@ -12,7 +12,8 @@ final class TimerFrame {
     /// Whether the frame is drawn: stdout is a terminal in the foreground and `TERM` is not `dumb`.
     private(set) var isLive = false
     private var lineCount = 0
-    private var prompting = false
+    /// The step whose prompt is on screen.
+    private var prompted: CyclePlan.Step?
 
     init(ctx: Context) {
         self.ctx = ctx
@@ -50,22 +51,24 @@ final class TimerFrame {
         clear()
         let prompt = TimerViewModel.prompt(step)
         ctx.out.write("\r\u{1B}[2K" + style.bold(prompt.next) + style.dim(" · " + prompt.keys))
-        prompting = true
+        prompted = step
     }
 
     /// Removes the frame or prompt, so other lines can be printed; the next tick draws it again.
     func clear() {
-        if prompting { ctx.out.write("\r\u{1B}[2K") }
+        if prompted != nil { ctx.out.write("\r\u{1B}[2K") }
         if isLive, lineCount > 0 { ctx.out.write(TimerView.frame([], previousCount: lineCount)) }
-        prompting = false
+        prompted = nil
         lineCount = 0
     }
 
-    /// Prints `lines` on stderr (hook problems, warnings) without tearing the frame.
+    /// Prints `lines` on stderr (hook problems, warnings) without tearing the frame or the prompt.
     func report(_ lines: [String]) {
         guard !lines.isEmpty else { return }
+        let step = prompted
         clear()
         for line in lines { ctx.err.line(line) }
+        if let step { prompt(step) }
     }
 
     /// Says what went wrong while the countdown goes on.
