@@ -33,9 +33,11 @@ enum StatusCommand: ParsableCommand {
             let template = state == nil ? args[idle] : format
             ctx.out.line(template?.render(state, now: now, timeZone: ctx.timeZone) ?? "")
         } else if args[json] {
-            ctx.out.line(StatusView.json(state, now: now))
+            ctx.out.line(StatusView.json(state, now: now, elsewhere: try ctx.store.sessionsOnOtherDevices(at: now)))
         } else {
             ctx.out.line(StatusView.text(state, now: now, timeZone: ctx.timeZone))
+            let others = StatusView.elsewhere(try ctx.store.sessionsOnOtherDevices(at: now), timeZone: ctx.timeZone)
+            for line in others { ctx.out.line(line) }
         }
         return 0
     }

@@ -26,6 +26,12 @@ final class TimerRunner {
     ) throws(FocusError) -> Int32 {
         let claim = try ctx.store.claimSession(at: ctx.reading(), timeZone: ctx.timeZone)
         ctx.report(claim.recovery)
+        // Another device's session does not stop this one (people do move from laptop to desktop); it is said.
+        for line in StatusView.elsewhere(
+            (try? ctx.store.sessionsOnOtherDevices(at: ctx.now())) ?? [], timeZone: ctx.timeZone)
+        {
+            ctx.err.line("focus: also \(line); starting here too")
+        }
         let runner = TimerRunner(steps, tag: tag, note: note, auto: auto, sound: sound, ctx)
         // Hooks still running are waited for after the lock is released, so `focus stop` never waits for one.
         defer { for line in runner.hooks.finish() { ctx.err.line(line) } }
