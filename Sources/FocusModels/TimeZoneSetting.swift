@@ -29,7 +29,8 @@ public enum TimeZoneSetting {
             if let zone = TimeZone(secondsFromGMT: offset) {
                 let warning =
                     hasRule
-                    ? "focus: TZ='\(tz!)' has daylight-saving rules focus cannot follow; using its standard offset \(zone.identifier). Set TZ to a zone name such as Europe/Paris."
+                    ? "focus: TZ='\(tz!)' has daylight-saving rules focus cannot follow; using its standard offset "
+                        + "\(zone.identifier). Set TZ to a zone name such as Europe/Paris."
                     : nil
                 return Resolution(timeZone: zone, warning: warning)
             }
@@ -38,7 +39,8 @@ public enum TimeZoneSetting {
         return Resolution(
             timeZone: TimeZone(identifier: "UTC"),
             warning:
-                "focus: TZ='\(tz!)' is not a time zone focus knows; using UTC. Set TZ to a zone name such as Asia/Shanghai."
+                "focus: TZ='\(tz!)' is not a time zone focus knows; using UTC. Set TZ to a zone name such as "
+                + "Asia/Shanghai."
         )
     }
 

@@ -64,7 +64,8 @@ public enum JournalDoctor {
                 Finding(
                     isProblem: true,
                     text:
-                        "\(change.kind.rawValue) record \(change.id) names \(change.target), which is not in the journal"
+                        "\(change.kind.rawValue) record \(change.id) names \(change.target), which is not in the "
+                        + "journal"
                 ))
         }
         let logs = sessions
@@ -77,7 +78,8 @@ public enum JournalDoctor {
                 Finding(
                     isProblem: true,
                     text:
-                        "time zone '\(tz)' is unknown here: \(count) session(s) are dated in \(days.timeZone.identifier) instead"
+                        "time zone '\(tz)' is unknown here: \(count) session(s) are dated in "
+                        + "\(days.timeZone.identifier) instead"
                 ))
         }
         var latest: FocusLog?
@@ -87,7 +89,8 @@ public enum JournalDoctor {
                     Finding(
                         isProblem: true,
                         text:
-                            "sessions overlap: \(previous.id) (\(describe(previous, days))) and \(log.id) (\(describe(log, days)))"
+                            "sessions overlap: \(previous.id) (\(describe(previous, days))) and \(log.id) "
+                            + "(\(describe(log, days)))"
                     ))
             }
             if latest == nil || log.end > latest!.end { latest = log }
@@ -103,7 +106,8 @@ public enum JournalDoctor {
                 Finding(
                     isProblem: true,
                     text:
-                        "\(change.kind.rawValue) record \(change.id) is dated in the future (\(UTCTimestamp.format(change.at)))"
+                        "\(change.kind.rawValue) record \(change.id) is dated in the future "
+                        + "(\(UTCTimestamp.format(change.at)))"
                 ))
         }
         return out

@@ -218,7 +218,8 @@ enum FileIO {
         return true
     }
 
-    /// Removes the temp files of `path` that writers killed mid-replace left behind (`path.tmp-PID`, that process gone).
+    /// Removes the temp files of `path` that writers killed mid-replace left behind (`path.tmp-PID`, that process
+    /// gone).
     private static func removeStaleTemps(of path: String) {
         let dir = parentDirectory(of: path)
         let prefix = String(path.dropFirst(dir.isEmpty ? 0 : dir.count + 1)) + ".tmp-"

@@ -99,7 +99,8 @@ public struct JournalSync {
                 _ = try? run(["rebase", "--abort"])
                 throw FocusError(
                     .io,
-                    "cannot rebase onto \(remote)/\(branch): \(rebased.lastLine); nothing was lost, and your records are "
+                    "cannot rebase onto \(remote)/\(branch): \(rebased.lastLine); nothing was lost, and your records "
+                        + "are "
                         + "committed here for the next sync")
             }
         }

@@ -115,7 +115,8 @@ import Testing
         #expect(try store.runningState() == nil)
     }
 
-    /// A writer killed between creating its temp file and renaming it leaves `config.json.tmp-PID`; the next replace removes it.
+    /// A writer killed between creating its temp file and renaming it leaves `config.json.tmp-PID`; the next replace
+    /// removes it.
     @Test func tempFilesOfKilledWritersAreRemovedByTheNextReplace() throws {
         let finished = Process()
         finished.executableURL = URL(fileURLWithPath: "/bin/true")

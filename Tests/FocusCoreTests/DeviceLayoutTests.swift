@@ -215,7 +215,8 @@ import Testing
         let store = AppStore(paths: paths, hostName: "laptop")
         try store.load()
         #expect(store.focusLogs.map(\.id) == ["old"])
-        #expect(paths.legacy.derivedFiles.allSatisfy { FileManager.default.fileExists(atPath: $0) })  // reading writes nothing
+        // reading writes nothing
+        #expect(paths.legacy.derivedFiles.allSatisfy { FileManager.default.fileExists(atPath: $0) })
         try store.record(Sessions.log("new", "2026-11-21T09:00:00Z"))
         #expect(try String(contentsOfFile: paths.legacy.journalFile, encoding: .utf8) == old)
         #expect(paths.legacy.derivedFiles.allSatisfy { !FileManager.default.fileExists(atPath: $0) })

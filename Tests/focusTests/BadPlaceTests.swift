@@ -4,7 +4,8 @@ import Testing
 
 @testable import focus
 
-/// Bad places and bad settings: a home that cannot exist, a journal that cannot be written, a full disk, settings of the wrong type.
+/// Bad places and bad settings: a home that cannot exist, a journal that cannot be written, a full disk, settings of
+/// the wrong type.
 @Suite struct BadPlaceTests {
     static let now = BadInputTests.now
     static let addArgs = ["log", "add", "--start", "2026-11-29 10:00", "--duration", "25m", "--tag", "new"]
@@ -186,7 +187,8 @@ import Testing
         #expect(added.focused == 2 && added.tag == "deep work" && added.note == "it's" && added.source == .manual)
     }
 
-    /// A timer died and the journal cannot take its session: every command still runs, warns, and leaves the state for a retry.
+    /// A timer died and the journal cannot take its session: every command still runs, warns, and leaves the state for
+    /// a retry.
     @Test(.enabled(if: chattrWorks, "chattr +i is not supported here"))
     func recoveryThatCannotPersistWarnsAndRetriesLater() throws {
         let home = try BadInputTests.journal(Array((BadInputTests.good + "\n").utf8))

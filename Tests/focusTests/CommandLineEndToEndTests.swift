@@ -8,8 +8,10 @@ import Testing
     static func home() throws -> TempHome {
         let home = try TempHome()
         try home.writeJournal([
-            #"{"id":"a1","start":"2026-11-28T09:00:00Z","end":"2026-11-28T09:25:00Z","planned":1500,"focused":1500,"completed":true,"tag":"writing"}"#,
-            #"{"id":"b2","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:50:00Z","planned":3000,"focused":3000,"completed":true,"tag":"code"}"#,
+            #"{"id":"a1","start":"2026-11-28T09:00:00Z","end":"2026-11-28T09:25:00Z","planned":1500,"focused":1500,"#
+                + #""completed":true,"tag":"writing"}"#,
+            #"{"id":"b2","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:50:00Z","planned":3000,"focused":3000,"#
+                + #""completed":true,"tag":"code"}"#,
         ])
         return home
     }

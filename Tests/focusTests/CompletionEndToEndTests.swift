@@ -10,8 +10,10 @@ import Testing
     static func home() throws -> TempHome {
         let home = try TempHome()
         try home.writeJournal([
-            #"{"id":"a","start":"2026-11-28T09:00:00Z","end":"2026-11-28T09:25:00Z","planned":1500,"focused":1500,"completed":true,"tag":"thesis","source":"manual"}"#,
-            #"{"id":"b","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"completed":true,"tag":"deep work","source":"manual"}"#,
+            #"{"id":"a","start":"2026-11-28T09:00:00Z","end":"2026-11-28T09:25:00Z","planned":1500,"focused":1500,"#
+                + #""completed":true,"tag":"thesis","source":"manual"}"#,
+            #"{"id":"b","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"#
+                + #""completed":true,"tag":"deep work","source":"manual"}"#,
         ])
         FileManager.default.createFile(atPath: home.path + "/take.wav", contents: Data())
         return home

@@ -19,7 +19,8 @@ import Testing
             tags.enumerated().map { index, tag in
                 let day = 10 + index
                 return
-                    #"{"id":"t\#(index)","start":"2026-11-\#(day)T09:00:00Z","end":"2026-11-\#(day)T09:25:00Z","planned":1500,"focused":1500,"completed":true,"tag":"\#(tag)","source":"import"}"#
+                    #"{"id":"t\#(index)","start":"2026-11-\#(day)T09:00:00Z","end":"2026-11-\#(day)T09:25:00Z","#
+                    + #""planned":1500,"focused":1500,"completed":true,"tag":"\#(tag)","source":"import"}"#
             })
         return home
     }

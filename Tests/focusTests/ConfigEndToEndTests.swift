@@ -73,7 +73,8 @@ import Testing
         let home = try TempHome()
         // 02:00 UTC on 29 November: today by default, still 28 November when days start at 04:00.
         try home.writeJournal([
-            #"{"id":"a","start":"2026-11-29T02:00:00Z","end":"2026-11-29T02:25:00Z","planned":1500,"focused":1500,"completed":true,"tz":"UTC"}"#
+            #"{"id":"a","start":"2026-11-29T02:00:00Z","end":"2026-11-29T02:25:00Z","planned":1500,"focused":1500,"#
+                + #""completed":true,"tz":"UTC"}"#
         ])
         func today() throws -> String {
             try FocusBinary.run(["stats", "--json"], home: home.path, now: "2026-11-29T18:00:00Z").stdout

@@ -14,7 +14,8 @@ import Testing
     @Test func hooksGetTheirVariablesAfterTheSessionIsRecorded() throws {
         let home = try TempHome()
         let save =
-            #"{ env | grep '^FOCUS_' | sort; cat "$FOCUS_HOME"/journal/*.jsonl 2>/dev/null | wc -l; } > "$FOCUS_HOME/$FOCUS_EVENT.env""#
+            #"{ env | grep '^FOCUS_' | sort; cat "$FOCUS_HOME"/journal/*.jsonl 2>/dev/null | wc -l; } > "#
+            + #""$FOCUS_HOME/$FOCUS_EVENT.env""#
         try Self.hook(home, "on-start", save)
         try Self.hook(home, "on-complete", save)
         let r = try FocusBinary.run(["start", "1s", "--tag", "deep"], home: home.path, now: "2026-11-29T09:00:00Z")
@@ -78,7 +79,9 @@ import Testing
         try Self.hook(home, "on-stop", #"env | grep '^FOCUS_' | sort > "$FOCUS_HOME/stop.env""#)
         // What a timer killed 10 minutes into a 25-minute session leaves behind.
         let state =
-            #"{"cycle":1,"cycles":1,"counted":600,"id":"CRASHED-2","paused":false,"phase":"focus","pid":999999,"planned":1500,"startedAt":"2026-11-29T09:00:00Z","tag":"w","tz":"UTC","updatedAt":"2026-11-29T09:10:05Z"}"#
+            #"{"cycle":1,"cycles":1,"counted":600,"id":"CRASHED-2","paused":false,"phase":"focus","pid":999999,"#
+            + #""planned":1500,"startedAt":"2026-11-29T09:00:00Z","tag":"w","tz":"UTC","#
+            + #""updatedAt":"2026-11-29T09:10:05Z"}"#
         try FileManager.default.createDirectory(atPath: home.path + "/state", withIntermediateDirectories: true)
         try state.write(toFile: home.path + "/state/running.json", atomically: false, encoding: .utf8)
         let result = try FocusBinary.run(["status"], home: home.path)
@@ -179,8 +182,10 @@ import Testing
     func bashCompletesCommandsOptionsValuesAndTags(_ line: String, _ expected: String) throws {
         let home = try TempHome()
         try home.writeJournal([
-            #"{"id":"a","start":"2026-11-28T09:00:00Z","end":"2026-11-28T09:25:00Z","planned":1500,"focused":1500,"completed":true,"tag":"thesis"}"#,
-            #"{"id":"b","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"completed":true,"tag":"deep work"}"#,
+            #"{"id":"a","start":"2026-11-28T09:00:00Z","end":"2026-11-28T09:25:00Z","planned":1500,"focused":1500,"#
+                + #""completed":true,"tag":"thesis"}"#,
+            #"{"id":"b","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"#
+                + #""completed":true,"tag":"deep work"}"#,
         ])
         guard let replies = try Shells.bashReplies([line], home: home)?.first else { return }
         #expect(replies.map { "[\($0)] " }.joined() == expected)
@@ -189,9 +194,12 @@ import Testing
     @Test func completionsListTagsMostRecentFirstAndRefuseUnknownShells() throws {
         let home = try TempHome()
         try home.writeJournal([
-            #"{"id":"a","start":"2026-11-28T09:00:00Z","end":"2026-11-28T09:25:00Z","planned":1500,"focused":1500,"completed":true,"tag":"b"}"#,
-            #"{"id":"b","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"completed":true,"tag":"a"}"#,
-            #"{"id":"c","start":"2026-11-27T09:00:00Z","end":"2026-11-27T09:25:00Z","planned":1500,"focused":1500,"completed":true,"tag":"a"}"#,
+            #"{"id":"a","start":"2026-11-28T09:00:00Z","end":"2026-11-28T09:25:00Z","planned":1500,"focused":1500,"#
+                + #""completed":true,"tag":"b"}"#,
+            #"{"id":"b","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"#
+                + #""completed":true,"tag":"a"}"#,
+            #"{"id":"c","start":"2026-11-27T09:00:00Z","end":"2026-11-27T09:25:00Z","planned":1500,"focused":1500,"#
+                + #""completed":true,"tag":"a"}"#,
         ])
         #expect(try FocusBinary.run(["completions", "--tags"], home: home.path).stdout == "a\nb\n")
         #expect(try FocusBinary.run(["completions", "tcsh"], home: home.path).status == 64)

@@ -140,9 +140,11 @@ import Testing
         #expect(home.contents("state/running.json") == nil)
     }
 
-    /// An interactive bash with job control; the test runner starts children with signals blocked, a real shell has them live.
+    /// An interactive bash with job control; the test runner starts children with signals blocked, a real shell has
+    /// them live.
     static let interactiveBash =
-        #"python3 -c "import os, signal; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execvp('bash', ['bash', '--norc', '--noprofile', '-i'])""#
+        #"python3 -c "import os, signal; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execvp('bash', ['bash', "#
+        + #"'--norc', '--noprofile', '-i'])""#
 
     @Test func cyclesWaitForEnterBetweenPhasesAndEndAfterTheLastFocus() throws {
         guard requireTmux() else { return }

@@ -7,7 +7,9 @@ import Testing
 @Suite(.serialized) struct SessionLifecycleEndToEndTests {
     /// What a timer killed 10 minutes into a 25-minute session leaves behind.
     static let staleState =
-        #"{"cycle":1,"cycles":1,"counted":600,"id":"CRASHED-1","paused":false,"phase":"focus","pid":999999,"planned":1500,"startedAt":"2026-11-29T09:00:00Z","tag":"w","tz":"UTC","updatedAt":"2026-11-29T09:10:05Z"}"#
+        #"{"cycle":1,"cycles":1,"counted":600,"id":"CRASHED-1","paused":false,"phase":"focus","pid":999999,"#
+        + #""planned":1500,"startedAt":"2026-11-29T09:00:00Z","tag":"w","tz":"UTC","updatedAt":"2026-11-29T09:10:0"#
+        + #"5Z"}"#
 
     /// The state letter of process `pid` in `/proc` (`T` when stopped), or `nil` once it is gone.
     static func processState(_ pid: pid_t) -> Character? {
@@ -72,7 +74,8 @@ import Testing
         #expect(lines.count == 2, "\(r.stderr)")
         #expect(
             lines.first?.hasPrefix(
-                "focus: the session started 2026-11-29 09:00 ended without its timer and cannot be recorded: cannot open "
+                "focus: the session started 2026-11-29 09:00 ended without its timer and cannot be recorded: cannot "
+                    + "open "
             )
                 == true, "\(r.stderr)")
         #expect(

@@ -27,7 +27,8 @@ import Testing
         let end = start.addingTimeInterval(Double(minutes * 60))
         let tagField = tag.map { ",\"tag\":\"\($0)\"" } ?? ""
         return
-            "{\"id\":\"\(id)\",\"start\":\"\(f.string(from: start))\",\"end\":\"\(f.string(from: end))\",\"planned\":1500,\"focused\":\(minutes * 60),\"completed\":\(completed)\(tagField)}"
+            "{\"id\":\"\(id)\",\"start\":\"\(f.string(from: start))\",\"end\":\"\(f.string(from: end))\","
+            + "\"planned\":1500,\"focused\":\(minutes * 60),\"completed\":\(completed)\(tagField)}"
     }
 
     static func json(_ result: RunResult) throws -> [String: Any] {
@@ -39,7 +40,8 @@ import Testing
         ("UTC", "7d", 8, 7 * 1500 + 3000, "2026-11-23", "2026-11-29"),
         ("America/New_York", "7d", 7, 7 * 1500, "2026-11-23", "2026-11-29"),
         ("UTC", "30d", 31, 30 * 1500 + 3000, "2026-10-31", "2026-11-29"),
-        ("Asia/Shanghai", "all", 62, 60 * 1500 + 3000 + 600, "2025-12-01", "2026-11-30"),  // now is 02:00 on the 30th there
+        // now is 02:00 on the 30th there
+        ("Asia/Shanghai", "all", 62, 60 * 1500 + 3000 + 600, "2025-12-01", "2026-11-30"),
     ])
     func totalsUnderPinnedZone(tz: String, range: String, sessions: Int, seconds: Int, from: String, to: String) throws
     {

@@ -107,7 +107,8 @@ final class Context {
     /// Unreadable lines reported one by one; beyond that, one line counts the rest.
     static let reportedIssues = 3
 
-    /// Loads the journal and reports unreadable lines once on stderr (a file of garbage gets a few lines, not thousands).
+    /// Loads the journal and reports unreadable lines once on stderr (a file of garbage gets a few lines, not
+    /// thousands).
     ///
     /// A session whose timer died is recorded first (``recoverCrashedSession()``). `quiet` reads
     /// without either, for shell completion, where a line would land in the user's command line.
@@ -129,7 +130,8 @@ final class Context {
         issuesReported = true
     }
 
-    /// Loads the journal and brings the expedition up to date; returns the events of the sessions applied now, by session id.
+    /// Loads the journal and brings the expedition up to date; returns the events of the sessions applied now, by
+    /// session id.
     @discardableResult
     func loadExpedition() throws(FocusError) -> [String: [ExpeditionEvent]] {
         try loadJournal()

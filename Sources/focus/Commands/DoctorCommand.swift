@@ -23,7 +23,8 @@ enum DoctorCommand: ParsableCommand {
         try ctx.store.load()
         let store = ctx.store
         ctx.out.line(
-            "Journal: \(store.paths.journalDirectory): \(store.history.sessions.count) session records, \(store.history.changes.count) change records, \(store.focusLogs.count) sessions in the history."
+            "Journal: \(store.paths.journalDirectory): \(store.history.sessions.count) session records, "
+                + "\(store.history.changes.count) change records, \(store.focusLogs.count) sessions in the history."
         )
 
         var configOK = true
@@ -69,7 +70,8 @@ enum DoctorCommand: ParsableCommand {
                             .init(
                                 isProblem: true,
                                 text:
-                                    "expedition checkpoint \(store.paths.expeditionCheckpointFile): \(why) (focus doctor --repair rebuilds it)"
+                                    "expedition checkpoint \(store.paths.expeditionCheckpointFile): \(why) (focus "
+                                    + "doctor --repair rebuilds it)"
                             ))
                     }
                 }

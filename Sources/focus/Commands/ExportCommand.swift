@@ -5,7 +5,8 @@ import FoundationEssentials
 enum ExportCommand: ParsableCommand {
     static let format = Option<SessionExporter.Format>(
         "format", "F",
-        "csv (RFC 4180), json, jsonl (journal format) or ical (one event per session); default jsonl, except on a terminal",
+        "csv (RFC 4180), json, jsonl (journal format) or ical (one event per session); default jsonl, except on a "
+            + "terminal",
         parser: .choice())
     static let range = Option<String>(
         "range", "R", "Sessions on these local dates: 7d, 30d, 90d, 1y, all (default) or Nd", parser: .string,

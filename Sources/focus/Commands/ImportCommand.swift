@@ -32,7 +32,8 @@ enum ImportCommand: ParsableCommand {
         let verb = args[dryRun] ? "Would add" : "Added"
         let seconds = added.reduce(0) { $0 + $1.focused }
         ctx.out.line(
-            "\(verb) \(added.count) session\(added.count == 1 ? "" : "s") (\(LocalTime.duration(seconds)) of focus) from \(path)."
+            "\(verb) \(added.count) session\(added.count == 1 ? "" : "s") (\(LocalTime.duration(seconds)) of focus) "
+                + "from \(path)."
         )
         ctx.out.line("Duplicates: \(plan.duplicates) (already in the journal).")
         ctx.out.line("Skipped: \(plan.skipped.count)" + (plan.skipped.isEmpty ? "." : ":"))

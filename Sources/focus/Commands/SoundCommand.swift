@@ -49,7 +49,8 @@ enum SoundCommand: ParsableCommand {
             guard length * SoundFormat.sampleRate <= WAVFormat.maxFrames else {
                 throw FocusError(
                     .usage,
-                    "--duration is too long for a WAV file (at most \(LocalTime.duration(WAVFormat.maxFrames / SoundFormat.sampleRate)))"
+                    "--duration is too long for a WAV file (at most "
+                        + "\(LocalTime.duration(WAVFormat.maxFrames / SoundFormat.sampleRate)))"
                 )
             }
             try ctx.store.export(to: out, chunks: SoundClip(stream, seconds: length, wavHeader: true))

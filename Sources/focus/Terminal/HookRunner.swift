@@ -86,7 +86,8 @@ final class HookRunner {
             kill(-child.pid, SIGKILL)
             while waitpid(child.pid, &status, 0) < 0 && errno == EINTR {}
             reports.append(
-                "focus: hook \(child.name) took longer than \(LocalTime.duration(Int(timeout.rounded(.up)))) and was stopped"
+                "focus: hook \(child.name) took longer than \(LocalTime.duration(Int(timeout.rounded(.up)))) and was "
+                    + "stopped"
             )
             return true
         }

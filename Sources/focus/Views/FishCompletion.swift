@@ -22,7 +22,8 @@ enum FishCompletion {
             let path = token(node.path)
             for sub in node.subcommands {
                 out +=
-                    "complete -c focus -n \(quoted("__focus_first " + path)) -a \(quoted(sub.name)) -d \(quoted(sub.abstract))\n"
+                    "complete -c focus -n \(quoted("__focus_first " + path)) -a \(quoted(sub.name)) -d "
+                    + "\(quoted(sub.abstract))\n"
             }
             for option in node.options {
                 let when = "complete -c focus -n " + quoted("__focus_at " + path)
