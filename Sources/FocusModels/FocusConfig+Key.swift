@@ -36,7 +36,7 @@ extension FocusConfig {
                 let range = range ?? 0...0
                 return "a whole number from \(range.lowerBound) to \(range.upperBound)"
             case .dayStart: return "a time HH:MM such as 04:00"
-            case .weekStart: return "a day of the week, such as monday, sunday or saturday"
+            case .weekStart: return "a day of the week such as monday or sunday"
             case .sound: return "a sound name of 1 to \(Self.maximumSoundLength) characters"
             case .notify, .bell: return "true or false (or on/off, yes/no)"
             case .color: return Self.colorModes.dropLast().joined(separator: ", ") + " or " + Self.colorModes.last!

@@ -82,7 +82,7 @@ import Testing
         (#"{"color": "blue"}"#, "color must be auto, always or never, not 'blue'"),
         (
             #"{"week-start": "someday"}"#,
-            "week-start must be a day of the week, such as monday, sunday or saturday, not 'someday'"
+            "week-start must be a day of the week such as monday or sunday, not 'someday'"
         ),
         (#"{"notify": "yes"}"#, "notify has the wrong type"),
         ("not json", "is not valid JSON"),

@@ -35,7 +35,7 @@ import Testing
         (["config", "set", "day-start", "4am"], "day-start must be a time HH:MM such as 04:00, not '4am'"),
         (
             ["config", "set", "week-start", "someday"],
-            "week-start must be a day of the week, such as monday, sunday or saturday, not 'someday'"
+            "week-start must be a day of the week such as monday or sunday, not 'someday'"
         ),
         (["config", "set", "cylces", "4"], "unknown config key 'cylces'; did you mean 'cycles'?"),
         (["config", "get", "colour"], "unknown config key 'colour'"),

@@ -106,7 +106,7 @@ import Testing
         (["log", "frobnicate"], 64, "not a log action"),
         (["log", "delete", "id1", "--json"], 64, "does not apply"),
         (["undo"], 1, "nothing to undo"),
-        (["export"], 64, "--format is required"),
+        (["export", "--format"], 64, "--format needs a value"),
         (["export", "--format", "xml"], 64, "not one of"),
         (["export", "--format", "csv", "--out", "/nonexistent/dir/x.csv"], 73, "does not exist"),
         (["import", "/nonexistent/frames", "--from", "watson"], 66, "no such file"),

@@ -27,8 +27,6 @@ final class Context {
         if let warning = setting.warning { err.line(warning) }
         return setting.timeZone ?? TimeZone.current
     }()
-    /// The command table users see (set by ``CommandLineTool``), for completions and the man page.
-    var commands: [Command] = []
     private var issuesReported = false
     private let pinnedNow: Date?
     private let startedActive: Double

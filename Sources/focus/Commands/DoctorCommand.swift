@@ -2,16 +2,15 @@ import FocusCore
 import FoundationEssentials
 
 /// `focus doctor`: checks the journal, the derived files and the settings; `--repair` rebuilds derived files only.
-enum DoctorCommand {
-    static let command = Command(
+enum DoctorCommand: ParsableCommand {
+    static let repair = Flag(
+        "repair", "Rebuild the derived files (the expedition checkpoint); the journal is never rewritten")
+
+    static let configuration = CommandConfiguration(
         name: "doctor",
-        summary: "Check the journal, derived files and settings",
-        usage: "focus doctor [--repair]",
-        options: [
-            .flag("repair", "Rebuild the derived files (the expedition checkpoint); the journal is never rewritten")
-        ],
+        abstract: "Check the journal, derived files and settings",
         discussion: "Exits 0 when everything is healthy, 65 when a problem remains.",
-        run: run)
+        options: [repair])
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         var problems = 0
@@ -61,7 +60,7 @@ enum DoctorCommand {
                 case .matches: ctx.out.line("  expedition checkpoint: matches a rebuild")
                 case .missing: ctx.out.line("  expedition checkpoint: none yet (built on first use)")
                 case .differs(let why):
-                    if args.has("repair") {
+                    if args[repair] {
                         try store.rebuildExpeditionCheckpoint(days: days)
                         ctx.out.line("  expedition checkpoint: \(why); rebuilt")
                     } else {

@@ -6,15 +6,12 @@ import FoundationEssentials
 #endif
 
 /// `focus stop`: ends the running session from another terminal, exactly as `q` would.
-enum StopCommand {
-    static let command = Command(
-        name: "stop",
-        summary: "Stop the running session from another terminal, as q would",
-        usage: "focus stop",
-        run: run)
+enum StopCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "stop", abstract: "Stop the running session from another terminal, as q would")
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
-        guard let state = try StatusCommand.runningState(ctx) else {
+        guard let state = try ctx.store.liveSession() else {
             throw FocusError(.failure, "no session is running")
         }
         guard kill(state.pid, SIGUSR1) == 0 else {
