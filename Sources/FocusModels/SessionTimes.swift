@@ -1,7 +1,8 @@
 import FoundationEssentials
 
-/// The start and end of a session typed by hand, from the texts of `--start`, `--end`, `--duration` and
-/// `--at` (see ``NaturalTime`` for the forms).
+/// The start and end of a session typed by hand, from the texts of `--start`, `--end` and `--at` (see
+/// ``NaturalTime`` for the forms) and the seconds of `--duration` (which the command line has read with
+/// ``DurationParser``).
 ///
 /// Pure: a command hands over the option values, `now`, the zone and the config's `day-start`; these decide
 /// the instants or give a one-line usage error. Whether a session may end in the future is ``SessionEditor``'s rule.
@@ -20,12 +21,12 @@ public struct SessionTimes: Equatable, Sendable {
         public let seconds: Int?
     }
 
-    /// `focus log add`: `--start` and exactly one of `--end` and `--duration`.
+    /// `focus log add`: `--start` and exactly one of `--end` and `--duration` (in seconds).
     ///
     /// A time of day alone in `--start` is the latest such moment (`9:30` typed at 09:10 is yesterday's); in
     /// `--end` it is the first such moment after the start, so `--start 23:30 --end 0:15` crosses midnight.
     public static func resolve(
-        start: String?, end: String?, duration: String?, now: Date, zone: TimeZone, dayStartSeconds: Int = 0
+        start: String?, end: String?, duration: Int?, now: Date, zone: TimeZone, dayStartSeconds: Int = 0
     ) throws(FocusError) -> SessionTimes {
         guard let start else {
             throw FocusError(.usage, "'focus log add' needs --start, like --start 9:30 or --start \"yesterday 14:00\"")
@@ -42,7 +43,7 @@ public struct SessionTimes: Equatable, Sendable {
     /// day); in `--end` it is the first such moment after the (new) start, and the focused time becomes
     /// end minus start. `--end` and `--duration` exclude each other.
     public static func edit(
-        _ session: FocusLog, start: String?, end: String?, duration: String?, now: Date, zone: TimeZone,
+        _ session: FocusLog, start: String?, end: String?, duration: Int?, now: Date, zone: TimeZone,
         dayStartSeconds: Int = 0
     ) throws(FocusError) -> Change {
         let day = LocalDays(timeZone: zone, dayStartSeconds: dayStartSeconds).date(of: session.start)
@@ -74,13 +75,11 @@ public struct SessionTimes: Equatable, Sendable {
 
     /// The seconds from `start` to `--end`, or of `--duration`; exactly one of them.
     private static func length(
-        from start: Date, end: String?, duration: String?, now: Date, zone: TimeZone, dayStartSeconds: Int
+        from start: Date, end: String?, duration: Int?, now: Date, zone: TimeZone, dayStartSeconds: Int
     ) throws(FocusError) -> Int {
         if let duration {
             guard end == nil else { throw FocusError(.usage, "give either --end or --duration, not both") }
-            do { return try DurationParser.seconds(duration) } catch {
-                throw FocusError(.usage, "--duration: \(error.reason)")
-            }
+            return duration
         }
         guard let end else {
             throw FocusError(.usage, "'focus log add' needs --end or --duration, like --duration 25m")

@@ -12,7 +12,7 @@ import Testing
 
     @Test(
         arguments: [
-            ("9:00", nil, "25m", "2026-11-29 09:00", 1500), ("9:00", "9:25", nil, "2026-11-29 09:00", 1500),
+            ("9:00", nil, 1500, "2026-11-29 09:00", 1500), ("9:00", "9:25", nil, "2026-11-29 09:00", 1500),
             ("yesterday 23:30", "0:15", nil, "2026-11-28 23:30", 2700),
             ("23:30", "0:15", nil, "2026-11-28 23:30", 2700),
             ("23:30", "midnight", nil, "2026-11-28 23:30", 1800), ("23:30", "24:00", nil, "2026-11-28 23:30", 1800),
@@ -22,8 +22,8 @@ import Testing
             ("2026-11-29 09:00", "2026-11-29T01:30:00Z", nil, "2026-11-29 09:00", 1800),
             ("yesterday 9:00", "9:00", nil, "2026-11-28 09:00", 86_400),
             ("昨天 下午3点", "下午4点", nil, "2026-11-28 15:00", 3600),
-        ] as [(String, String?, String?, String, Int)])
-    func logAdd(_ start: String, _ end: String?, _ duration: String?, _ first: String, _ seconds: Int) throws {
+        ] as [(String, String?, Int?, String, Int)])
+    func logAdd(_ start: String, _ end: String?, _ duration: Int?, _ first: String, _ seconds: Int) throws {
         let times = try SessionTimes.resolve(
             start: start, end: end, duration: duration, now: Self.now, zone: Self.shanghai)
         #expect(LocalTime.dateTime(times.start, in: Self.shanghai) == first)
@@ -43,22 +43,20 @@ import Testing
 
     @Test(
         arguments: [
-            (nil, nil, "25m", "'focus log add' needs --start, like --start 9:30 or --start \"yesterday 14:00\""),
+            (nil, nil, 1500, "'focus log add' needs --start, like --start 9:30 or --start \"yesterday 14:00\""),
             ("9:00", nil, nil, "'focus log add' needs --end or --duration, like --duration 25m"),
-            ("9:00", "9:25", "25m", "give either --end or --duration, not both"),
-            ("soon", nil, "25m", "--start: 'soon' is not a time; try \(forms)"),
+            ("9:00", "9:25", 1500, "give either --end or --duration, not both"),
+            ("soon", nil, 1500, "--start: 'soon' is not a time; try \(forms)"),
             ("9:00", "later", nil, "--end: 'later' is not a time; try \(forms)"),
-            ("9:00", nil, "25h", "--duration: '25h' is longer than 24 hours"),
-            ("9:00", nil, "0", "--duration: '0' is zero; a session needs some time"),
-            ("yesterday", nil, "25m", "--start: 'yesterday' needs a time of day too, like 'yesterday 14:00'"),
+            ("yesterday", nil, 1500, "--start: 'yesterday' needs a time of day too, like 'yesterday 14:00'"),
             ("9:00", "today 8:00", nil, "--end 2026-11-29 08:00 is not after the start, 2026-11-29 09:00"),
             ("9:00", "-2h", nil, "--end 2026-11-29 08:00 is not after the start, 2026-11-29 09:00"),
             (
                 "yesterday 9:00", "today 9:30", nil,
                 "--end makes the session 24h30m long; a session lasts at most 24 hours"
             ),
-        ] as [(String?, String?, String?, String)])
-    func logAddRefuses(_ start: String?, _ end: String?, _ duration: String?, _ message: String) {
+        ] as [(String?, String?, Int?, String)])
+    func logAddRefuses(_ start: String?, _ end: String?, _ duration: Int?, _ message: String) {
         #expect {
             try SessionTimes.resolve(start: start, end: end, duration: duration, now: Self.now, zone: Self.shanghai)
         } throws: { error in
@@ -86,10 +84,10 @@ import Testing
         arguments: [
             ("10:15", nil, nil, "2026-11-20 10:15", nil), ("8am", nil, nil, "2026-11-20 08:00", nil),
             (nil, "10:00", nil, nil, 3600), ("10:15", "11:00", nil, "2026-11-20 10:15", 2700),
-            (nil, nil, "40m", nil, 2400), ("yesterday 8:00", nil, nil, "2026-11-28 08:00", nil),
+            (nil, nil, 2400, nil, 2400), ("yesterday 8:00", nil, nil, "2026-11-28 08:00", nil),
             ("2026-11-21 08:00", "8:30", nil, "2026-11-21 08:00", 1800), (nil, nil, nil, nil, nil),
-        ] as [(String?, String?, String?, String?, Int?)])
-    func logEdit(_ start: String?, _ end: String?, _ duration: String?, _ first: String?, _ seconds: Int?) throws {
+        ] as [(String?, String?, Int?, String?, Int?)])
+    func logEdit(_ start: String?, _ end: String?, _ duration: Int?, _ first: String?, _ seconds: Int?) throws {
         let change = try SessionTimes.edit(
             Self.session, start: start, end: end, duration: duration, now: Self.now, zone: Self.shanghai)
         #expect(change.start.map { LocalTime.dateTime($0, in: Self.shanghai) } == first)
@@ -98,12 +96,12 @@ import Testing
 
     @Test(
         arguments: [
-            (nil, "10:00", "25m", "give either --end or --duration, not both"),
+            (nil, "10:00", 1500, "give either --end or --duration, not both"),
             (nil, "2026-11-20 08:00", nil, "--end 2026-11-20 08:00 is not after the start, 2026-11-20 09:00"),
             ("10:15", "2026-11-20 10:00", nil, "--end 2026-11-20 10:00 is not after the start, 2026-11-20 10:15"),
             ("soon", nil, nil, "--start: 'soon' is not a time; try \(forms)"),
-        ] as [(String?, String?, String?, String)])
-    func logEditRefuses(_ start: String?, _ end: String?, _ duration: String?, _ message: String) {
+        ] as [(String?, String?, Int?, String)])
+    func logEditRefuses(_ start: String?, _ end: String?, _ duration: Int?, _ message: String) {
         #expect {
             try SessionTimes.edit(
                 Self.session, start: start, end: end, duration: duration, now: Self.now, zone: Self.shanghai)
