@@ -48,6 +48,6 @@ public struct LocalDays: Sendable {
     }
 
     private func localSeconds(_ instant: Date, _ zone: TimeZone) -> Int {
-        Int(instant.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: instant)
+        LocalDateTime.wallSeconds(instant, in: zone)
     }
 }
