@@ -344,11 +344,21 @@ public final class AppStore {
     /// The focus up to its last heartbeat is recorded once, under the lock:
     /// a racing command finds the state gone. Recording before clearing means
     /// a crash in between can only write the same id again, which reads once.
+    ///
+    /// A state file another device wrote (a state folder synced or copied here) is that device's session: it is
+    /// neither recorded nor removed. A state whose session the journal already holds (its timer recorded it, and a
+    /// sync that never deletes brought the state file back) is removed without a word.
     public func recoverInterruptedSession() throws(FocusError) -> Recovery? {
         guard FileIO.exists(paths.runningStateFile) else { return nil }
         guard let lock = try FileLock.tryLock(paths.sessionLockFile) else { return nil }
         defer { lock.release() }
         guard let state = try runningState() else { return nil }
+        let me = try existingDevice()
+        guard state.device == nil || state.device == me?.id else { return nil }
+        if (try? load()) != nil, history.sessions.contains(where: { $0.id == state.id }) {
+            try clearRunningState()
+            return nil
+        }
         let log = state.recoveredLog
         if let log { try record(log) }
         try clearRunningState()
