@@ -14,7 +14,6 @@ import Testing
 
     @Test func sessionsOnBothWhileSyncingAndWhileBothAreOfflineEndAsOneHistory() throws {
         let syncthing = try requireTool("syncthing", package: "syncthing")
-        _ = try requireTool("curl", package: "curl")
         let laptop = try Machine("laptop")
         let desktop = try Machine("desktop")
         let pair = try SyncthingPair((laptop, desktop), binary: syncthing)
@@ -71,5 +70,56 @@ import Testing
             #expect(machine.ownJournalFiles().count == 1)
         }
         #expect(written.count == 12)
+    }
+}
+
+/// What another machine says about a session running on the laptop, carried by Syncthing as it runs (README,
+/// "Several machines": `focus status` says `running on laptop, ends 10:25`; `focus start` warns but still starts).
+///
+/// Disabled until `focus status` and `focus start` read the other devices' markers (the lead is wiring them);
+/// remove the `.disabled` trait then.
+@Suite(.serialized, .timeLimit(.minutes(3))) struct SessionElsewhereEndToEndTests {
+    /// `HH:MM` in `tz` of the end the marker announces, give or take a second of rounding.
+    static func announcedEnds(_ marker: Data, tz: String) throws -> Set<String> {
+        let object = try #require(try JSONSerialization.jsonObject(with: marker) as? [String: Any])
+        let updated = try #require((object["updatedAt"] as? String).flatMap(ISO8601DateFormatter().date(from:)))
+        let remaining = try #require(object["remaining"] as? Int)
+        let formatter = DateFormatter()
+        formatter.dateFormat = "HH:mm"
+        formatter.timeZone = TimeZone(identifier: tz)
+        return Set([-1.0, 0, 1].map { formatter.string(from: updated.addingTimeInterval(Double(remaining) + $0)) })
+    }
+
+    @Test(.disabled("enable once focus status and focus start read other devices' running markers"))
+    func anotherMachineSaysWhereTheSessionRunsAndStillStarts() throws {
+        let syncthing = try requireTool("syncthing", package: "syncthing")
+        let tz = "Asia/Shanghai"
+        let laptop = try Machine("laptop")
+        let desktop = try Machine("desktop")
+        let pair = try SyncthingPair((laptop, desktop), binary: syncthing)
+        defer { pair.stop() }
+        let timer = try laptop.start(["start", "2m", "--tag", "deep"], tz: tz)
+        defer { _ = try? laptop.focus(["stop"]) }
+        func marker() -> (String, Data)? {
+            desktop.journalFiles().first { $0.key.hasPrefix("laptop-") && $0.key.hasSuffix(".running") }
+                .map { ($0.key, $0.value) }
+        }
+        #expect(eventually(timeout: 40) { marker() != nil }, "the laptop's marker never reached the desktop")
+        let (_, bytes) = try #require(marker())
+        let ends = try Self.announcedEnds(bytes, tz: tz)
+
+        let status = try desktop.expectSuccess(["status"], tz: tz)
+        #expect(ends.contains { status.contains("running on laptop, ends \($0)") }, "\(status)")
+        #expect(!status.hasPrefix("Focus"), "the desktop took the laptop's session for its own: \(status)")
+
+        let here = try desktop.focus(["start", "1s", "--tag", "here"], tz: tz)
+        #expect(here.status == 0, "\(here.stderr)")
+        #expect(here.stderr.contains("running on laptop"), "no warning: \(here.stderr)")
+        #expect(here.stdout.contains("Done: 1s focused #here."))
+
+        #expect(try laptop.focus(["stop"], tz: tz).status == 0)
+        _ = timer.wait()
+        #expect(eventually(timeout: 40) { marker() == nil }, "the ended session's marker stayed on the desktop")
+        #expect(try desktop.expectSuccess(["status"], tz: tz) == "idle\n")
     }
 }

@@ -14,6 +14,8 @@ final class SyncthingInstance {
     let listenPort: Int
     let apiKey = UUID().uuidString
     private let binary: String
+    private let curl: String
+    private let setsid: String
     private var process: Spawned?
 
     /// Generates keys and an empty config in `home`.
@@ -21,6 +23,8 @@ final class SyncthingInstance {
         self.name = name
         self.home = home
         self.binary = binary
+        curl = try requireTool("curl", package: "curl")
+        setsid = try requireTool("setsid", package: "util-linux")
         guiPort = try Self.freePort()
         listenPort = try Self.freePort()
         let generated = try Spawned(
@@ -100,7 +104,7 @@ final class SyncthingInstance {
     /// Starts it in a process group of its own and waits until its REST API answers.
     func start() throws {
         process = try Spawned(
-            executable: "/usr/bin/setsid",
+            executable: setsid,
             arguments: [
                 binary, "serve", "--home=\(home)", "--no-browser", "--no-restart", "--no-upgrade",
                 "--no-default-folder", "--logfile=\(home)/syncthing.log",
@@ -141,7 +145,7 @@ final class SyncthingInstance {
             "http://127.0.0.1:\(guiPort)\(path)",
         ]
         if let body { args += ["-H", "Content-Type: application/json", "-d", body] }
-        let result = try Spawned(executable: "/usr/bin/curl", arguments: args, environment: ["PATH": "/usr/bin:/bin"])
+        let result = try Spawned(executable: curl, arguments: args, environment: ["PATH": "/usr/bin:/bin"])
             .wait()
         guard result.status == 0 else { throw RESTError(message: "\(method) \(path): \(result.stderr)") }
         if result.stdout.isEmpty { return NSNull() }
