@@ -131,8 +131,18 @@ extension AppStore {
     }
 
     /// Recovery under a lock already held; with `replacing`, a session that cannot be recorded is cleared and returned.
+    ///
+    /// A state file another device wrote (a state folder synced or copied here) is that device's session: it is
+    /// never recorded here, and left as it is. A state whose session the journal already holds (its timer
+    /// recorded it, and a copier that never deletes brought the file back) is removed without a word.
     private func recoverHeld(replacing: Bool) throws(FocusError) -> Recovery? {
         guard let state = try runningState() else { return nil }
+        let me = try existingDevice()
+        guard state.device == nil || state.device == me?.id else { return nil }
+        if (try? load()) != nil, history.sessions.contains(where: { $0.id == state.id }) {
+            try clearRunningState()
+            return nil
+        }
         var outcome = SessionOutcome.discarded
         if let log = state.sessionLog {
             do throws(FocusError) {
