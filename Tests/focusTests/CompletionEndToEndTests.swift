@@ -45,7 +45,7 @@ import Testing
         ("focus log ", ["add", "edit", "delete"]),
         ("focus log a", ["add"]),
         ("focus log --range ", StatsRange.names),
-        ("focus log add --", ["--start", "--duration", "--tag", "--note", "--help"]),
+        ("focus log add --", ["--start", "--end", "--duration", "--tag", "--note", "--help"]),
         ("focus log edit x --tag ", ["deep work", "thesis"]),
         ("focus log delete --", ["--help"]),
         ("focus export --format ", ["csv", "json", "jsonl", "ical"]),

@@ -104,7 +104,7 @@ import Testing
     @Test(arguments: [
         (["log", "add", "--duration", "25m"], 64, "needs --start"),
         (["log", "add", "--start", "2026-11-29 17:50", "--duration", "25m"], 64, "in the future"),
-        (["log", "add", "--start", "tomorrow", "--duration", "25m"], 64, "not a local time"),
+        (["log", "add", "--start", "tomorrow", "--duration", "25m"], 64, "is not a time; try 9:30"),
         (["log", "add", "--start", "2026-11-29 09:00", "--duration", "0"], 64, "zero"),
         (["log", "edit", "zzz", "--tag", "x"], 1, "no session"),
         (["log", "edit", "id"], 64, "nothing to change"),

@@ -4,7 +4,7 @@ import FoundationEssentials
 /// `focus log`: the history, newest first; `log add | edit | delete` change it.
 enum LogCommand: ParsableCommand {
     static let range = Option<String>(
-        "range", "R", "Sessions on these local dates: 7d, 30d, 90d, 1y, all (default) or Nd", parser: .string,
+        "range", "R", "Sessions on these local dates: today, week, month, 30d, all (default)…", parser: .string,
         completion: .list(StatsRange.names))
     static let tag = Option<String>(
         "tag", "T", "Only sessions with this tag", parser: .text, completion: .dynamic(.tags))
@@ -30,7 +30,8 @@ enum LogCommand: ParsableCommand {
         let now = ctx.now()
         let days = try ctx.localDays()
         let range = try StatsRange.parse(
-            range: args[Self.range] ?? "all", from: nil, to: nil, today: days.date(of: now))
+            range: args[Self.range] ?? "all", from: nil, to: nil, today: days.date(of: now),
+            weekStart: try ctx.loadConfig().weekStartDay)
         let limit = args[Self.limit] ?? 20
         try ctx.loadJournal()
         let model = HistoryViewModel(

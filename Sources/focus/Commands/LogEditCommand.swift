@@ -6,7 +6,9 @@ enum LogEditCommand: ParsableCommand {
     static let id = Argument<String>(
         "ID", "The session, or any unique prefix of its id", parser: .string, required: true)
     static let start = Option<String>(
-        "start", "TIME", "New local start time, \"YYYY-MM-DD HH:MM\" (same length)", parser: .string)
+        "start", "TIME", "New start: 10:15 (on the session's day), \"2026-11-29 10:15\" (same length)",
+        parser: .string)
+    static let end = Option<String>("end", "TIME", "New end (the start stays): 11:05", parser: .string)
     static let duration = Option<Int>("duration", "D", "New focused time, like 25m or 1h30m", parser: .duration)
     static let tag = Option<Clearable>(
         "tag", "T", "New tag; \"\" clears it", parser: .clearable, completion: .dynamic(.tags))
@@ -17,11 +19,11 @@ enum LogEditCommand: ParsableCommand {
         abstract: "Change a session's start, length, tag or note",
         discussion: "A new start is read in the session's own zone, the one `focus log` shows it in.",
         arguments: [id],
-        options: [start, duration, tag, note])
+        options: [start, end, duration, tag, note])
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
-        guard args.given(start, duration, tag, note) else {
-            throw FocusError(.usage, "nothing to change: give --start, --duration, --tag or --note")
+        guard args.given(start, end, duration, tag, note) else {
+            throw FocusError(.usage, "nothing to change: give --start, --end, --duration, --tag or --note")
         }
         try ctx.loadJournal()
         let logs = ctx.store.focusLogs
@@ -29,11 +31,13 @@ enum LogEditCommand: ParsableCommand {
         let old = ctx.store.session(id: id)!
         // The session is shown in its own zone, so a new start is read in that zone too.
         let zone = try ctx.localDays().zone(old.tz)
+        let now = ctx.now()
+        let change = try SessionTimes.edit(
+            old, start: args[start], end: args[end], duration: args[duration], now: now, zone: zone,
+            dayStartSeconds: try ctx.loadConfig().dayStartSeconds)
         let patch = try SessionEditor.patch(
-            old,
-            start: try args[start].map { text throws(FocusError) in try LocalDateTime.parse(text, in: zone) },
-            seconds: args[duration], tag: args[tag].map(\.value), note: args[note].map(\.value),
-            now: ctx.now(), zone: zone)
+            old, start: change.start, seconds: change.seconds, tag: args[tag].map(\.value),
+            note: args[note].map(\.value), now: now, zone: zone)
         let new = patch.applied(to: old)
         let short = HistoryView.shortID(id, among: logs)
         guard new != old else {

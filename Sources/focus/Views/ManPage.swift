@@ -116,8 +116,18 @@ enum ManPage {
     private static func bracket(_ text: String, _ optional: Bool) -> String { optional ? "[" + text + "]" : text }
 
     /// `text` safe in roff: backslashes and hyphens escaped, no line starting with a control character.
+    /// `text` for roff: backslashes and hyphens escaped, every non-ASCII character as a `\[uXXXX]` glyph.
     static func escaped(_ text: String) -> String {
-        text.replacing("\\", with: "\\e").replacing("-", with: "\\-")
+        var out = ""
+        for scalar in text.replacing("\\", with: "\\e").replacing("-", with: "\\-").unicodeScalars {
+            if scalar.isASCII {
+                out.unicodeScalars.append(scalar)
+            } else {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+            }
+        }
+        return out
             .split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.first == "." || $0.first == "'" ? "\\&" + $0 : String($0) }
             .joined(separator: "\n")
