@@ -20,7 +20,8 @@ import Testing
     }
 
     static let commands = [
-        "start", "break", "status", "stop", "stats", "expedition", "passport", "profile", "log", "undo", "export",
+        "start", "continue", "break", "status", "stop", "cancel", "stats", "expedition", "passport", "profile", "log",
+        "undo", "export",
         "import", "sync", "doctor", "config", "completions", "sound", "help",
     ]
     static let keys = FocusConfig.Key.allCases.map(\.rawValue)
@@ -31,7 +32,7 @@ import Testing
         ("focus st", ["start", "status", "stop", "stats"]),
         ("focus sy", ["sync"]),
         ("focus sync --", ["--init", "--help"]),
-        ("focus con", ["config"]),
+        ("focus con", ["config", "continue"]),
         ("focus --", ["--help", "--version"]),
         ("focus start --tag ", ["deep work", "thesis"]),
         ("focus start --tag x --no", ["--note"]),
