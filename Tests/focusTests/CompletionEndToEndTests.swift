@@ -43,7 +43,7 @@ import Testing
         ("focus stats --tag ", ["deep work", "thesis"]),
         ("focus stats --device ", ["test"]),
         ("focus log --device ", ["test"]),
-        ("focus log ", ["add", "edit", "delete"]),
+        ("focus log ", ["add", "edit", "move", "split", "delete"]),
         ("focus log a", ["add"]),
         ("focus log --range ", StatsRange.names),
         ("focus log add --", ["--start", "--end", "--duration", "--tag", "--note", "--help"]),
@@ -66,7 +66,7 @@ import Testing
         ("focus sound --out take.", ["take.wav"]),
         ("focus completions ", ["bash", "zsh", "fish"]),
         ("focus help ", commands),
-        ("focus help log ", ["add", "edit", "delete"]),
+        ("focus help log ", ["add", "edit", "move", "split", "delete"]),
         ("focus help config ", ["list", "get", "set", "unset"]),
     ]
 

@@ -61,4 +61,25 @@ import Testing
         #expect(result.status == 64 && result.stderr.contains(message), "\(result.stderr)")
         #expect(home.contents("state/running.json") == nil)
     }
+
+    /// Change after the fact: shorten, lengthen, split and move, each a record of its own that undo takes back.
+    @Test func shortenLengthenSplitAndMove() throws {
+        let home = try TempHome()
+        let now = "2026-11-29T18:00:00Z"
+        func focus(_ args: [String]) throws -> RunResult { try FocusBinary.run(args, home: home.path, now: now) }
+        _ = try focus(["log", "add", "--start", "2026-11-29 09:00", "--end", "10:00", "--tag", "t"])
+        let id = String(try #require(try Self.logs(home).first?["id"] as? String).prefix(6))
+        #expect(try focus(["log", "split", id, "09:20"]).stdout.contains("09:00–09:20 (20m) #t and"))
+        #expect(try focus(["log", "edit", id, "--shorten", "5m"]).stdout.contains("09:00–09:15 (15m)"))
+        #expect(try focus(["log", "edit", id, "--lengthen", "1m"]).stdout.contains("09:00–09:16 (16m)"))
+        #expect(try focus(["log", "move", id, "--start", "08:00"]).stdout.contains("08:00–08:16 (16m)"))
+        let rows = try Self.logs(home)
+        #expect(rows.map { $0["focused"] as? Int } == [2400, 960])
+        let wrong = try focus(["log", "split", id, "12:00"])
+        #expect(wrong.status == 64 && wrong.stderr.contains("is not inside the session"))
+        let both = try focus(["log", "edit", id, "--shorten", "1m", "--lengthen", "1m"])
+        #expect(both.status == 64 && both.stderr.contains("not both"))
+        for _ in 0..<5 { _ = try focus(["undo"]) }
+        #expect(try Self.logs(home).map { $0["focused"] as? Int } == [3600])
+    }
 }
