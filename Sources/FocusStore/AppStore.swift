@@ -215,6 +215,15 @@ public final class AppStore {
     /// The effective session with exactly this id.
     public func session(id: String) -> FocusLog? { focusLogs.first { $0.id == id } }
 
+    /// The effective session whose id is `prefix` or starts with it, as a user types one
+    /// (``ShortID/resolve(_:among:)``):
+    /// an ambiguous prefix is a usage error (64), an unknown one a failure (1).
+    public func session(matching prefix: String) throws(FocusError) -> FocusLog {
+        let id = try ShortID.resolve(prefix, among: focusLogs.map(\.id))
+        guard let log = session(id: id) else { throw FocusError(.failure, "no session \(prefix)") }
+        return log
+    }
+
     /// The newest session, edit or deletion in this device's journal file that no undo cancels yet.
     public func lastUndoable() -> UndoTarget? {
         let undone = history.undone

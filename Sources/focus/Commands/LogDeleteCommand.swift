@@ -16,8 +16,8 @@ enum LogDeleteCommand: ParsableCommand {
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         try ctx.loadJournal()
         let logs = ctx.store.focusLogs
-        let id = try ShortID.resolve(args.required(Self.id), among: logs.map(\.id))
-        let old = ctx.store.session(id: id)!
+        let old = try ctx.store.session(matching: args.required(Self.id))
+        let id = old.id
         try ctx.store.record(JournalChange(id: UUID().uuidString, kind: .delete, target: id, at: ctx.now()))
         ctx.out.line(
             "Deleted \(HistoryView.shortID(id, among: logs)): \(HistoryView.describe(old, readerZone: ctx.timeZone)). "

@@ -37,8 +37,8 @@ enum LogEditCommand: ParsableCommand {
         }
         try ctx.loadJournal()
         let logs = ctx.store.focusLogs
-        let id = try ShortID.resolve(args.required(Self.id), among: logs.map(\.id))
-        let old = ctx.store.session(id: id)!
+        let old = try ctx.store.session(matching: args.required(Self.id))
+        let id = old.id
         // The session is shown in its own zone, so a new start is read in that zone too.
         let zone = try ctx.localDays().zone(old.tz)
         let now = ctx.now()

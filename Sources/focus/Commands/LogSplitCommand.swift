@@ -21,8 +21,8 @@ enum LogSplitCommand: ParsableCommand {
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         try ctx.loadJournal()
         let logs = ctx.store.focusLogs
-        let target = try ShortID.resolve(args.required(id), among: logs.map(\.id))
-        let old = ctx.store.session(id: target)!
+        let old = try ctx.store.session(matching: args.required(Self.id))
+        let target = old.id
         let zone = try ctx.localDays().zone(old.tz)
         let day = try ctx.localDays().date(of: old)
         let cut = try SessionTimes.moment(
