@@ -6,7 +6,7 @@ public enum LocalDateTime {
     ///
     /// A time that a DST change skips does not exist and is refused; a time
     /// that happens twice is the first (earlier) one.
-    public static func parse(_ text: String, in zone: TimeZone) throws(FocusError) -> Date {
+    public static func parse(_ text: String, in zone: some ZoneOffsets) throws(FocusError) -> Date {
         let bad = FocusError(.usage, "'\(text)' is not a local time; use YYYY-MM-DD HH:MM, like 2026-11-29 09:00")
         let trimmed = text.trimmingWhitespace()
         guard let sep = trimmed.firstIndex(where: { $0 == " " || $0 == "T" }) else { throw bad }

@@ -9,7 +9,7 @@ public enum SessionEditor {
     ///
     /// Refused when it would end after `now`: a session cannot be logged before it happened.
     public static func manualSession(
-        id: String, start: Date, seconds: Int, tz: String?, tag: String?, note: String?, now: Date, zone: TimeZone
+        id: String, start: Date, seconds: Int, tz: String?, tag: String?, note: String?, now: Date, zone: some ZoneOffsets
     ) throws(FocusError) -> FocusLog {
         let end = start.addingTimeInterval(Double(seconds))
         try refuseFuture(end, now: now, zone: zone)
@@ -24,7 +24,7 @@ public enum SessionEditor {
     /// A timer session keeps its plan and completion: they record what was
     /// intended. A manual or imported session's plan follows its new length.
     public static func patch(
-        _ old: FocusLog, start: Date?, seconds: Int?, tag: String??, note: String??, now: Date, zone: TimeZone
+        _ old: FocusLog, start: Date?, seconds: Int?, tag: String??, note: String??, now: Date, zone: some ZoneOffsets
     ) throws(FocusError) -> SessionPatch {
         var patch = SessionPatch()
         let newStart = start ?? old.start
@@ -48,7 +48,7 @@ public enum SessionEditor {
         logs.first { $0.id != log.id && $0.overlaps(log) }
     }
 
-    private static func refuseFuture(_ end: Date, now: Date, zone: TimeZone) throws(FocusError) {
+    private static func refuseFuture(_ end: Date, now: Date, zone: some ZoneOffsets) throws(FocusError) {
         guard end <= now else {
             throw FocusError(.usage, "the session would end at \(LocalTime.dateTime(end, in: zone)), in the future")
         }

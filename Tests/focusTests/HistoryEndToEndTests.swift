@@ -282,7 +282,7 @@ import Testing
         #expect(result.stdout.contains("duplicate id a"))
         #expect(result.stdout.contains("sessions overlap: a"))
         #expect(result.stdout.contains("session f ends in the future"))
-        #expect(result.stdout.contains("time zone 'Mars/Olympus' is unknown here: 1 session(s)"))
+        #expect(result.stdout.contains("time zone 'Mars/Olympus' is not a zone name this machine knows: 1 session(s)"))
         #expect(home.contents(home.journalName) == before)
 
         // A damaged checkpoint: found, then rebuilt by --repair; the journal stays byte for byte.

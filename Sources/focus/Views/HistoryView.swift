@@ -54,7 +54,7 @@ enum HistoryView {
 
     /// `2026-11-29 09:00–09:25 (25m) #writing`, in the session's own zone.
     static func describe(_ log: FocusLog, _ ctx: Context) -> String {
-        let zone = (try? ctx.localDays().zone(log.tz)) ?? ctx.timeZone
+        let zone = (try? ctx.localDays().zone(log.tz)) ?? ctx.zone
         return LocalTime.dateTime(log.start, in: zone) + "–" + LocalTime.hourMinute(log.end, in: zone)
             + " (\(LocalTime.duration(log.focused)))" + (log.tag.map { " #" + $0 } ?? "")
     }
