@@ -40,6 +40,9 @@ struct PosixRule: Sendable, Equatable {
     /// The part in force at `t` (seconds since 1970 UTC), as glibc's `__tz_compute` picks it.
     func part(at t: Int) -> Part { isDaylight(at: t) ? daylight : standard }
 
+    /// The offset in force at `t`.
+    func offset(at t: Int) -> Int { isDaylight(at: t) ? daylight.offset : standard.offset }
+
     /// glibc's `tm_isdst` for `t`.
     func isDaylight(at t: Int) -> Bool {
         let year = CivilDate(dayNumber: t.floorDiv(86_400)).year

@@ -53,10 +53,15 @@ struct PosixRuleParser {
                 complete = true
             }
         }
-        let undefined = [rule.standard, rule.daylight].contains { $0.form == .monthWeekDay && !(1...12).contains($0.month) }
+        let undefined = Self.isUndefined(rule.standard) || Self.isUndefined(rule.daylight)
         return Reading(
             rule: rule, isExact: complete && exact && !undefined, wantsDefaultRules: wantsDefault,
             isUndefined: undefined)
+    }
+
+    /// A month glibc would look up outside its table (only a failed `Mm.w.d` leaves one).
+    private static func isUndefined(_ part: PosixRule.Part) -> Bool {
+        part.form == .monthWeekDay && !(1...12).contains(part.month)
     }
 
     /// glibc's `parse_tzname`: three or more letters, or `<` three or more of `A-Za-z0-9+-` `>`.

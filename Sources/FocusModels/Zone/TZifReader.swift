@@ -36,12 +36,14 @@ enum TZifReader {
             let transitionTypes = reader.bytes(count: header.transitions),
             transitionTypes.allSatisfy({ Int($0) < header.types })
         else { return nil }
-        var raw: [(offset: Int, isDaylight: Bool, index: Int)] = []
+        var types: [ZoneTable.LocalType] = []
+        var names: [Int] = []
         for _ in 0..<header.types {
             guard let offset = reader.integers(count: 1, width: 4)?.first, let flags = reader.bytes(count: 2),
                 flags[0] <= 1, Int(flags[1]) <= header.characters
             else { return nil }
-            raw.append((offset, flags[0] == 1, Int(flags[1])))
+            types.append(ZoneTable.LocalType(offset: offset, isDaylight: flags[0] == 1, abbreviation: ""))
+            names.append(Int(flags[1]))
         }
         guard let characters = reader.bytes(count: header.characters) else { return nil }
         var leaps: [ZoneTable.Leap] = []
@@ -53,11 +55,10 @@ enum TZifReader {
         }
         guard let standard = reader.bytes(count: header.standardFlags), let ut = reader.bytes(count: header.utFlags)
         else { return nil }
-        let types = raw.enumerated().map { index, type in
-            ZoneTable.LocalType(
-                offset: type.offset, isDaylight: type.isDaylight,
-                abbreviation: abbreviation(in: characters, at: type.index),
-                isStandard: index < standard.count && standard[index] != 0, isUT: index < ut.count && ut[index] != 0)
+        for index in types.indices {
+            types[index].abbreviation = abbreviation(in: characters, at: names[index])
+            types[index].isStandard = index < standard.count && standard[index] != 0
+            types[index].isUT = index < ut.count && ut[index] != 0
         }
         var footer: PosixRule?
         if wide, reader.bytes(count: 1) == [UInt8(ascii: "\n")], let text = reader.bytes(count: footerLength - 1) {

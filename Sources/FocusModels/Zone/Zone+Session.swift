@@ -59,17 +59,23 @@ extension Zone {
     /// Whether `name` is written as an IANA name: relative, made of `A-Za-z0-9._+-` components,
     /// and not one of tzdata's other entries (the `posix/` and `right/` copies, `localtime`, `posixrules`).
     static func isIANASyntax(_ name: String) -> Bool {
-        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
-        guard !name.isEmpty, !["localtime", "posixrules"].contains(name), parts.first != "posix",
-            parts.first != "right"
+        guard !name.isEmpty, name != "localtime", name != "posixrules", !name.hasPrefix("posix/"),
+            !name.hasPrefix("right/")
         else { return false }
-        return parts.allSatisfy { part in
-            !part.isEmpty && part != "." && part != ".."
-                && part.utf8.allSatisfy { c in
+        var component: [UInt8] = []
+        for c in name.utf8 + [UInt8(ascii: "/")] {
+            if c == UInt8(ascii: "/") {
+                guard !component.isEmpty, component != [46], component != [46, 46] else { return false }
+                component.removeAll(keepingCapacity: true)
+            } else {
+                let allowed =
                     (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c == 95 || c == 43
-                        || c == 45 || c == 46
-                }
+                    || c == 45 || c == 46
+                guard allowed else { return false }
+                component.append(c)
+            }
         }
+        return true
     }
 
     /// The zone's offsets in words: `UTC`, `UTC-03:00`, `UTC+01:00 and UTC+02:00 in daylight saving

@@ -12,15 +12,41 @@ import FoundationEssentials
 public struct Zone: Sendable, Equatable {
     /// A name the C library reads as this zone: the IANA name when it has one (`Europe/Paris`),
     /// else the `TZ` value it was read from (`UTC+3`, `CET-1CEST,M3.5.0,M10.5.0/3`, a path).
-    public let identifier: String
+    public var identifier: String { storage.identifier }
     /// The IANA name to record with a session, or `nil` when the zone has none: its tzdata name,
     /// or `Etc/GMT+3` for a fixed whole-hour offset (`UTC+3`), which every system reads the same way.
-    public let ianaIdentifier: String?
+    public var ianaIdentifier: String? { storage.ianaIdentifier }
     /// Where this zone, and the zones of sessions read next to it, come from.
-    public let files: ZoneFiles
-    let rules: Rules
+    public var files: ZoneFiles { storage.files }
+    var rules: Rules { storage.rules }
     /// The largest gap between two of the zone's offsets: how far back a change can still matter.
-    let offsetSpread: Int
+    var offsetSpread: Int { storage.offsetSpread }
+
+    /// One reference, so that a zone costs a retain to pass around, as every session's date does.
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let identifier: String
+        let ianaIdentifier: String?
+        let files: ZoneFiles
+        let rules: Rules
+        let offsetSpread: Int
+
+        init(identifier: String, ianaIdentifier: String?, files: ZoneFiles, rules: Rules, offsetSpread: Int) {
+            self.identifier = identifier
+            self.ianaIdentifier = ianaIdentifier
+            self.files = files
+            self.rules = rules
+            self.offsetSpread = offsetSpread
+        }
+
+        func offset(at t: Int) -> Int {
+            switch rules {
+            case .table(let table): return table.offset(at: t)
+            case .rule(let rule): return rule.offset(at: t)
+            }
+        }
+    }
 
     /// A table read from a TZif file, or a POSIX rule alone.
     enum Rules: Sendable, Equatable {
@@ -29,14 +55,18 @@ public struct Zone: Sendable, Equatable {
     }
 
     init(identifier: String, ianaIdentifier: String?, files: ZoneFiles, rules: Rules) {
-        self.identifier = identifier
-        self.files = files
-        self.rules = rules
+        let spread: Int
         switch rules {
-        case .table(let table): offsetSpread = table.offsetSpread
-        case .rule(let rule): offsetSpread = abs(rule.standard.offset - rule.daylight.offset)
+        case .table(let table): spread = table.offsetSpread
+        case .rule(let rule): spread = abs(rule.standard.offset - rule.daylight.offset)
         }
-        self.ianaIdentifier = ianaIdentifier ?? Self.etcName(fixedOffset: Self.fixedOffset(of: rules))
+        storage = Storage(
+            identifier: identifier, ianaIdentifier: ianaIdentifier ?? Self.etcName(fixedOffset: Self.fixedOffset(of: rules)),
+            files: files, rules: rules, offsetSpread: spread)
+    }
+
+    public static func == (a: Zone, b: Zone) -> Bool {
+        a.storage === b.storage || (a.identifier == b.identifier && a.files == b.files && a.rules == b.rules)
     }
 
     /// The zone `identifier` names: a tzdata name, a path to a TZif file, or a complete POSIX rule,
@@ -68,12 +98,7 @@ public struct Zone: Sendable, Equatable {
     public func secondsFromGMT(for date: Date) -> Int { secondsFromGMT(at: Self.seconds(date)) }
 
     /// ``secondsFromGMT(for:)`` for `t` seconds since 1970 UTC.
-    public func secondsFromGMT(at t: Int) -> Int {
-        switch rules {
-        case .table(let table): return table.offset(at: t)
-        case .rule(let rule): return rule.part(at: t).offset
-        }
-    }
+    public func secondsFromGMT(at t: Int) -> Int { storage.offset(at: t) }
 
     /// Whether daylight saving time is in force at `date` (glibc's `tm_isdst`).
     public func isDaylightSavingTime(for date: Date) -> Bool { state(at: Self.seconds(date)).isDaylight }
@@ -112,8 +137,8 @@ public struct Zone: Sendable, Equatable {
         switch rules {
         case .rule(let rule): return rule.isFixed ? rule.standard.offset : nil
         case .table(let table):
-            let offsets = Set(table.types.map(\.offset) + [table.footer?.standard.offset, table.footer?.daylight.offset].compactMap { $0 })
-            return offsets.count == 1 && table.leaps.isEmpty ? offsets.first : nil
+            let offsets = table.types.map(\.offset) + [table.footer?.standard.offset, table.footer?.daylight.offset].compactMap { $0 }
+            return offsets.min() == offsets.max() && table.leaps.isEmpty ? offsets.first : nil
         }
     }
 

@@ -21,19 +21,32 @@ enum ZoneReader {
         var isExact: Bool
     }
 
-    private struct Key: Hashable {
-        var files: ZoneFiles
-        var value: String?
+    /// A reading kept, in a chain of those whose values hash to the same bucket.
+    private final class Entry: Sendable {
+        let files: ZoneFiles
+        let value: String?
+        let reading: Reading
+        let next: Entry?
+
+        init(files: ZoneFiles, value: String?, reading: Reading, next: Entry?) {
+            (self.files, self.value, self.reading, self.next) = (files, value, reading, next)
+        }
     }
 
-    private static let readings = Mutex<[Key: Reading]>([:])
+    /// The readings so far, in 64 buckets by the hash of the value. Not a `Dictionary`: its first use
+    /// costs a scan of every protocol conformance in the binary, and start-up matters here.
+    private static let readings = Mutex([Entry?](repeating: nil, count: 64))
 
     /// glibc's reading of `TZ=value` (`nil`: unset) with `files`.
     static func read(tz value: String?, files: ZoneFiles) -> Reading {
-        let key = Key(files: files, value: value)
-        if let known = readings.withLock({ $0[key] }) { return known }
+        let bucket = (value?.hashValue ?? 0) & 63
+        var entry = readings.withLock { $0[bucket] }
+        while let known = entry {
+            if known.value == value && known.files == files { return known.reading }
+            entry = known.next
+        }
         let reading = uncachedRead(tz: value, files: files)
-        readings.withLock { $0[key] = reading }
+        readings.withLock { $0[bucket] = Entry(files: files, value: value, reading: reading, next: $0[bucket]) }
         return reading
     }
 

@@ -51,9 +51,10 @@ struct ZoneTable: Sendable, Equatable {
     func offset(at t: Int) -> Int {
         let raw: Int
         if let last = transitions.last, t >= last, let footer {
-            raw = footer.part(at: t).offset
+            raw = footer.offset(at: t)
         } else {
-            raw = type(at: t).offset
+            let index = transitions.lastIndex(atOrBefore: t) { $0 }
+            raw = index < 0 ? initialType.offset : types[Int(transitionTypes[index])].offset
         }
         return leaps.isEmpty ? raw : raw - leapCorrection(at: t)
     }
@@ -80,9 +81,10 @@ struct ZoneTable: Sendable, Equatable {
             out.append(transitions[index])
             index += 1
         }
-        if let footer, let last = transitions.last, upper >= last {
+        if let last = transitions.last, upper >= last, let footer {
             out += footer.changeCandidates(in: max(lower, last), upper)
         }
+        guard !leaps.isEmpty else { return out }
         out += leaps.map(\.time).filter { (lower...upper).contains($0) }
         return out.sorted()
     }
