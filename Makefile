@@ -5,7 +5,7 @@ ARGS ?= stats
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 
-.PHONY: build test run man install release clean bench torture fuzz fuzz-build fuzz-merge unicode-tables
+.PHONY: build test lint run man install release clean bench torture fuzz fuzz-build fuzz-merge unicode-tables
 
 build:
 	$(SWIFT) build
@@ -15,6 +15,12 @@ build:
 test: build
 	$(SWIFT) test
 	./Tests/install/installed-binary.sh
+
+# swift format's rules (.swift-format) and lines of at most 120 columns, as a terminal shows them; CI runs it.
+SWIFT_FILES = $(shell git ls-files '*.swift' 2>/dev/null || find Sources Tests Package.swift -name '*.swift')
+lint:
+	$(SWIFT) format lint --strict -r -p Sources Tests Package.swift
+	python3 scripts/check-line-length.py $(SWIFT_FILES)
 
 # The main job: `make run` shows your statistics (a labelled demo when there is no data yet).
 run: build

@@ -40,6 +40,6 @@ let package = Package(
             name: "EmbedResourcesPlugin", capability: .buildTool(), dependencies: ["EmbedResources"],
             path: "Sources/EmbedResourcesPlugin"),
         .testTarget(name: "FocusCoreTests", dependencies: ["FocusCore"], exclude: ["Fixtures"]),
-        .testTarget(name: "focusTests", dependencies: ["focus", "FocusCore"]),
+        .testTarget(name: "focusTests", dependencies: ["focus", "FocusCore"], exclude: ["Snapshots"]),
     ]
 )

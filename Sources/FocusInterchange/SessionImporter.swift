@@ -189,7 +189,8 @@ public enum SessionImporter {
         let d = s.prefix(8)
         let t = s.dropFirst(9).prefix(6)
         let iso =
-            "\(d.prefix(4))-\(d.dropFirst(4).prefix(2))-\(d.suffix(2))T\(t.prefix(2)):\(t.dropFirst(2).prefix(2)):\(t.suffix(2))Z"
+            "\(d.prefix(4))-\(d.dropFirst(4).prefix(2))-\(d.suffix(2))T\(t.prefix(2)):\(t.dropFirst(2).prefix(2)):"
+            + "\(t.suffix(2))Z"
         return UTCTimestamp.parse(Array(iso.utf8))
     }
 
@@ -275,7 +276,8 @@ public enum SessionImporter {
                 Skipped(
                     place: "row 1",
                     reason:
-                        "the header has no \"\(missing)\" column (expected \(SessionExporter.csvHeader.joined(separator: ",")))"
+                        "the header has no \"\(missing)\" column (expected "
+                        + "\(SessionExporter.csvHeader.joined(separator: ",")))"
                 ))
             return out
         }

@@ -62,7 +62,8 @@ public enum JournalCodec {
             if n > Double(version) {
                 throw Failure(
                     reason:
-                        "record version \(Int(exactly: n).map(String.init) ?? "\(n)") is newer than this focus understands (\(version))"
+                        "record version \(Int(exactly: n).map(String.init) ?? "\(n)") is newer than this focus "
+                        + "understands (\(version))"
                 )
             }
         }

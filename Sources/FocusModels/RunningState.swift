@@ -2,19 +2,21 @@ import FoundationEssentials
 
 /// The running phase as other processes see it: `running.json` in the data folder.
 ///
-/// The timer replaces this file atomically on start, pause, resume, extend and
-/// on a heartbeat. `focus status` reads only this file; after a crash the next
-/// command turns it into an interrupted session (see ``AppStore/recoverInterruptedSession()``).
+/// The timer replaces this file atomically on start, pause, resume, extend, suspend and
+/// on a heartbeat, and while it waits for Enter between phases. `focus status` reads only
+/// this file; after a crash the next command turns it into an interrupted session
+/// (`AppStore.recover`), with the same rule the timer records by (``sessionLog``).
 public struct RunningState: Codable, Equatable, Sendable {
     public var id: String
     public var phase: TimerPhase
-    /// Wall-clock start.
+    /// Wall-clock start, whole seconds.
     public var startedAt: Date
     /// Planned seconds including extensions.
     public var planned: Int
     /// Seconds counted (focus excludes pauses and sleep) as of `updatedAt`.
     public var counted: Int
-    /// The last moment the timer was known alive.
+    /// The last moment the timer was known alive, whole seconds: the start plus the real time
+    /// since (suspend included, wall-clock changes not), so it is the end of a recovered session.
     public var updatedAt: Date
     public var paused: Bool
     public var tag: String?
@@ -24,15 +26,19 @@ public struct RunningState: Codable, Equatable, Sendable {
     public var pid: Int32
     public var cycle: Int
     public var cycles: Int
-    /// The monotonic clock (``ClockReading/active``, system-wide, stopped while asleep) at `updatedAt`; absent in older files.
+    /// The monotonic clock (``ClockReading/active``, system-wide, stopped while asleep) at `updatedAt`;
+    /// absent in older files.
     public var activeAt: Double?
+    /// `true` while the timer waits for Enter before this phase: it has not begun; absent otherwise.
+    public var waiting: Bool?
     /// The id of the device running it (absent in older files): a state file from another machine's copied state
     /// folder is never recovered as this machine's own session.
     public var device: String?
 
     public init(
         id: String, phase: TimerPhase, startedAt: Date, planned: Int, counted: Int, updatedAt: Date, paused: Bool,
-        tag: String?, note: String?, tz: String?, pid: Int32, cycle: Int, cycles: Int, activeAt: Double? = nil
+        tag: String?, note: String?, tz: String?, pid: Int32, cycle: Int, cycles: Int, activeAt: Double? = nil,
+        waiting: Bool? = nil
     ) {
         self.id = id
         self.phase = phase
@@ -48,7 +54,11 @@ public struct RunningState: Codable, Equatable, Sendable {
         self.cycle = cycle
         self.cycles = cycles
         self.activeAt = activeAt
+        self.waiting = waiting
     }
+
+    /// Whether the phase is waiting for Enter to begin.
+    public var isWaiting: Bool { waiting == true }
 
     /// `reading` as this state's own clock sees it: `updatedAt` plus the monotonic time since.
     ///
@@ -63,22 +73,29 @@ public struct RunningState: Codable, Equatable, Sendable {
 
     /// Seconds counted as of `now`, assuming the timer is still running.
     public func counted(at now: Date) -> Int {
-        paused ? counted : counted + max(0, Int(now.timeIntervalSince(updatedAt).rounded(.down)))
+        paused || isWaiting ? counted : counted + max(0, Int(now.timeIntervalSince(updatedAt).rounded(.down)))
     }
 
-    /// `running` or `paused`: the state `focus status` reports.
-    public var stateWord: String { paused ? "paused" : "running" }
+    /// `running`, `paused` or `waiting` (for Enter): the state `focus status` reports.
+    public var stateWord: String { isWaiting ? "waiting" : paused ? "paused" : "running" }
 
     /// Seconds left as of `now`.
     public func remaining(at now: Date) -> Int { max(0, planned - counted(at: now)) }
 
-    /// The session to record when the timer died: focus up to the last moment
-    /// it was known alive, never beyond the plan; `nil` for a break or under a minute.
-    public var recoveredLog: FocusLog? {
-        guard phase.isFocus else { return nil }
+    /// Focus phases stopped before this many seconds are discarded.
+    public static let minimumRecordedSeconds = 60
+
+    /// The journal record this state stands for: the one rule by which the timer records a
+    /// phase that ends and recovery records one whose timer died, so the same id always
+    /// gives the same bytes.
+    ///
+    /// Focus up to `updatedAt`, never beyond the plan; `nil` for a break, a phase still
+    /// waiting for Enter, or an early stop under ``minimumRecordedSeconds``.
+    public var sessionLog: FocusLog? {
+        guard phase.isFocus, !isWaiting else { return nil }
         let focused = min(planned, counted)
         let completed = focused >= planned
-        guard completed || focused >= TimerSession.minimumRecordedSeconds else { return nil }
+        guard completed || focused >= Self.minimumRecordedSeconds else { return nil }
         let start = Date(timeIntervalSince1970: startedAt.timeIntervalSince1970.rounded(.down))
         let end = max(
             Date(timeIntervalSince1970: updatedAt.timeIntervalSince1970.rounded(.down)),

@@ -1,4 +1,5 @@
-/// Everything `focus stats` reports for one range, computed by ``StatsService/buildStatsData(focusLogs:range:tag:now:days:dailyGoalMinutes:isDemo:)``.
+/// Everything `focus stats` reports for one range, computed by
+/// ``StatsService/buildStatsData(focusLogs:range:tag:now:days:dailyGoalMinutes:isDemo:)``.
 ///
 /// A plain value: the text and JSON views only format it.
 public struct StatsData: Equatable, Sendable {

@@ -63,7 +63,8 @@ public enum JournalDoctor {
                 Finding(
                     isProblem: true,
                     text:
-                        "\(change.kind.rawValue) record \(change.id) names \(change.target), which is not in the journal"
+                        "\(change.kind.rawValue) record \(change.id) names \(change.target), which is not in the "
+                        + "journal"
                 ))
         }
         let logs = sessions
@@ -81,7 +82,8 @@ public enum JournalDoctor {
                     Finding(
                         isProblem: true,
                         text:
-                            "sessions overlap: \(previous.id) (\(describe(previous, days))) and \(log.id) (\(describe(log, days)))"
+                            "sessions overlap: \(previous.id) (\(describe(previous, days))) and \(log.id) "
+                            + "(\(describe(log, days)))"
                     ))
             }
             if latest == nil || log.end > latest!.end { latest = log }
@@ -97,7 +99,8 @@ public enum JournalDoctor {
                 Finding(
                     isProblem: true,
                     text:
-                        "\(change.kind.rawValue) record \(change.id) is dated in the future (\(UTCTimestamp.format(change.at)))"
+                        "\(change.kind.rawValue) record \(change.id) is dated in the future "
+                        + "(\(UTCTimestamp.format(change.at)))"
                 ))
         }
         return out

@@ -16,7 +16,8 @@ public enum StreakService {
         Set(completedDayNumbers).sorted()
     }
 
-    /// The streak that is still alive on `today`; `streakDays` sorted and distinct, as ``streakDays(focusLogs:days:)`` gives them.
+    /// The streak that is still alive on `today`; `streakDays` sorted and distinct, as ``streakDays(focusLogs:days:)``
+    /// gives them.
     public static func current(streakDays: [Int], today: CivilDate) -> Streak {
         let t = today.dayNumber
         // Binary search for the last day not after today: the expedition asks once per session.

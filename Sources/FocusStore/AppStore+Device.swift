@@ -13,47 +13,62 @@ extension AppStore {
         var name: String
         /// A hash of `/etc/machine-id` where it can be read: a state folder copied from another machine is told apart.
         var machine: String?
+        /// The state folder it was made in (its real path): a state folder copied to another place on the same
+        /// machine (two homes syncing a whole `FOCUS_HOME`, containers or clones sharing one machine id) is told
+        /// apart too.
+        var folder: String?
+
+        /// Whether it was made on this machine, in `folder` (or says nothing about where it was made).
+        func isOurs(in folder: String?) -> Bool {
+            (machine == nil || AppStore.machineHash == nil || machine == AppStore.machineHash)
+                && (self.folder == nil || folder == nil || self.folder == folder)
+        }
     }
 
     /// This machine's device, created on first use: a new eight-hex-digit id and the sanitised host name.
     ///
     /// Created exclusively, so two first commands racing agree on one id. A state folder copied from another
-    /// machine (its machine id differs) gets a device of its own, so two machines never append to one file.
+    /// machine (its machine id differs) or from another folder gets a device of its own, so two machines never
+    /// append to one file.
     ///
     /// Creating it is the first write under this layout: the derived files an earlier focus kept in the synced
     /// folder (`expedition.json`, `stats-cache.bin`) are removed then, so sync engines stop carrying them.
     public func device() throws(FocusError) -> Device {
-        if let known = try existingDevice() { return known }
-        for file in paths.legacy.derivedFiles { try? FileIO.remove(file) }
-        try FileIO.makeDirectories(paths.stateDirectory)
+        if let knownDevice { return knownDevice }
+        let found = try readDeviceFile()
+        if let found, found.isOurs(in: stateFolder) { return remember(found) }
+        if found == nil {
+            for file in paths.legacy.derivedFiles { try? FileIO.remove(file) }
+            try FileIO.makeDirectories(paths.stateDirectory)
+        }
         let new = DeviceFile(
             id: String(format8Hex: UInt32.random(in: 0...UInt32.max)), name: Device.sanitizedName(hostName),
-            machine: Self.machineHash)
+            machine: Self.machineHash, folder: stateFolder)
         let bytes = try Self.fileBytes(new, what: "the device id")
-        let created = Device(id: new.id, name: new.name)
-        if try readDeviceFile() != nil {
-            // The state folder was copied from another machine: this one gets its own id.
+        if found != nil {
+            // The state folder was copied from another machine or folder: this one gets its own id.
             try FileIO.replace(paths.deviceFile, with: bytes)
-            knownDevice = created
-            return created
+            return remember(new)
         }
-        if try FileIO.createExclusively(paths.deviceFile, with: bytes) {
-            knownDevice = created
-            return created
-        }
-        guard let winner = try existingDevice() else {
+        if try FileIO.createExclusively(paths.deviceFile, with: bytes) { return remember(new) }
+        // Another command created it first: its id is this machine's.
+        guard let winner = try readDeviceFile(), winner.isOurs(in: stateFolder) else {
             throw FocusError(.cantCreate, "cannot create \(paths.deviceFile)")
         }
-        return winner
+        return remember(winner)
     }
 
     /// This machine's device if it was created already; `nil` before the first write (reading creates nothing).
     public func existingDevice() throws(FocusError) -> Device? {
         if let knownDevice { return knownDevice }
-        guard let file = try readDeviceFile() else { return nil }
-        if let machine = file.machine, let here = Self.machineHash, machine != here { return nil }
-        knownDevice = Device(id: file.id, name: file.name)
-        return knownDevice
+        guard let file = try readDeviceFile(), file.isOurs(in: stateFolder) else { return nil }
+        return remember(file)
+    }
+
+    private func remember(_ file: DeviceFile) -> Device {
+        let device = Device(id: file.id, name: file.name)
+        knownDevice = device
+        return device
     }
 
     private func readDeviceFile() throws(FocusError) -> DeviceFile? {
@@ -67,8 +82,20 @@ extension AppStore {
         return file
     }
 
+    /// The names of the devices whose journal files are in the journal folder, sorted, each once.
+    public func deviceNames() throws(FocusError) -> [String] {
+        let names = try FileIO.list(paths.journalDirectory).compactMap { name -> String? in
+            if case .device(let device) = JournalFileName(name) { return device.name }
+            return nil
+        }
+        return Array(Set(names)).sorted()
+    }
+
+    /// The real path of the state folder, `nil` while it does not exist.
+    private var stateFolder: String? { FileIO.realPath(paths.stateDirectory) }
+
     /// FNV-1a of `/etc/machine-id`, or `nil` where there is none.
-    private static let machineHash: String? = {
+    fileprivate static let machineHash: String? = {
         guard let bytes = try? FileIO.read("/etc/machine-id"), !bytes.isEmpty else { return nil }
         return String(FNV1a.hash(bytes), radix: 16)
     }()

@@ -269,8 +269,10 @@ public final class AppStore {
         state.device = device.id
         try FileIO.makeDirectories(paths.stateDirectory)
         try FileIO.replace(paths.runningStateFile, with: try Self.fileBytes(state, what: "the session state"))
+        // A phase waiting for Enter counts nothing: to other devices it reads as paused.
         let marker = RunningMarker(
-            device: device, id: state.id, phase: state.phase, startedAt: state.startedAt, paused: state.paused,
+            device: device, id: state.id, phase: state.phase, startedAt: state.startedAt,
+            paused: state.paused || state.isWaiting,
             remaining: state.remaining(at: state.updatedAt), updatedAt: state.updatedAt, tag: state.tag)
         if let published = publishedMarker, published.saysTheSame(as: marker) { return }
         // The marker is news for other devices, not a record: failing to publish it never stops the session.
@@ -304,7 +306,8 @@ public final class AppStore {
         return markers.sorted { $0.device.name < $1.device.name }
     }
 
-    /// Claims the right to run a session; `nil` when another process holds it.
+    /// Takes the session lock; `nil` when another process holds it. A timer claims it
+    /// through ``claimSession(at:timeZone:)``, which also deals with a dead timer's state.
     ///
     /// The lock lives as long as the returned object (or the process). A
     /// timer holds it for its whole life, while `focus status` and crash
@@ -328,31 +331,6 @@ public final class AppStore {
         guard let lock = try FileLock.tryLock(paths.sessionLockFile, shared: true) else { return true }
         lock.release()
         return false
-    }
-
-    /// What ``recoverInterruptedSession()`` found.
-    public struct Recovery: Equatable, Sendable {
-        /// The state the dead timer left behind.
-        public let state: RunningState
-        /// The session recorded from it, or `nil` when it was a break or under a minute.
-        public let recorded: FocusLog?
-    }
-
-    /// Records a session whose timer died (kill -9, power loss) and clears its state.
-    ///
-    /// A state file whose session lock nobody holds belongs to a dead timer.
-    /// The focus up to its last heartbeat is recorded once, under the lock:
-    /// a racing command finds the state gone. Recording before clearing means
-    /// a crash in between can only write the same id again, which reads once.
-    public func recoverInterruptedSession() throws(FocusError) -> Recovery? {
-        guard FileIO.exists(paths.runningStateFile) else { return nil }
-        guard let lock = try FileLock.tryLock(paths.sessionLockFile) else { return nil }
-        defer { lock.release() }
-        guard let state = try runningState() else { return nil }
-        let log = state.recoveredLog
-        if let log { try record(log) }
-        try clearRunningState()
-        return Recovery(state: state, recorded: log)
     }
 
     // MARK: Helpers

@@ -6,9 +6,12 @@ import FocusModels
 ///
 /// | what | where |
 /// |---|---|
-/// | the journal, the only thing meant to be synced | `$XDG_DATA_HOME/focus/journal/` (`~/.local/share/focus/journal/`) |
-/// | machine-local state: the device id, the running session and its lock | `$XDG_STATE_HOME/focus/` (`~/.local/state/focus/`) |
-/// | derived files, safe to delete: the stats cache, the expedition checkpoint | `$XDG_CACHE_HOME/focus/` (`~/.cache/focus/`) |
+/// | the journal, the only thing meant to be synced | `$XDG_DATA_HOME/focus/journal/` (`~/.local/share/focus/journal/`)
+/// |
+/// | machine-local state: the device id, the running session and its lock | `$XDG_STATE_HOME/focus/`
+/// (`~/.local/state/focus/`) |
+/// | derived files, safe to delete: the stats cache, the expedition checkpoint | `$XDG_CACHE_HOME/focus/`
+/// (`~/.cache/focus/`) |
 /// | settings, routes and hooks | `$XDG_CONFIG_HOME/focus/` (`~/.config/focus/`) |
 ///
 /// `$FOCUS_HOME`, when set, holds all of them: the journal at `$FOCUS_HOME/journal/` (as in earlier versions),

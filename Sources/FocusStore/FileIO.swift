@@ -39,6 +39,13 @@ enum FileIO {
 
     static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
+    /// `path` with symbolic links, `.` and `..` resolved; `nil` when it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// What is at `path`, following symbolic links.
     enum Kind { case missing, folder, other }
 
@@ -218,7 +225,8 @@ enum FileIO {
         return true
     }
 
-    /// Removes the temp files of `path` that writers killed mid-replace left behind (`path.tmp-PID`, that process gone).
+    /// Removes the temp files of `path` that writers killed mid-replace left behind (`path.tmp-PID`, that process
+    /// gone).
     private static func removeStaleTemps(of path: String) {
         let dir = parentDirectory(of: path)
         let prefix = String(path.dropFirst(dir.isEmpty ? 0 : dir.count + 1)) + ".tmp-"

@@ -37,7 +37,7 @@ struct Subprocess {
         let argv = [executable] + arguments.dropFirst()
         var cargs = argv.map { strdup($0) } + [nil]
         var cenv = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (cargs + cenv).forEach { free($0) } }
+        defer { for pointer in cargs + cenv { free(pointer) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, executable, &actions, nil, &cargs, &cenv)
         close(out[1])

@@ -24,17 +24,21 @@ public struct HistoryViewModel {
     public let store: AppStore
     public let range: StatsRange
     public let tag: String?
+    /// Only sessions this device recorded, when set.
+    public let device: String?
     /// At most this many rows; `nil` shows every matching session.
     public let limit: Int?
     public let now: Date
     public let days: LocalDays
 
     public init(
-        store: AppStore, range: StatsRange = .all, tag: String? = nil, limit: Int? = 20, now: Date, days: LocalDays
+        store: AppStore, range: StatsRange = .all, tag: String? = nil, device: String? = nil, limit: Int? = 20,
+        now: Date, days: LocalDays
     ) {
         self.store = store
         self.range = range
         self.tag = tag
+        self.device = device
         self.limit = limit
         self.now = now
         self.days = days
@@ -47,7 +51,8 @@ public struct HistoryViewModel {
         let span = logs.isEmpty ? nil : logs.map(days.dayNumber(of:)).min()!...logs.map(days.dayNumber(of:)).max()!
         let bounds = range.bounds(today: days.date(of: now).dayNumber, sessionSpan: span)
         return logs.reversed().filter { log in
-            (tag == nil || log.tag == tag) && (range == .all || bounds.contains(days.dayNumber(of: log)))
+            (tag == nil || log.tag == tag) && (device == nil || store.device(ofSession: log.id) == device)
+                && (range == .all || bounds.contains(days.dayNumber(of: log)))
         }
     }
 

@@ -31,7 +31,10 @@ public struct SessionSummaryViewModel {
     }
 
     /// `Done: 25m focused` / `Stopped early: 12m focused, recorded as interrupted` / discarded.
-    public var headline: String {
+    public var headline: String { Self.headline(recorded: recorded, discardedSeconds: discardedSeconds) }
+
+    /// The headline for a focus phase that recorded `recorded`, or was discarded after `discardedSeconds`.
+    public static func headline(recorded: FocusLog?, discardedSeconds: Int) -> String {
         guard let recorded else {
             return "Stopped after \(LocalTime.duration(discardedSeconds)): under a minute, so nothing was recorded."
         }
@@ -40,6 +43,26 @@ public struct SessionSummaryViewModel {
         return recorded.completed
             ? "Done: \(focus) focused\(tag)."
             : "Stopped early: \(focus) focused\(tag), recorded as interrupted."
+    }
+
+    /// `Break over.` or `Break ended early.`
+    public static func breakLine(_ summary: PhaseSummary) -> String {
+        summary.phase.title + (summary.stopped ? " ended early." : " over.")
+    }
+
+    /// The desktop notification for a phase that ran out.
+    public static func notification(_ summary: PhaseSummary) -> (title: String, body: String) {
+        guard summary.phase.isFocus else { return ("\(summary.phase.title) over", "Time to focus again.") }
+        return (
+            "Focus session complete",
+            headline(recorded: summary.recorded, discardedSeconds: summary.countedSeconds)
+        )
+    }
+
+    /// `All 4 cycles done: 1h40m focused.` or `2 of 4 cycles done: 50m focused.`: the whole run of cycles.
+    public static func runLine(_ run: RunSummary) -> String {
+        let done = run.completed == run.cycles ? "All \(run.cycles)" : "\(run.completed) of \(run.cycles)"
+        return "\(done) cycles done: \(LocalTime.duration(run.focusedSeconds)) focused."
     }
 
     /// Sleep that was skipped, when there was any.

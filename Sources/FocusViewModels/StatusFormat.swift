@@ -13,7 +13,7 @@ public struct StatusFormat: Equatable, Sendable {
         /// One line for help, the README and the man page.
         public var help: String {
             switch self {
-            case .state: "idle, running or paused"
+            case .state: "idle, running, paused or waiting (for Enter)"
             case .phase: "focus, break or long-break"
             case .remaining: "time left, 12:34 (1:05:00 above an hour)"
             case .minutes: "whole minutes left, rounded up: 13"

@@ -1,11 +1,12 @@
+import FocusJournal
 import FocusModels
+import FocusServices
 import FoundationEssentials
 
-/// What the live timer shows, computed from the run loop's state.
+/// What the live timer shows, computed from the ``TimerMachine`` and a clock reading.
 ///
-/// The run loop owns the UI state (the ``TimerSession`` with its pauses and
-/// extensions) and hands it in with the current clock reading; this struct
-/// only computes. The view in the executable turns it into lines.
+/// The run loop owns the machine and hands it in with the current reading; this
+/// struct only computes. The view in the executable turns it into lines.
 public struct TimerViewModel {
     public let session: TimerSession
     public let now: ClockReading
@@ -13,16 +14,19 @@ public struct TimerViewModel {
     public let timeZone: TimeZone
     public let cycle: Int
     public let cycles: Int
+    /// Whether `+` met the longest plan a record may hold.
+    public let atExtensionLimit: Bool
 
-    public init(
-        session: TimerSession, now: ClockReading, tag: String?, timeZone: TimeZone, cycle: Int = 1, cycles: Int = 1
-    ) {
+    /// The frame for `machine` at `now`; `nil` when no phase counts down (waiting for Enter, over).
+    public init?(machine: TimerMachine, now: ClockReading, timeZone: TimeZone) {
+        guard let session = machine.session else { return nil }
         self.session = session
         self.now = now
-        self.tag = tag
+        self.tag = machine.setup.tag
         self.timeZone = timeZone
-        self.cycle = cycle
-        self.cycles = cycles
+        self.cycle = machine.step.cycle
+        self.cycles = machine.cycles
+        self.atExtensionLimit = machine.atExtensionLimit
     }
 
     /// `Focus`, `Break`, `Long break`, with `· paused` while paused.
@@ -43,9 +47,12 @@ public struct TimerViewModel {
     /// Whether the timer is paused.
     public var isPaused: Bool { session.isPaused }
 
-    /// The key help for the current state.
-    public var keysText: String {
-        (session.isPaused ? "space resume" : "space pause") + " · + 5 min · q stop"
+    /// The key help for the current state, from the machine's key table.
+    public var keysText: String { TimerKeys.help(TimerKeys.running, paused: session.isPaused) }
+
+    /// Said once `+` can add no more: a session plans at most a week.
+    public var limitText: String? {
+        atExtensionLimit ? "at most \(LocalTime.duration(JournalCodec.maximumSeconds)) can be planned" : nil
     }
 
     /// `slept 3m (not counted)` when the machine was suspended during the phase.
@@ -62,5 +69,10 @@ public struct TimerViewModel {
         parts.append(endText)
         if let tag { parts.append("#\(tag)") }
         return parts.joined(separator: " · ")
+    }
+
+    /// `Next: Break 05:00` and `Enter to start · q to finish`: the line shown while `step` waits for Enter.
+    public static func prompt(_ step: CyclePlan.Step) -> (next: String, keys: String) {
+        ("Next: \(step.phase.title) \(LocalTime.countdown(Double(step.seconds)))", TimerKeys.help(TimerKeys.waiting))
     }
 }

@@ -115,7 +115,8 @@ import Testing
         #expect(try store.runningState() == nil)
     }
 
-    /// A writer killed between creating its temp file and renaming it leaves `config.json.tmp-PID`; the next replace removes it.
+    /// A writer killed between creating its temp file and renaming it leaves `config.json.tmp-PID`; the next replace
+    /// removes it.
     @Test func tempFilesOfKilledWritersAreRemovedByTheNextReplace() throws {
         let finished = Process()
         finished.executableURL = URL(fileURLWithPath: "/bin/true")
@@ -139,9 +140,9 @@ import Testing
             updatedAt: Date(timeIntervalSince1970: 1_795_943_400), paused: false, tag: nil, note: nil, tz: "UTC",
             pid: 7, cycle: 1, cycles: 1)
         try store.saveRunningState(state)
-        let recovery = try #require(try store.recoverInterruptedSession())
-        #expect(recovery.recorded?.focused == 600 && recovery.recorded?.completed == false)
-        #expect(try store.recoverInterruptedSession() == nil)
+        let recovery = try #require(try store.recover())
+        #expect(recovery.outcome.recorded?.focused == 600 && recovery.outcome.recorded?.completed == false)
+        #expect(try store.recover() == nil)
         let reread = AppStore(paths: paths)
         try reread.load()
         #expect(reread.focusLogs.map(\.id) == ["crash"])
@@ -156,7 +157,7 @@ import Testing
         try store.saveRunningState(state)
         #expect(try store.isSessionLockHeld())
         #expect(try store.acquireSessionLock() == nil)
-        #expect(try store.recoverInterruptedSession() == nil)
+        #expect(try store.recover() == nil)
         lock.release()
         // Another test may be spawning a process at this instant; its child
         // shares our lock until it execs, so allow that window to pass.
@@ -166,7 +167,7 @@ import Testing
             held = try store.isSessionLockHeld()
         }
         #expect(!held)
-        #expect(try store.recoverInterruptedSession()?.recorded?.id == "live")
+        #expect(try store.recover()?.outcome.recorded?.id == "live")
     }
 
     @Test func configDefaultsAndValidation() throws {

@@ -50,6 +50,7 @@ import Testing
     ])
     func localTimes(_ zone: String, _ text: String) throws {
         let tz = try #require(Zone(identifier: zone))
-        #expect(LocalTime.hourMinute(Date(timeIntervalSince1970: 1_795_942_800), in: tz) == text)  // 2026-11-29 09:00 UTC
+        // 2026-11-29 09:00 UTC
+        #expect(LocalTime.hourMinute(Date(timeIntervalSince1970: 1_795_942_800), in: tz) == text)
     }
 }

@@ -22,7 +22,8 @@ import Testing
     }
 
     /// One completed 25-minute session at local noon each day from three days before the change to three after,
-    /// plus one at 23:50 on the change day and one at 00:10 the day after: every day is one bucket, the late ones stay on their own date.
+    /// plus one at 23:50 on the change day and one at 00:10 the day after: every day is one bucket, the late ones stay
+    /// on their own date.
     @Test(arguments: changes)
     func bucketsAndStreaksAcrossTheChange(zoneID: String, change: String) throws {
         let zone = try #require(Zone(identifier: zoneID))

@@ -94,6 +94,56 @@ import Testing
         #expect(try AppStore(paths: paths, hostName: "here").device() == device)
     }
 
+    /// Two homes on one machine (one machine id) whose whole `FOCUS_HOME`s are synced: the copied device file is
+    /// told apart by the folder it was made in.
+    @Test func aStateFolderCopiedToAnotherFolderOnTheSameMachineGetsADeviceOfItsOwn() throws {
+        let laptop = AppStore(paths: try Sessions.temporaryPaths(), hostName: "laptop")
+        let desktop = AppStore(paths: try Sessions.temporaryPaths(), hostName: "desktop")
+        let original = try laptop.device()
+        try FileManager.default.createDirectory(atPath: desktop.paths.stateDirectory, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: laptop.paths.deviceFile, toPath: desktop.paths.deviceFile)
+        #expect(try desktop.existingDevice() == nil)
+        let own = try desktop.device()
+        #expect(own.id != original.id && own.name == "desktop")
+        #expect(try AppStore(paths: desktop.paths).device() == own)
+        #expect(try AppStore(paths: laptop.paths).device() == original)
+    }
+
+    /// A running state another device wrote, copied into this state folder, is neither recorded nor removed here;
+    /// the device that wrote it still recovers it when its timer died.
+    @Test func anotherDevicesRunningStateIsNeverRecoveredHere() throws {
+        let laptop = AppStore(paths: try Sessions.temporaryPaths(), hostName: "laptop")
+        let desktop = AppStore(paths: try Sessions.temporaryPaths(), hostName: "desktop")
+        try desktop.record(Sessions.log("d1", "2026-11-20T09:00:00Z"))
+        try laptop.saveRunningState(RunningMarkerTests.state(counted: 600, at: 600))
+        try FileManager.default.copyItem(atPath: laptop.paths.runningStateFile, toPath: desktop.paths.runningStateFile)
+        #expect(try desktop.recover() == nil)
+        #expect(FileManager.default.fileExists(atPath: desktop.paths.runningStateFile))
+        try desktop.load()
+        #expect(desktop.focusLogs.map(\.id) == ["d1"])
+        let recovered = try AppStore(paths: laptop.paths).recover()
+        guard case .recorded(let log)? = recovered?.outcome else {
+            Issue.record("the laptop's own session was not recovered: \(String(describing: recovered))")
+            return
+        }
+        #expect(log.focused == 600)
+    }
+
+    /// The timer recorded its session, and a sync that never deletes brought its state file back: nothing is
+    /// recorded again and nothing is said.
+    @Test func aRunningStateWhoseSessionIsRecordedIsRemovedQuietly() throws {
+        let store = AppStore(paths: try Sessions.temporaryPaths(), hostName: "laptop")
+        let state = RunningMarkerTests.state(counted: 1500, at: 1500)
+        try store.saveRunningState(state)
+        let log = try #require(state.sessionLog)
+        try store.record(log)
+        let again = AppStore(paths: store.paths)
+        #expect(try again.recover() == nil)
+        #expect(!FileManager.default.fileExists(atPath: store.paths.runningStateFile))
+        try again.load()
+        #expect(again.history.sessions.map(\.id) == [log.id] && again.duplicates.isEmpty)
+    }
+
     /// Within one device's file the later line wins, even after its clock was set back; across devices `at` orders.
     @Test func editsApplyInAnOrderEveryMachineComputesAlike() throws {
         let paths = try Sessions.temporaryPaths()
@@ -215,7 +265,8 @@ import Testing
         let store = AppStore(paths: paths, hostName: "laptop")
         try store.load()
         #expect(store.focusLogs.map(\.id) == ["old"])
-        #expect(paths.legacy.derivedFiles.allSatisfy { FileManager.default.fileExists(atPath: $0) })  // reading writes nothing
+        // reading writes nothing
+        #expect(paths.legacy.derivedFiles.allSatisfy { FileManager.default.fileExists(atPath: $0) })
         try store.record(Sessions.log("new", "2026-11-21T09:00:00Z"))
         #expect(try String(contentsOfFile: paths.legacy.journalFile, encoding: .utf8) == old)
         #expect(paths.legacy.derivedFiles.allSatisfy { !FileManager.default.fileExists(atPath: $0) })

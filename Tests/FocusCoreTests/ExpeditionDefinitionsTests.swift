@@ -95,7 +95,8 @@ struct ExpeditionDefinitionsTests {
     }
 
     static func chapter(_ id: String, _ mission: String) -> String {
-        "{\"id\":\"\(id)\",\"title\":\"T\",\"country\":\"C\",\"story\":\"S\",\"soundscape\":\"N\",\"missions\":[\(mission)]}"
+        "{\"id\":\"\(id)\",\"title\":\"T\",\"country\":\"C\",\"story\":\"S\",\"soundscape\":\"N\","
+            + "\"missions\":[\(mission)]}"
     }
 
     static func mission(_ id: String, _ kind: String, _ target: Int) -> String {

@@ -66,7 +66,8 @@ struct ExpeditionViewModelTests {
             summary.expeditionLines == [
                 "Mission complete: Three sessions before the ferry (80 miles)",
                 "Passport stamped: Lisbon, Portugal, +180 miles. Soundscape unlocked: Tram 28 on the hill",
-                "Next city: Seville, Spain. Orange trees line the river road east, and the bells of the Giralda mark each hour of work.",
+                "Next city: Seville, Spain. Orange trees line the river road east, and the bells of the Giralda mark "
+                    + "each hour of work.",
             ])
     }
 
@@ -79,7 +80,8 @@ struct ExpeditionViewModelTests {
         #expect(lines.first?.hasPrefix("Expedition begins: Lisbon, Portugal.") == true)
         #expect(
             lines.last
-                == "Expedition: Two sessions to find your feet 1/2 sessions · 45 minutes by the Tagus 25/45 min · Three sessions before the ferry 1/3 sessions"
+                == "Expedition: Two sessions to find your feet 1/2 sessions · 45 minutes by the Tagus 25/45 min · "
+                + "Three sessions before the ferry 1/3 sessions"
         )
     }
 }

@@ -62,7 +62,8 @@ import Testing
         ([change("d", .delete, "a"), change("u", .undo, "d")], ["a:nil", "b:nil"]),
         ([edit("e1", "a", SessionPatch(tag: "x")), change("u", .undo, "e1")], ["a:nil", "b:nil"]),
         ([change("u", .undo, "b")], ["a:nil"]),
-        ([change("d", .delete, "a"), change("u1", .undo, "d"), change("u2", .undo, "u1")], ["a:nil", "b:nil"]),  // an undo is not undone
+        // an undo is not undone
+        ([change("d", .delete, "a"), change("u1", .undo, "d"), change("u2", .undo, "u1")], ["a:nil", "b:nil"]),
         ([change("d", .delete, "zzz")], ["a:nil", "b:nil"]),
     ])
     func effectiveView(_ changes: [JournalChange], _ expected: [String]) {
@@ -104,7 +105,8 @@ import Testing
         }
     }
 
-    /// Local wall times to UTC, across zones and DST (2026-03-08 in New York springs forward at 02:00; 2026-11-01 falls back).
+    /// Local wall times to UTC, across zones and DST (2026-03-08 in New York springs forward at 02:00; 2026-11-01 falls
+    /// back).
     @Test(arguments: [
         ("2026-11-29 09:00", "Asia/Shanghai", "2026-11-29T01:00:00Z"),
         ("2026-11-29T09:00", "UTC", "2026-11-29T09:00:00Z"),
@@ -175,7 +177,8 @@ import Testing
             log.tag == tag && log.completed == completed && log.focused == seconds && log.note == note
                 && log.source == .import)
         let export =
-            #"[{"id":1,"start":"20261129T100000Z","end":"\#(UTCTimestamp.format(log.end).filter { $0 != "-" && $0 != ":" })","tags":["x"]}]"#
+            #"[{"id":1,"start":"20261129T100000Z","#
+            + #""end":"\#(UTCTimestamp.format(log.end).filter { $0 != "-" && $0 != ":" })","tags":["x"]}]"#
         #expect(
             SessionImporter.parse(Array(export.utf8), format: .timewarrior, name: "e.json").sessions.first?.id == log.id
         )  // same id either way

@@ -3,9 +3,11 @@ import Testing
 
 @Suite struct ImportPlanTests {
     static let line1 =
-        #"{"id":"a","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"completed":true}"#
+        #"{"id":"a","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"#
+        + #""completed":true}"#
     static let line2 =
-        #"{"id":"b","start":"2026-11-29T10:00:00Z","end":"2026-11-29T10:25:00Z","planned":1500,"focused":1500,"completed":true}"#
+        #"{"id":"b","start":"2026-11-29T10:00:00Z","end":"2026-11-29T10:25:00Z","planned":1500,"focused":1500,"#
+        + #""completed":true}"#
 
     @Test func newSessionsAreAddedAndKnownOrRepeatedIdsCounted() throws {
         let bytes = Array((Self.line1 + "\n" + Self.line2 + "\n" + Self.line2 + "\n{broken\n").utf8)

@@ -5,7 +5,9 @@ import Testing
 @Suite struct JournalCodecTests {
     /// The example line of the README's journal section, with the id spelled out.
     static let normative =
-        #"{"id":"5F0C2A1E-0000-4000-8000-000000000001","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"completed":true,"tz":"Asia/Shanghai","tag":"writing","note":"chapter 3"}"#
+        #"{"id":"5F0C2A1E-0000-4000-8000-000000000001","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","#
+        + #""planned":1500,"focused":1500,"completed":true,"tz":"Asia/Shanghai","tag":"writing","note":"chapter "#
+        + #"3"}"#
 
     /// Found by the fuzzer: a version no `Int` can hold trapped converting it.
     @Test(arguments: [
@@ -33,13 +35,15 @@ import Testing
             focused: 60, completed: true, source: .manual)
         #expect(
             JournalCodec.encode(log)
-                == #"{"id":"a","start":"1970-01-01T00:00:00Z","end":"1970-01-01T00:01:00Z","planned":60,"focused":60,"completed":true,"source":"manual"}"#
+                == #"{"id":"a","start":"1970-01-01T00:00:00Z","end":"1970-01-01T00:01:00Z","planned":60,"focused":60,"#
+                + #""completed":true,"source":"manual"}"#
         )
     }
 
     @Test func unknownKeysAreIgnoredAndNotWrittenBack() throws {
         let line =
-            #"{"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1400,"completed":false,"mood":"great","extra":{"a":[1,2,{"b":null}]}}"#
+            #"{"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1400,"#
+            + #""completed":false,"mood":"great","extra":{"a":[1,2,{"b":null}]}}"#
         let log = try JournalCodec.decode(Array(line.utf8))
         #expect(log.focused == 1400 && !log.completed)
         #expect(!JournalCodec.encode(log).contains("mood"))
@@ -57,7 +61,8 @@ import Testing
 
     @Test func readsEscapedUnicodeAndOffsets() throws {
         let line =
-            #"{"id":"u","start":"2026-11-29T17:00:00+08:00","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"completed":true,"note":"\u00e9\ud83c\udf45"}"#
+            #"{"id":"u","start":"2026-11-29T17:00:00+08:00","end":"2026-11-29T09:25:00Z","planned":1500,"#
+            + #""focused":1500,"completed":true,"note":"\u00e9\ud83c\udf45"}"#
         let log = try JournalCodec.decode(Array(line.utf8))
         #expect(log.note == "é🍅")
         #expect(UTCTimestamp.format(log.start) == "2026-11-29T09:00:00Z")
@@ -72,7 +77,8 @@ import Testing
             "missing \"id\""
         ),
         (
-            #"{"id":7,"start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1,"focused":1,"completed":true}"#,
+            #"{"id":7,"start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1,"focused":1,"#
+                + #""completed":true}"#,
             "\"id\" must be a string"
         ),
         (
@@ -80,43 +86,53 @@ import Testing
             "not a UTC instant"
         ),
         (
-            #"{"id":"x","start":"2026-11-29T09:00:00.5Z","end":"2026-11-29T09:25:00Z","planned":1,"focused":1,"completed":true}"#,
+            #"{"id":"x","start":"2026-11-29T09:00:00.5Z","end":"2026-11-29T09:25:00Z","planned":1,"focused":1,"#
+                + #""completed":true}"#,
             "not a UTC instant"
         ),
         (
-            #"{"id":"x","start":"2026-02-30T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1,"focused":1,"completed":true}"#,
+            #"{"id":"x","start":"2026-02-30T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1,"focused":1,"#
+                + #""completed":true}"#,
             "not a UTC instant"
         ),
         (
-            #"{"id":"x","start":"2026-11-29T10:00:00Z","end":"2026-11-29T09:25:00Z","planned":1,"focused":1,"completed":true}"#,
+            #"{"id":"x","start":"2026-11-29T10:00:00Z","end":"2026-11-29T09:25:00Z","planned":1,"focused":1,"#
+                + #""completed":true}"#,
             "before"
         ),
         (
-            #"{"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1501,"completed":true}"#,
+            #"{"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1501,"#
+                + #""completed":true}"#,
             "longer than end - start"
         ),
         (
-            #"{"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":-5,"focused":1,"completed":true}"#,
+            #"{"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":-5,"focused":1,"#
+                + #""completed":true}"#,
             "outside"
         ),
         (
-            #"{"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":"25","focused":1,"completed":true}"#,
+            #"{"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":"25","focused":1,"#
+                + #""completed":true}"#,
             "whole number"
         ),
         (
-            #"{"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1.5,"completed":true}"#,
+            #"{"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1.5,"#
+                + #""completed":true}"#,
             "whole number"
         ),
         (
-            #"{"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1,"completed":"yes"}"#,
+            #"{"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1,"#
+                + #""completed":"yes"}"#,
             "boolean"
         ),
         (
-            #"{"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1,"completed":true,"source":"magic"}"#,
+            #"{"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1,"#
+                + #""completed":true,"source":"magic"}"#,
             "unknown \"source\""
         ),
         (
-            #"{"v":3,"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1,"completed":true}"#,
+            #"{"v":3,"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1,"#
+                + #""completed":true}"#,
             "newer"
         ),
         (#"{"id":"x"} trailing"#, "after the record"),
@@ -132,8 +148,8 @@ import Testing
 
     @Test func rejectsInvalidUTF8() {
         var bytes = Array(
-            #"{"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1,"focused":1,"completed":true,"tag":""#
-                .utf8)
+            (#"{"id":"x","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1,"focused":1,"#
+                + #""completed":true,"tag":""#).utf8)
         bytes += [0xFF, 0xFE] + Array("\"}".utf8)
         #expect(throws: JournalCodec.Failure.self) { try JournalCodec.decode(bytes) }
     }

@@ -8,27 +8,40 @@ import Testing
 /// The canonical-line fast path and the derived stats cache give exactly what the general paths give.
 @Suite struct StatsCacheTests {
     static let canonicalLines = [
-        #"{"id":"a1","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"completed":true}"#,
-        #"{"id":"a2","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":600,"completed":false,"tz":"Asia/Shanghai","tag":"écrire","note":"chapter 3","source":"manual"}"#,
-        #"{"id":"a3","start":"2024-02-29T23:59:59Z","end":"2024-03-01T00:00:00Z","planned":0,"focused":1,"completed":true,"source":"import"}"#,
+        #"{"id":"a1","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"#
+            + #""completed":true}"#,
+        #"{"id":"a2","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":600,"#
+            + #""completed":false,"tz":"Asia/Shanghai","tag":"écrire","note":"chapter 3","source":"manual"}"#,
+        #"{"id":"a3","start":"2024-02-29T23:59:59Z","end":"2024-03-01T00:00:00Z","planned":0,"focused":1,"#
+            + #""completed":true,"source":"import"}"#,
     ]
     /// Lines the fast path leaves to the general parser: other shapes, escapes, unknown keys, change records.
     static let otherLines = [
-        #"{ "id":"b1","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"completed":true}"#,
-        #"{"id":"b\"2","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"completed":true}"#,
-        #"{"id":"b3","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":01500,"focused":1500,"completed":true}"#,
-        #"{"id":"b6","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"completed":true,"x":1}"#,
+        #"{ "id":"b1","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"#
+            + #""completed":true}"#,
+        #"{"id":"b\"2","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"#
+            + #""completed":true}"#,
+        #"{"id":"b3","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":01500,"focused":1500,"#
+            + #""completed":true}"#,
+        #"{"id":"b6","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"#
+            + #""completed":true,"x":1}"#,
         #"{"v":2,"kind":"delete","id":"c1","target":"a1","at":"2026-11-29T18:00:00Z"}"#,
     ]
 
     /// Lines in focus's own shape that break a rule of the format.
     static let brokenLines = [
-        #"{"id":"b4","start":"2026-02-30T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"completed":true}"#,
-        #"{"id":"b5","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1501,"completed":true}"#,
-        #"{"id":"","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"completed":true}"#,
-        #"{"id":"b8","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"completed":true,"source":"robot"}"#,
-        #"{"id":"b9","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":9999999,"focused":1500,"completed":true}"#,
-        #"{"id":"b10","start":"2026-11-29T09:30:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":0,"completed":true}"#,
+        #"{"id":"b4","start":"2026-02-30T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"#
+            + #""completed":true}"#,
+        #"{"id":"b5","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1501,"#
+            + #""completed":true}"#,
+        #"{"id":"","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"#
+            + #""completed":true}"#,
+        #"{"id":"b8","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"#
+            + #""completed":true,"source":"robot"}"#,
+        #"{"id":"b9","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":9999999,"focused":1500,"#
+            + #""completed":true}"#,
+        #"{"id":"b10","start":"2026-11-29T09:30:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":0,"#
+            + #""completed":true}"#,
     ]
 
     @Test(arguments: canonicalLines)
@@ -112,7 +125,8 @@ import Testing
         run = try Self.bothWays(paths)
         #expect(run.cached == run.full && run.usedCache)
 
-        // The same file replaced by one of the same size (another session's focus changed): never read from the stale cache.
+        // The same file replaced by one of the same size (another session's focus changed): never read from the stale
+        // cache.
         let journal = try String(contentsOfFile: paths.journalFile, encoding: .utf8)
         let replaced = journal.replacingOccurrences(
             of: #""focused":1500,"completed":true,"tag":"write"}"#,

@@ -16,13 +16,18 @@ import Testing
         TimerSession(id: "s", phase: .focus, planned: planned, start: at(0))
     }
 
+    /// The record `s` makes at `now`: the one rule the timer and recovery share.
+    static func log(_ s: TimerSession, at now: ClockReading, tz: String? = nil, tag: String? = nil) -> FocusLog? {
+        s.runningState(at: now, pid: 1, tz: tz, tag: tag, note: nil, cycle: 1, cycles: 1).sessionLog
+    }
+
     @Test func countsDownAndCompletes() throws {
         let s = Self.session()
         #expect(s.remaining(at: Self.at(0)) == 1500)
         #expect(LocalTime.countdown(s.remaining(at: Self.at(0.3))) == "25:00")
         #expect(!s.isFinished(at: Self.at(1499.9)))
         #expect(s.isFinished(at: Self.at(1500)))
-        let log = try #require(s.log(at: Self.at(1500), tz: "Asia/Shanghai", tag: "t", note: nil))
+        let log = try #require(Self.log(s, at: Self.at(1500), tz: "Asia/Shanghai", tag: "t"))
         #expect(log.completed && log.focused == 1500 && log.planned == 1500)
         #expect(log.start == Self.t0 && log.end == Self.t0.addingTimeInterval(1500))
         #expect(log.tz == "Asia/Shanghai" && log.tag == "t")
@@ -37,7 +42,7 @@ import Testing
         s.resume(at: Self.at(900))
         #expect(s.counted(at: Self.at(1000)) == 700)
         #expect(!s.isFinished(at: Self.at(1799)))
-        let log = try #require(s.log(at: Self.at(1800), tz: nil, tag: nil, note: nil))
+        let log = try #require(Self.log(s, at: Self.at(1800), tz: nil, tag: nil))
         #expect(log.completed && log.focused == 1500)
         #expect(log.end.timeIntervalSince(log.start) == 1800)
     }
@@ -53,7 +58,7 @@ import Testing
         var s = Self.session()
         s.extend(by: 300)
         s.extend(by: 300)
-        #expect(s.planned == 2100 && s.extensions == 2)
+        #expect(s.planned == 2100)
         #expect(!s.isFinished(at: Self.at(1500)))
         #expect(s.remaining(at: Self.at(1500)) == 600)
     }
@@ -64,14 +69,14 @@ import Testing
         let now = Self.at(900, slept: 12 * 3600)
         #expect(s.counted(at: now) == 900)
         #expect(s.suspended(at: now) == 12 * 3600)
-        let log = try #require(s.log(at: now, tz: nil, tag: nil, note: nil))
+        let log = try #require(Self.log(s, at: now, tz: nil, tag: nil))
         #expect(log.focused == 900 && !log.completed)
         #expect(log.end.timeIntervalSince(log.start) == 900 + 12 * 3600)
     }
 
     @Test(arguments: [(59.9, false), (60.0, true), (61.0, true), (0.0, false)])
     func earlyStopNeedsAMinute(_ focused: Double, _ recorded: Bool) {
-        let log = Self.session().log(at: Self.at(focused), tz: nil, tag: nil, note: nil)
+        let log = Self.log(Self.session(), at: Self.at(focused))
         #expect((log != nil) == recorded)
         #expect(log?.completed != true)
     }
@@ -81,7 +86,7 @@ import Testing
         // The wall clock was set back two hours mid-session; durations come from the monotonic clocks.
         var now = Self.at(1500)
         now.wall = now.wall.addingTimeInterval(-7200)
-        let log = try #require(s.log(at: now, tz: nil, tag: nil, note: nil))
+        let log = try #require(Self.log(s, at: now, tz: nil, tag: nil))
         #expect(log.focused == 1500 && log.end.timeIntervalSince(log.start) == 1500)
     }
 
@@ -92,7 +97,7 @@ import Testing
         var now = Self.at(1500)
         now.wall = now.wall.addingTimeInterval(jump)
         #expect(s.counted(at: now) == 1500 && s.isFinished(at: now))
-        let log = try #require(s.log(at: now, tz: nil, tag: nil, note: nil))
+        let log = try #require(Self.log(s, at: now, tz: nil, tag: nil))
         #expect(log.focused == 1500 && log.completed && log.end.timeIntervalSince(log.start) == 1500)
     }
 
@@ -118,7 +123,7 @@ import Testing
 
     @Test func breaksAreNeverRecorded() {
         let s = TimerSession(id: "b", phase: .shortBreak, planned: 300, start: Self.at(0))
-        #expect(s.log(at: Self.at(300), tz: nil, tag: nil, note: nil) == nil)
+        #expect(Self.log(s, at: Self.at(300), tz: nil, tag: nil) == nil)
     }
 
     @Test(arguments: [(0.0, 1.0), (0.25, 0.75), (0.99, 0.01), (1499.5, 0.5)])
@@ -135,7 +140,7 @@ import Testing
         let state = s.runningState(at: Self.at(760), pid: 42, tz: "UTC", tag: "w", note: "n", cycle: 1, cycles: 1)
         #expect(state.counted == 700 && state.planned == 1500 && !state.paused)
         #expect(state.remaining(at: state.updatedAt.addingTimeInterval(100)) == 700)
-        let log = try #require(state.recoveredLog)
+        let log = try #require(state.sessionLog)
         #expect(log.id == "s" && log.focused == 700 && !log.completed && log.tag == "w" && log.note == "n")
         #expect(log.end == Self.t0.addingTimeInterval(760))
     }
@@ -146,22 +151,23 @@ import Testing
             id: "r", phase: .focus, startedAt: start, planned: 1500, counted: 1500,
             updatedAt: start.addingTimeInterval(1520),
             paused: false, tag: nil, note: nil, tz: nil, pid: 1, cycle: 1, cycles: 1)
-        #expect(state.recoveredLog?.completed == true)
+        #expect(state.sessionLog?.completed == true)
         #expect(state.remaining(at: start.addingTimeInterval(99_999)) == 0)
         state.counted = 30
-        #expect(state.recoveredLog == nil)
+        #expect(state.sessionLog == nil)
         state.counted = 600
         state.phase = .shortBreak
-        #expect(state.recoveredLog == nil)
+        #expect(state.sessionLog == nil)
     }
 
     @Test(arguments: [
         (1, nil as Int?, [TimerPhase.focus]),
         (1, 300, [.focus, .shortBreak]),
-        (4, 300, [.focus, .shortBreak, .focus, .shortBreak, .focus, .shortBreak, .focus, .longBreak]),
+        // Cycles end after the last focus: no break after it.
+        (4, 300, [.focus, .shortBreak, .focus, .shortBreak, .focus, .shortBreak, .focus]),
         (
             5, 300,
-            [.focus, .shortBreak, .focus, .shortBreak, .focus, .shortBreak, .focus, .longBreak, .focus, .shortBreak]
+            [.focus, .shortBreak, .focus, .shortBreak, .focus, .shortBreak, .focus, .longBreak, .focus]
         ),
     ])
     func cyclePlans(_ cycles: Int, _ breakSeconds: Int?, _ phases: [TimerPhase]) {
@@ -186,12 +192,13 @@ import Testing
         // (focus, break, long break, cycles) given -> phases and lengths
         (
             nil as Int?, nil as Int?, nil as Int?, nil as Int?,
-            [TimerPhase.focus, .shortBreak, .focus, .shortBreak, .focus, .shortBreak], 3000, 600 as Int?
+            [TimerPhase.focus, .shortBreak, .focus, .shortBreak, .focus], 3000, 600 as Int?
         ),
         (1500, nil, nil, 1, [.focus], 1500, nil),
         (1500, 300, nil, nil, [.focus, .shortBreak], 1500, 300),
         (nil, nil, 900, nil, [.focus, .shortBreak], 3000, 600),
-        (1500, nil, nil, 2, [.focus, .shortBreak, .focus, .shortBreak], 1500, 600),
+        (1500, nil, nil, 2, [.focus, .shortBreak, .focus], 1500, 600),
+        (1500, 300, nil, 1, [.focus], 1500, 300),
     ])
     func flagsOverrideSettings(
         _ focus: Int?, _ brk: Int?, _ long: Int?, _ cycles: Int?, _ phases: [TimerPhase], _ focusLength: Int,

@@ -159,7 +159,8 @@ import Testing
                         switch range {
                         case .lastDays(let n): ["kind": "last", "days": n]
                         case .all: ["kind": "all"]
-                        case .dates(let from, let to): ["kind": "dates", "from": from.dayNumber, "to": to.dayNumber]
+                        case .dates(let from, let to), .period(_, let from, let to):
+                            ["kind": "dates", "from": from.dayNumber, "to": to.dayNumber]
                         }
                     },
                 ] as [String: Any]

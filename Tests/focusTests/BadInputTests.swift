@@ -7,7 +7,8 @@ import Testing
 @Suite struct BadInputTests {
     static let now = "2026-11-29T18:00:00Z"
     static let good =
-        #"{"id":"good","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"completed":true,"tag":"kept"}"#
+        #"{"id":"good","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"#
+        + #""completed":true,"tag":"kept"}"#
 
     /// Every file under `root`, path → bytes.
     /// Derived files focus may (re)build from the journal at any time; everything else is the user's.
@@ -73,13 +74,15 @@ import Testing
             name: "invalid UTF-8",
             bytes: bytes(#"{"id":"a"#) + [0xFF, 0xFE]
                 + bytes(
-                    #"","start":"2026-11-29T10:00:00Z","end":"2026-11-29T10:25:00Z","planned":1500,"focused":1500,"completed":true}"#
+                    #"","start":"2026-11-29T10:00:00Z","end":"2026-11-29T10:25:00Z","planned":1500,"focused":1500,"#
+                        + #""completed":true}"#
                         + "\n"),
             message: "test-00000001.jsonl:1: invalid UTF-8 in a string", doctor: 65),
         JournalCase(
             name: "wrong value types",
             bytes: bytes(
-                #"{"id":"t","start":"2026-11-29T10:00:00Z","end":"2026-11-29T10:25:00Z","planned":"1500","focused":1500,"completed":true}"#
+                #"{"id":"t","start":"2026-11-29T10:00:00Z","end":"2026-11-29T10:25:00Z","planned":"1500","#
+                    + #""focused":1500,"completed":true}"#
                     + "\n"),
             message: #"test-00000001.jsonl:1: "planned" must be a whole number of seconds"#, doctor: 65),
         JournalCase(
@@ -89,31 +92,36 @@ import Testing
         JournalCase(
             name: "end before start",
             bytes: bytes(
-                #"{"id":"e","start":"2026-11-29T10:00:00Z","end":"2026-11-29T09:00:00Z","planned":60,"focused":0,"completed":false}"#
+                #"{"id":"e","start":"2026-11-29T10:00:00Z","end":"2026-11-29T09:00:00Z","planned":60,"focused":0,"#
+                    + #""completed":false}"#
                     + "\n"),
             message: #"test-00000001.jsonl:1: "end" is before "start""#, doctor: 65),
         JournalCase(
             name: "negative duration",
             bytes: bytes(
-                #"{"id":"n","start":"2026-11-29T10:00:00Z","end":"2026-11-29T10:25:00Z","planned":1500,"focused":-60,"completed":true}"#
+                #"{"id":"n","start":"2026-11-29T10:00:00Z","end":"2026-11-29T10:25:00Z","planned":1500,"focused":-60,"#
+                    + #""completed":true}"#
                     + "\n"),
             message: #"test-00000001.jsonl:1: "focused" (-60.0) is outside 0…604800 seconds"#, doctor: 65),
         JournalCase(
             name: "absurd duration",
             bytes: bytes(
-                #"{"id":"a","start":"2026-11-29T10:00:00Z","end":"2026-11-29T10:25:00Z","planned":1e12,"focused":60,"completed":true}"#
+                #"{"id":"a","start":"2026-11-29T10:00:00Z","end":"2026-11-29T10:25:00Z","planned":1e12,"focused":60,"#
+                    + #""completed":true}"#
                     + "\n"),
             message: #"test-00000001.jsonl:1: "planned" (1000000000000.0) is outside 0…604800 seconds"#, doctor: 65),
         JournalCase(
             name: "focus longer than the session",
             bytes: bytes(
-                #"{"id":"l","start":"2026-11-29T10:00:00Z","end":"2026-11-29T10:25:00Z","planned":1500,"focused":3600,"completed":true}"#
+                #"{"id":"l","start":"2026-11-29T10:00:00Z","end":"2026-11-29T10:25:00Z","planned":1500,"focused":3600,"#
+                    + #""completed":true}"#
                     + "\n"),
             message: #"test-00000001.jsonl:1: "focused" (3600 s) is longer than end - start (1500 s)"#, doctor: 65),
         JournalCase(
             name: "unknown keys",
             bytes: bytes(
-                #"{"id":"u","start":"2026-11-29T10:00:00Z","end":"2026-11-29T10:25:00Z","planned":1500,"focused":1500,"completed":true,"mood":{"stars":[5]},"tag":"kept"}"#
+                #"{"id":"u","start":"2026-11-29T10:00:00Z","end":"2026-11-29T10:25:00Z","planned":1500,"focused":1500,"#
+                    + #""completed":true,"mood":{"stars":[5]},"tag":"kept"}"#
                     + "\n"),
             message: "", doctor: 0),
     ]

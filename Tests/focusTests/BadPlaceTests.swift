@@ -4,7 +4,8 @@ import Testing
 
 @testable import focus
 
-/// Bad places and bad settings: a home that cannot exist, a journal that cannot be written, a full disk, settings of the wrong type.
+/// Bad places and bad settings: a home that cannot exist, a journal that cannot be written, a full disk, settings of
+/// the wrong type.
 @Suite struct BadPlaceTests {
     static let now = BadInputTests.now
     static let addArgs = ["log", "add", "--start", "2026-11-29 10:00", "--duration", "25m", "--tag", "new"]
@@ -87,11 +88,60 @@ import Testing
         #expect(BadInputTests.snapshot(home.path) == before)
     }
 
-    /// Runs focus under `ulimit -f blocks` with SIGXFSZ ignored, so a write past the limit fails with EFBIG.
+    /// Runs focus under `ulimit -f blocks`, SIGXFSZ left as the shell has it: focus itself
+    /// must turn a write past the limit into its one-line error instead of dying of the signal.
     static func limited(_ args: [String], home: String, blocks: Int) throws -> RunResult {
         try FocusBinary.shell(
-            "ulimit -f \(blocks); trap '' XFSZ; exec \"$FOCUS\" "
-                + args.map(ShellWord.singleQuoted).joined(separator: " "), home: home, now: now)
+            "ulimit -f \(blocks); exec \"$FOCUS\" " + args.map(ShellWord.singleQuoted).joined(separator: " "),
+            home: home, now: now)
+    }
+
+    /// A journal already past `ulimit -f`: the next append makes the kernel send SIGXFSZ, which
+    /// would kill focus (exit 153); instead the write fails with its one-line error, and a timer's
+    /// session gets the command to add it back.
+    @Test(arguments: [["start", "1s", "--tag", "big"], addArgs])
+    func fileSizeLimitIsAnErrorNotADeath(_ args: [String]) throws {
+        let journal = (0..<12).map { _ in BadInputTests.good }.joined(separator: "\n") + "\n"
+        let home = try BadInputTests.journal(Array(journal.utf8))
+        let before = BadInputTests.snapshot(home.path)
+        let r = try Self.limited(args, home: home.path, blocks: 1)
+        #expect(r.status == 74, "\(r.status) \(r.stderr)")
+        let errors = Self.errors(r)
+        #expect(errors.count == 1 && r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
+        #expect(errors.first?.hasPrefix("Error: cannot write ") == true, "\(r.stderr)")
+        if args[0] == "start" { #expect(r.stderr.contains("add it back with: focus log add --start")) }
+        #expect(BadInputTests.snapshot(home.path).filter { $0.key != "state/running.lock" } == before)
+    }
+
+    /// The disk fills up mid-session: the countdown goes on and warns once; at the end the session is
+    /// recorded if there is room again, or printed to add back if not.
+    @Test(.enabled(if: tmpfsWorks, "cannot mount a tmpfs here"), arguments: [true, false])
+    func fullDiskMidSessionKeepsCountingAndRecordsOrPrintsAtTheEnd(_ roomAgain: Bool) throws {
+        let home = try TempHome()
+        try #require(Self.shell("mount -t tmpfs -o size=64k focus-test '\(home.path)'") == 0)
+        defer { Self.shell("umount '\(home.path)'") }
+        try TempHome.pin(TempHome.device, in: home.path)  // the mount hides the device file TempHome wrote
+        let timer = try BackgroundFocus(["start", "3s", "--tag", "disk"], home: home.path)
+        #expect(eventually { home.contents("state/running.json") != nil })
+        Self.shell("dd if=/dev/zero of='\(home.path)/filler' bs=1k count=64 2>/dev/null")
+        // A stop and a continue each save the state, which no longer fits.
+        kill(timer.pid, SIGTSTP)
+        #expect(eventually { SessionLifecycleEndToEndTests.processState(timer.pid) == "T" })
+        kill(timer.pid, SIGCONT)
+        if roomAgain { try FileManager.default.removeItem(atPath: home.path + "/filler") }
+        let r = timer.finish()
+        let warnings = r.stderr.split(separator: "\n").filter { $0.hasPrefix("focus: cannot save the session state") }
+        #expect(warnings.count == 1, "\(r.stderr)")
+        if roomAgain {
+            #expect(r.status == 0 && r.stdout.contains("Done: 3s focused #disk."), "\(r.status) \(r.stderr)")
+            #expect(home.journalLines().count == 1)
+        } else {
+            #expect([73, 74].contains(r.status), "\(r.status) \(r.stderr)")
+            #expect(
+                r.stderr.contains("The session was NOT recorded; once that is fixed, add it back with: focus log add"))
+            #expect(home.journalLines().isEmpty)
+        }
+        #expect(home.contents("state/running.json") == nil)
     }
 
     /// A real full disk: a 64 KiB tmpfs, when this machine lets the tests mount one (root in CI).
@@ -137,7 +187,8 @@ import Testing
         #expect(added.focused == 2 && added.tag == "deep work" && added.note == "it's" && added.source == .manual)
     }
 
-    /// A timer died and the journal cannot take its session: every command still runs, warns, and leaves the state for a retry.
+    /// A timer died and the journal cannot take its session: every command still runs, warns, and leaves the state for
+    /// a retry.
     @Test(.enabled(if: chattrWorks, "chattr +i is not supported here"))
     func recoveryThatCannotPersistWarnsAndRetriesLater() throws {
         let home = try BadInputTests.journal(Array((BadInputTests.good + "\n").utf8))

@@ -11,7 +11,8 @@ struct ExpeditionEndToEndTests {
             let day = n + 2 < 10 ? "0\(n + 2)" : "\(n + 2)"
             let extra = source.map { ",\"source\":\"\($0)\"" } ?? ""
             return
-                "{\"id\":\"e\(n)\",\"start\":\"2026-11-\(day)T09:00:00Z\",\"end\":\"2026-11-\(day)T09:25:00Z\",\"planned\":1500,\"focused\":1500,\"completed\":true,\"tz\":\"UTC\"\(extra)}"
+                "{\"id\":\"e\(n)\",\"start\":\"2026-11-\(day)T09:00:00Z\",\"end\":\"2026-11-\(day)T09:25:00Z\","
+                + "\"planned\":1500,\"focused\":1500,\"completed\":true,\"tz\":\"UTC\"\(extra)}"
         }
     }
 
@@ -88,7 +89,8 @@ struct ExpeditionEndToEndTests {
         let home = try TempHome()
         let file = home.path + "/expeditions.json"
         try
-            #"{"deepFocusMinutes":50,"chapters":[{"id":"a","title":"A","country":"B","story":"C","soundscape":"D","missions":[{"id":"m","title":"M","kind":"pages","targetValue":3,"rewardMiles":1}]}]}"#
+            (#"{"deepFocusMinutes":50,"chapters":[{"id":"a","title":"A","country":"B","story":"C","soundscape":"D","#
+            + #""missions":[{"id":"m","title":"M","kind":"pages","targetValue":3,"rewardMiles":1}]}]}"#)
             .write(toFile: file, atomically: false, encoding: .utf8)
         for command in ["expedition", "passport", "profile"] {
             let result = try FocusBinary.run([command], home: home.path, now: Self.now)
@@ -100,7 +102,9 @@ struct ExpeditionEndToEndTests {
     @Test func userDefinitionsReplaceTheRoute() throws {
         let home = try TempHome()
         try
-            #"{"deepFocusMinutes":50,"chapters":[{"id":"home","title":"Hometown","country":"Here","story":"Start close.","soundscape":"Rain","missions":[{"id":"h","title":"Two sessions","kind":"sessionCount","targetValue":2,"rewardMiles":7}]}]}"#
+            (#"{"deepFocusMinutes":50,"chapters":[{"id":"home","title":"Hometown","country":"Here","story":"Start "#
+            + #"close.","soundscape":"Rain","missions":[{"id":"h","title":"Two sessions","kind":"sessionCount","#
+            + #""targetValue":2,"rewardMiles":7}]}]}"#)
             .write(toFile: home.path + "/expeditions.json", atomically: false, encoding: .utf8)
         try home.writeJournal(Self.journal(2))
         let result = try FocusBinary.run(["expedition"], home: home.path, now: Self.now)

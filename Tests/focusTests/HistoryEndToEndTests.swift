@@ -28,7 +28,11 @@ import Testing
             try Self.focus(["log", "add", "--start", "2026-11-29 10:00", "--duration", "50m", "--tag", "code"], home)
                 .status == 0)
         let added = try Self.logJSON(home)
-        #expect(added.map { $0["start"] as? String } == ["2026-11-29T02:00:00Z", "2026-11-29T01:00:00Z"])  // local 10:00 and 09:00 in Shanghai
+        #expect(
+            added.map { $0["start"] as? String } == [
+                "2026-11-29T02:00:00Z"
+                    + "", "2026-11-29T01:00:00Z",
+            ])  // local 10:00 and 09:00 in Shanghai
         #expect(added[1]["source"] as? String == "manual" && added[1]["tz"] as? String == "Asia/Shanghai")
         let second = try #require(added[0]["id"] as? String)
 
@@ -80,7 +84,9 @@ import Testing
             (1...25).map { day in
                 let d = day < 10 ? "0\(day)" : "\(day)"
                 return
-                    #"{"id":"id\#(d)aaaaaa","start":"2026-11-\#(d)T09:00:00Z","end":"2026-11-\#(d)T09:25:00Z","planned":1500,"focused":1500,"completed":\#(day % 5 != 0),"tag":"\#(day % 2 == 0 ? "even" : "odd")"}"#
+                    #"{"id":"id\#(d)aaaaaa","start":"2026-11-\#(d)T09:00:00Z","end":"2026-11-\#(d)T09:25:00Z","#
+                    + #""planned":1500,"focused":1500,"completed":\#(day % 5 != 0),"#
+                    + #""tag":"\#(day % 2 == 0 ? "even" : "odd")"}"#
             })
         let text = try Self.focus(["log"], home, tz: "UTC")
         #expect(text.status == 0)
@@ -98,7 +104,7 @@ import Testing
     @Test(arguments: [
         (["log", "add", "--duration", "25m"], 64, "needs --start"),
         (["log", "add", "--start", "2026-11-29 17:50", "--duration", "25m"], 64, "in the future"),
-        (["log", "add", "--start", "tomorrow", "--duration", "25m"], 64, "not a local time"),
+        (["log", "add", "--start", "tomorrow", "--duration", "25m"], 64, "is not a time; try 9:30"),
         (["log", "add", "--start", "2026-11-29 09:00", "--duration", "0"], 64, "zero"),
         (["log", "edit", "zzz", "--tag", "x"], 1, "no session"),
         (["log", "edit", "id"], 64, "nothing to change"),
@@ -106,7 +112,7 @@ import Testing
         (["log", "frobnicate"], 64, "not a log action"),
         (["log", "delete", "id1", "--json"], 64, "does not apply"),
         (["undo"], 1, "nothing to undo"),
-        (["export"], 64, "--format is required"),
+        (["export", "--format"], 64, "--format needs a value"),
         (["export", "--format", "xml"], 64, "not one of"),
         (["export", "--format", "csv", "--out", "/nonexistent/dir/x.csv"], 73, "does not exist"),
         (["import", "/nonexistent/frames", "--from", "watson"], 66, "no such file"),
@@ -116,8 +122,10 @@ import Testing
         let home = try TempHome()
         try home.writeJournal(
             [
-                #"{"id":"id1","start":"2026-11-28T09:00:00Z","end":"2026-11-28T09:25:00Z","planned":1500,"focused":1500,"completed":true}"#,
-                #"{"id":"id2","start":"2026-11-28T10:00:00Z","end":"2026-11-28T10:25:00Z","planned":1500,"focused":1500,"completed":true}"#,
+                #"{"id":"id1","start":"2026-11-28T09:00:00Z","end":"2026-11-28T09:25:00Z","planned":1500,"#
+                    + #""focused":1500,"completed":true}"#,
+                #"{"id":"id2","start":"2026-11-28T10:00:00Z","end":"2026-11-28T10:25:00Z","planned":1500,"#
+                    + #""focused":1500,"completed":true}"#,
             ], name: "other.jsonl")
         let result = try Self.focus(args, home, tz: "UTC")
         #expect(result.status == code, "\(result.stderr)")
@@ -126,8 +134,10 @@ import Testing
     }
 
     static let tricky = [
-        #"{"id":"q1","start":"2026-11-28T09:00:00Z","end":"2026-11-28T09:25:00Z","planned":1500,"focused":1500,"completed":true,"tz":"Europe/Paris","tag":"a,b","note":"said \"hi\", then\nleft; ok\\done"}"#,
-        #"{"id":"q2","start":"2026-11-28T10:00:00Z","end":"2026-11-28T10:20:00Z","planned":1500,"focused":1200,"completed":false}"#,
+        #"{"id":"q1","start":"2026-11-28T09:00:00Z","end":"2026-11-28T09:25:00Z","planned":1500,"focused":1500,"#
+            + #""completed":true,"tz":"Europe/Paris","tag":"a,b","note":"said \"hi\", then\nleft; ok\\done"}"#,
+        #"{"id":"q2","start":"2026-11-28T10:00:00Z","end":"2026-11-28T10:20:00Z","planned":1500,"focused":1200,"#
+            + #""completed":false}"#,
     ]
 
     @Test func csvExportQuotesAndImportsBackIdempotently() throws {
@@ -139,14 +149,16 @@ import Testing
         #expect(text.hasPrefix("id,date,start,end,planned,focused,completed,tz,tag,note,source\r\n"))
         #expect(
             text.contains(
-                "q1,2026-11-28,2026-11-28T09:00:00Z,2026-11-28T09:25:00Z,1500,1500,true,Europe/Paris,\"a,b\",\"said \"\"hi\"\", then\nleft; ok\\done\",timer\r\n"
+                "q1,2026-11-28,2026-11-28T09:00:00Z,2026-11-28T09:25:00Z,1500,1500,true,Europe/Paris,\"a,b\",\"said "
+                    + "\"\"hi\"\", then\nleft; ok\\done\",timer\r\n"
             ))
         // Python's csv module, a strict reader, agrees.
         let python = Process()
         python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         python.arguments = [
             "python3", "-c",
-            "import csv,sys; r=list(csv.reader(open(sys.argv[1], newline=''), strict=True)); assert r[1][9]=='said \"hi\", then\\nleft; ok\\\\done', r; assert len(r)==3",
+            "import csv,sys; r=list(csv.reader(open(sys.argv[1], newline=''), strict=True)); assert r[1][9]=='said "
+                + "\"hi\", then\\nleft; ok\\\\done', r; assert len(r)==3",
             out,
         ]
         try python.run()
@@ -204,7 +216,10 @@ import Testing
         let home = try TempHome()
         try home.writeJournal(
             Self.tricky + [
-                #"{"id":"long","start":"2026-11-27T09:00:00Z","end":"2026-11-27T10:00:00Z","planned":3600,"focused":3600,"completed":true,"tag":"深度工作","note":"\#(String(repeating: "长笔记，", count: 30))"}"#
+                #"{"id":"long","start":"2026-11-27T09:00:00Z","end":"2026-11-27T10:00:00Z","planned":3600,"#
+                    + #""focused":3600,"completed":true,"tag":"深度工作","#
+                    + #""note":"\#(String(repeating: "长笔记，", count: 30))""#
+                    + #"}"#
             ])
         let out = home.path + "/focus.ics"
         #expect(try Self.focus(["export", "--format", "ical", "--out", out], home).status == 0)
@@ -229,7 +244,8 @@ import Testing
 
     static let peers = PeerDataTests.script
 
-    /// Watson's frames, a Timewarrior folder and its month files: the totals of `expected.json`, and nothing added twice.
+    /// Watson's frames, a Timewarrior folder and its month files: the totals of `expected.json`, and nothing added
+    /// twice.
     @Test func peerImportsMatchExpectedTotals() throws {
         try #require(Self.python != nil, "python3 is needed: apt-get install python3")
         let data = try TempHome()
@@ -268,12 +284,17 @@ import Testing
     @Test func doctorFindsProblemsAndRepairsOnlyDerivedFiles() throws {
         let home = try TempHome()
         try home.writeJournal([
-            #"{"id":"a","start":"2026-11-28T09:00:00Z","end":"2026-11-28T09:25:00Z","planned":1500,"focused":1500,"completed":true}"#,
-            #"{"id":"b","start":"2026-11-28T09:10:00Z","end":"2026-11-28T09:35:00Z","planned":1500,"focused":1500,"completed":true}"#,
-            #"{"id":"a","start":"2026-11-28T11:00:00Z","end":"2026-11-28T11:25:00Z","planned":1500,"focused":1500,"completed":true}"#,
-            #"{"id":"f","start":"2026-12-28T09:00:00Z","end":"2026-12-28T09:25:00Z","planned":1500,"focused":1500,"completed":true}"#,
+            #"{"id":"a","start":"2026-11-28T09:00:00Z","end":"2026-11-28T09:25:00Z","planned":1500,"focused":1500,"#
+                + #""completed":true}"#,
+            #"{"id":"b","start":"2026-11-28T09:10:00Z","end":"2026-11-28T09:35:00Z","planned":1500,"focused":1500,"#
+                + #""completed":true}"#,
+            #"{"id":"a","start":"2026-11-28T11:00:00Z","end":"2026-11-28T11:25:00Z","planned":1500,"focused":1500,"#
+                + #""completed":true}"#,
+            #"{"id":"f","start":"2026-12-28T09:00:00Z","end":"2026-12-28T09:25:00Z","planned":1500,"focused":1500,"#
+                + #""completed":true}"#,
             "{broken",
-            #"{"id":"m","start":"2026-11-20T09:00:00Z","end":"2026-11-20T09:25:00Z","planned":1500,"focused":1500,"completed":true,"tz":"Mars/Olympus"}"#,
+            #"{"id":"m","start":"2026-11-20T09:00:00Z","end":"2026-11-20T09:25:00Z","planned":1500,"focused":1500,"#
+                + #""completed":true,"tz":"Mars/Olympus"}"#,
         ])
         let before = home.contents(home.journalName)
         let result = try Self.focus(["doctor"], home)
@@ -288,7 +309,8 @@ import Testing
         // A damaged checkpoint: found, then rebuilt by --repair; the journal stays byte for byte.
         let clean = try TempHome()
         try clean.writeJournal([
-            #"{"id":"a","start":"2026-11-28T09:00:00Z","end":"2026-11-28T09:25:00Z","planned":1500,"focused":1500,"completed":true}"#
+            #"{"id":"a","start":"2026-11-28T09:00:00Z","end":"2026-11-28T09:25:00Z","planned":1500,"focused":1500,"#
+                + #""completed":true}"#
         ])
         #expect(try Self.focus(["expedition"], clean).status == 0)
         #expect(try Self.focus(["doctor"], clean).stdout.contains("matches a rebuild"))

@@ -14,7 +14,8 @@ import Testing
     @Test func hooksGetTheirVariablesAfterTheSessionIsRecorded() throws {
         let home = try TempHome()
         let save =
-            #"{ env | grep '^FOCUS_' | sort; cat "$FOCUS_HOME"/journal/*.jsonl 2>/dev/null | wc -l; } > "$FOCUS_HOME/$FOCUS_EVENT.env""#
+            #"{ env | grep '^FOCUS_' | sort; cat "$FOCUS_HOME"/journal/*.jsonl 2>/dev/null | wc -l; } > "#
+            + #""$FOCUS_HOME/$FOCUS_EVENT.env""#
         try Self.hook(home, "on-start", save)
         try Self.hook(home, "on-complete", save)
         let r = try FocusBinary.run(["start", "1s", "--tag", "deep"], home: home.path, now: "2026-11-29T09:00:00Z")
@@ -78,7 +79,9 @@ import Testing
         try Self.hook(home, "on-stop", #"env | grep '^FOCUS_' | sort > "$FOCUS_HOME/stop.env""#)
         // What a timer killed 10 minutes into a 25-minute session leaves behind.
         let state =
-            #"{"cycle":1,"cycles":1,"counted":600,"id":"CRASHED-2","paused":false,"phase":"focus","pid":999999,"planned":1500,"startedAt":"2026-11-29T09:00:00Z","tag":"w","tz":"UTC","updatedAt":"2026-11-29T09:10:05Z"}"#
+            #"{"cycle":1,"cycles":1,"counted":600,"id":"CRASHED-2","paused":false,"phase":"focus","pid":999999,"#
+            + #""planned":1500,"startedAt":"2026-11-29T09:00:00Z","tag":"w","tz":"UTC","#
+            + #""updatedAt":"2026-11-29T09:10:05Z"}"#
         try FileManager.default.createDirectory(atPath: home.path + "/state", withIntermediateDirectories: true)
         try state.write(toFile: home.path + "/state/running.json", atomically: false, encoding: .utf8)
         let result = try FocusBinary.run(["status"], home: home.path)
@@ -157,51 +160,51 @@ import Testing
 
     @Test func fishScriptNamesEveryCommand() throws {
         let home = try TempHome()
-        let script = try Self.script("fish", home: home)
-        for name in try Self.commandNames(home: home) { #expect(script.contains(" -a \(name) -d ")) }
-        #expect(script.contains("-l tag -r -a '(focus completions --tags 2>/dev/null)'"))
+        if let fish = Shells.path("fish") {
+            let file = try Shells.script("fish", home: home)
+            #expect(try Shells.run(fish, ["--no-execute", file], home: home).status == 0)
+        }
+        guard let offered = try Shells.fishCandidates(["focus "], home: home)?.first else { return }
+        #expect(Set(offered) == Set(try Self.commandNames(home: home)))
     }
 
     @Test(arguments: [
-        (["focus", "con"], "[config] "),
-        (["focus", "stats", "--ra"], "[--range] "),
-        (["focus", "stats", "--range", ""], "[7d] [30d] [90d] [1y] [all] "),
-        (["focus", "config", "s"], "[set] "),
-        (["focus", "config", "set", "da"], "[daily-goal-minutes] [day-start] "),
-        (["focus", "start", "--tag", ""], "[deep work] [thesis] "),
-        (["focus", "start", "--tag", "x", "--no"], "[--note] "),
-        (["focus", "completions", "z"], "[zsh] "),
+        ("focus con", "[config] "),
+        ("focus stats --ra", "[--range] "),
+        (
+            "focus stats --range ",
+            "[today] [yesterday] [week] [last-week] [month] [last-month] [year] [last-year] [7d] [30d] [90d] [1y] [all] "
+        ),
+        ("focus stats --range la", "[last-week] [last-month] [last-year] "),
+        ("focus config s", "[set] "),
+        ("focus config set da", "[daily-goal-minutes] [day-start] "),
+        ("focus config set w", "[week-start] "),
+        // Quoted as bash reads it back: a tag with a space is one word on the command line.
+        ("focus start --tag ", "[deep\\ work] [thesis] "),
+        ("focus start --tag x --no", "[--note] "),
+        ("focus completions z", "[zsh] "),
     ])
-    func bashCompletesCommandsOptionsValuesAndTags(_ words: [String], _ expected: String) throws {
+    func bashCompletesCommandsOptionsValuesAndTags(_ line: String, _ expected: String) throws {
         let home = try TempHome()
         try home.writeJournal([
-            #"{"id":"a","start":"2026-11-28T09:00:00Z","end":"2026-11-28T09:25:00Z","planned":1500,"focused":1500,"completed":true,"tag":"thesis"}"#,
-            #"{"id":"b","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"completed":true,"tag":"deep work"}"#,
+            #"{"id":"a","start":"2026-11-28T09:00:00Z","end":"2026-11-28T09:25:00Z","planned":1500,"focused":1500,"#
+                + #""completed":true,"tag":"thesis"}"#,
+            #"{"id":"b","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"#
+                + #""completed":true,"tag":"deep work"}"#,
         ])
-        let file = home.path + "/focus.bash"
-        try Self.script("bash", home: home).write(toFile: file, atomically: false, encoding: .utf8)
-        let quoted = words.map { "'\($0)'" }.joined(separator: " ")
-        let program =
-            "source \(file); COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _focus; printf '[%s] ' \"${COMPREPLY[@]}\""
-        let bin = URL(fileURLWithPath: FocusBinary.path).deletingLastPathComponent().path
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/bash")
-        p.arguments = ["-c", program]
-        p.environment = ["FOCUS_HOME": home.path, "PATH": bin + ":/usr/bin:/bin", "HOME": home.path]
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        #expect(text == expected)
+        guard let replies = try Shells.bashReplies([line], home: home)?.first else { return }
+        #expect(replies.map { "[\($0)] " }.joined() == expected)
     }
 
     @Test func completionsListTagsMostRecentFirstAndRefuseUnknownShells() throws {
         let home = try TempHome()
         try home.writeJournal([
-            #"{"id":"a","start":"2026-11-28T09:00:00Z","end":"2026-11-28T09:25:00Z","planned":1500,"focused":1500,"completed":true,"tag":"b"}"#,
-            #"{"id":"b","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"completed":true,"tag":"a"}"#,
-            #"{"id":"c","start":"2026-11-27T09:00:00Z","end":"2026-11-27T09:25:00Z","planned":1500,"focused":1500,"completed":true,"tag":"a"}"#,
+            #"{"id":"a","start":"2026-11-28T09:00:00Z","end":"2026-11-28T09:25:00Z","planned":1500,"focused":1500,"#
+                + #""completed":true,"tag":"b"}"#,
+            #"{"id":"b","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"#
+                + #""completed":true,"tag":"a"}"#,
+            #"{"id":"c","start":"2026-11-27T09:00:00Z","end":"2026-11-27T09:25:00Z","planned":1500,"focused":1500,"#
+                + #""completed":true,"tag":"a"}"#,
         ])
         #expect(try FocusBinary.run(["completions", "--tags"], home: home.path).stdout == "a\nb\n")
         #expect(try FocusBinary.run(["completions", "tcsh"], home: home.path).status == 64)

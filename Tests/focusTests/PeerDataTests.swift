@@ -22,9 +22,10 @@ import Testing
             import hashlib, os, subprocess, sys
             subprocess.run([sys.executable, sys.argv[1], "1000", "--now", "2026-11-29T18:00:00Z", "--out", sys.argv[2],
                             "--force"], check=True, stdout=subprocess.DEVNULL)
-            files = sorted(os.path.relpath(os.path.join(d, f), sys.argv[2]) for d, _, fs in os.walk(sys.argv[2]) for f in fs)
-            lines = "".join(hashlib.sha256(open(os.path.join(sys.argv[2], f), "rb").read()).hexdigest() + "  ./" + f + "\\n"
-                            for f in files)
+            out = sys.argv[2]
+            files = sorted(os.path.relpath(os.path.join(d, f), out) for d, _, fs in os.walk(out) for f in fs)
+            digest = lambda f: hashlib.sha256(open(os.path.join(out, f), "rb").read()).hexdigest()
+            lines = "".join(digest(f) + "  ./" + f + "\\n" for f in files)
             print(hashlib.sha256(lines.encode()).hexdigest())
             """
         let r = try Spawned(
@@ -74,7 +75,8 @@ import Testing
             let end = x["end"] as! String
             let focused = Int(parse.date(from: end)!.timeIntervalSince(parse.date(from: start)!))
             return
-                "{\"id\":\"\(x["id"]!)\",\"start\":\"\(start)\",\"end\":\"\(end)\",\"planned\":\((x["planned_minutes"] as! Int) * 60),"
+                "{\"id\":\"\(x["id"]!)\",\"start\":\"\(start)\",\"end\":\"\(end)\","
+                + "\"planned\":\((x["planned_minutes"] as! Int) * 60),"
                 + "\"focused\":\(focused),\"completed\":\(x["completed"] as! Bool),\"tag\":\"\(x["tag"]!)\"}"
         }
     }

@@ -11,7 +11,8 @@ import Testing
             "/usr/bin/env",
             [
                 "python3", "-c",
-                "import wave,sys; w=wave.open(sys.argv[1]); print(w.getnchannels(), w.getsampwidth(), w.getframerate(), w.getnframes())",
+                "import wave,sys; w=wave.open(sys.argv[1]); print(w.getnchannels(), w.getsampwidth(), w.getframerate(),"
+                    + " w.getnframes())",
                 file,
             ])
         #expect(python == "2 2 44100 88200\n")
@@ -62,7 +63,8 @@ import Testing
         return bin
     }
 
-    /// A fake `aplay`, alone on PATH (real players installed on the machine must not win), records its arguments and the PCM it receives.
+    /// A fake `aplay`, alone on PATH (real players installed on the machine must not win), records its arguments and
+    /// the PCM it receives.
     @Test func aSessionWithSoundStreamsPCMToThePlayerAndStopsWithIt() throws {
         let home = try TempHome()
         let bin = try Self.fakePlayer("aplay", in: home)

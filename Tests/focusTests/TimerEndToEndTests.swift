@@ -169,7 +169,9 @@ import Testing
         let home = try TempHome()
         // What a timer killed 10 minutes into a 25-minute session on 2026-11-29 leaves behind.
         let state =
-            #"{"cycle":1,"cycles":1,"counted":600,"id":"CRASHED-1","paused":false,"phase":"focus","pid":999999,"planned":1500,"startedAt":"2026-11-29T09:00:00Z","tag":"w","tz":"UTC","updatedAt":"2026-11-29T09:10:05Z"}"#
+            #"{"cycle":1,"cycles":1,"counted":600,"id":"CRASHED-1","paused":false,"phase":"focus","pid":999999,"#
+            + #""planned":1500,"startedAt":"2026-11-29T09:00:00Z","tag":"w","tz":"UTC","#
+            + #""updatedAt":"2026-11-29T09:10:05Z"}"#
         try FileManager.default.createDirectory(atPath: home.path + "/state", withIntermediateDirectories: true)
         try state.write(toFile: home.path + "/state/running.json", atomically: false, encoding: .utf8)
         let first = try FocusBinary.run(["status"], home: home.path)
@@ -185,7 +187,8 @@ import Testing
     @Test func badJournalLinesAreReportedOnceAndLeftAlone() throws {
         let home = try TempHome()
         let good =
-            #"{"id":"g","start":"2026-11-29T00:30:00Z","end":"2026-11-29T00:55:00Z","planned":1500,"focused":1500,"completed":true}"#
+            #"{"id":"g","start":"2026-11-29T00:30:00Z","end":"2026-11-29T00:55:00Z","planned":1500,"focused":1500,"#
+            + #""completed":true}"#
         try home.writeJournal([good, "garbage"], name: "other.jsonl")
         let before = home.contents("journal/other.jsonl")
         let r = try FocusBinary.run(["start", "1s"], home: home.path, now: "2026-11-29T01:00:00Z")

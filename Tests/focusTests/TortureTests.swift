@@ -72,7 +72,9 @@ enum TortureScale {
             case .importFile:
                 let file = home.path + "/../import-\(i)-\(UUID().uuidString).jsonl"
                 let lines = (0..<3).map { k in
-                    "{\"id\":\"imp-\(i)-\(k)\",\"start\":\"\(UTCTimestamp.format(epochSeconds: now - 3000 + k * 300))\",\"end\":\"\(UTCTimestamp.format(epochSeconds: now - 2900 + k * 300))\",\"planned\":100,\"focused\":100,\"completed\":true,\"tag\":\"\(tag)\"}"
+                    "{\"id\":\"imp-\(i)-\(k)\",\"start\":\"\(UTCTimestamp.format(epochSeconds: now - 3000 + k * 300))\""
+                        + ",\"end\":\"\(UTCTimestamp.format(epochSeconds: now - 2900 + k * 300))\",\"planned\":100,"
+                        + "\"focused\":100,\"completed\":true,\"tag\":\"\(tag)\"}"
                 }
                 try (lines.joined(separator: "\n") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
                 defer { try? FileManager.default.removeItem(atPath: file) }

@@ -2,9 +2,9 @@ import FoundationEssentials
 
 /// The arithmetic of one running phase, on readings the caller supplies.
 ///
-/// This is the run loop's UI state (elapsed, paused, extensions) as a value:
-/// the loop owns it and mutates it; everything here is computed from clock
-/// readings, so tests drive it with an injected clock and never sleep.
+/// One phase of ``TimerMachine`` (elapsed, paused, extended) as a value:
+/// everything here is computed from clock readings, so tests drive it with
+/// an injected clock and never sleep.
 /// Focus is measured on the `active` clock: pauses and suspend are excluded.
 public struct TimerSession: Equatable, Sendable {
     public let id: String
@@ -12,8 +12,6 @@ public struct TimerSession: Equatable, Sendable {
     public let start: ClockReading
     /// Planned seconds including extensions.
     public private(set) var planned: Int
-    /// How many times `+` was pressed.
-    public private(set) var extensions: Int = 0
     /// Active-clock instant of the pause in progress, if paused.
     public private(set) var pausedAt: Double?
     /// Active seconds spent paused in earlier pauses.
@@ -81,38 +79,23 @@ public struct TimerSession: Equatable, Sendable {
         if isPaused { resume(at: now) } else { pause(at: now) }
     }
 
-    /// Adds `seconds` to the plan (the `+` key adds five minutes).
+    /// Adds `seconds` to the plan (``TimerMachine`` caps it at what a record may hold).
     public mutating func extend(by seconds: Int) {
         planned += seconds
-        extensions += 1
     }
 
-    /// Sessions shorter than this that were stopped early are discarded.
-    public static let minimumRecordedSeconds = 60
-
-    /// The journal record for this focus phase as of `now`, or `nil` when it
-    /// is a break or was stopped before ``minimumRecordedSeconds``.
-    public func log(at now: ClockReading, tz: String?, tag: String?, note: String?) -> FocusLog? {
-        guard phase.isFocus else { return nil }
-        let focused = min(planned, Int(counted(at: now).rounded(.down)))
-        let completed = isFinished(at: now)
-        guard completed || focused >= Self.minimumRecordedSeconds else { return nil }
-        let startWall = Date(timeIntervalSince1970: start.wall.timeIntervalSince1970.rounded(.down))
-        var end = endWall(at: now)
-        if end.timeIntervalSince(startWall) < Double(focused) { end = startWall.addingTimeInterval(Double(focused)) }
-        return FocusLog(
-            id: id, start: startWall, end: end, planned: planned, focused: focused, completed: completed, tz: tz,
-            tag: tag, note: note)
-    }
-
-    /// What the state file should say about this phase as of `now`.
+    /// What the state file should say about this phase as of `now`; its ``RunningState/sessionLog`` is the record.
+    ///
+    /// Dates are whole seconds, so the state read back from its file records the same bytes.
     public func runningState(
         at now: ClockReading, pid: Int32, tz: String?, tag: String?, note: String?, cycle: Int, cycles: Int
     ) -> RunningState {
-        RunningState(
-            id: id, phase: phase, startedAt: start.wall, planned: planned,
+        let started = start.wall.timeIntervalSince1970
+        return RunningState(
+            id: id, phase: phase, startedAt: Date(timeIntervalSince1970: started.rounded(.down)), planned: planned,
             counted: Int(counted(at: now).rounded(.down)),
-            updatedAt: now.wall, paused: isPaused, tag: tag, note: note, tz: tz, pid: pid, cycle: cycle, cycles: cycles,
+            updatedAt: Date(timeIntervalSince1970: endWall(at: now).timeIntervalSince1970.rounded(.down)),
+            paused: isPaused, tag: tag, note: note, tz: tz, pid: pid, cycle: cycle, cycles: cycles,
             activeAt: now.active)
     }
 }

@@ -22,7 +22,7 @@ final class Context {
     /// Lazy: `focus status` when idle needs no zone.
     lazy var zone: Zone = {
         let setting = ZoneSetting.resolve(environment["TZ"], files: ZoneFiles(environment: environment))
-        if let warning = setting.warning { err.line(warning) }
+        if let warning = setting.warning, !quiet { err.line(warning) }
         return setting.zone
     }()
     /// ``zone`` as Foundation's `TimeZone`, for the views that still take one: its IANA name through ICU
@@ -32,9 +32,11 @@ final class Context {
         return zone.ianaIdentifier.flatMap(TimeZone.init(identifier:))
             ?? TimeZone(secondsFromGMT: zone.secondsFromGMT(for: now())) ?? .gmt
     }()
-    /// The command table users see (set by ``CommandLineTool``), for completions and the man page.
-    var commands: [Command] = []
+    /// Set by a command that prints only its output, from a shell prompt or completion
+    /// (`status --format`): no warnings, and no crash recovery.
+    var quiet = false
     private var issuesReported = false
+    private var recoveryTried = false
     private let pinnedNow: Date?
     private let startedActive: Double
 
@@ -45,6 +47,8 @@ final class Context {
         paths = DataPaths(environment: environment, home: home)
         store = AppStore(paths: paths, hostName: environment["FOCUS_DEVICE_NAME"] ?? Self.hostName())
         startedActive = LiveClock.monotonic()
+        // A write past `ulimit -f` then fails with EFBIG and its one-line error, instead of killing focus.
+        signal(SIGXFSZ, SIG_IGN)
         if let pinned = environment["FOCUS_NOW"], !pinned.isEmpty {
             guard let date = UTCTimestamp.parse(pinned) else {
                 throw FocusError(.config, "FOCUS_NOW='\(pinned)' is not an RFC 3339 instant like 2026-11-29T18:00:00Z")
@@ -109,11 +113,13 @@ final class Context {
     /// Unreadable lines reported one by one; beyond that, one line counts the rest.
     static let reportedIssues = 3
 
-    /// Loads the journal and reports unreadable lines once on stderr (a file of garbage gets a few lines, not thousands).
+    /// Loads the journal and reports unreadable lines once on stderr (a file of garbage gets a few lines, not
+    /// thousands).
     ///
-    /// `quiet` reads without reporting, for shell completion, where a warning
-    /// would land in the middle of the user's command line.
+    /// A session whose timer died is recorded first (``recoverCrashedSession()``). `quiet` reads
+    /// without either, for shell completion, where a line would land in the user's command line.
     func loadJournal(quiet: Bool = false) throws(FocusError) {
+        if !quiet { recoverCrashedSession() }
         try store.load()
         if !quiet { reportIssues() }
     }
@@ -130,42 +136,33 @@ final class Context {
         issuesReported = true
     }
 
-    /// Loads the journal and brings the expedition up to date; returns the events of the sessions applied now, by session id.
+    /// Loads the journal and brings the expedition up to date; returns the events of the sessions applied now, by
+    /// session id.
     @discardableResult
     func loadExpedition() throws(FocusError) -> [String: [ExpeditionEvent]] {
         try loadJournal()
         return try store.loadExpedition(days: try localDays())
     }
 
-    /// Records a session whose timer died and tells the user, once.
+    /// Records a session whose timer died (``AppStore/recover()``) and tells the user, once per run.
     ///
-    /// When it cannot be recorded (disk full, read-only journal) the state
-    /// file stays for the next command to retry, and this command goes on
-    /// after a warning: a full disk must not stop `focus status` or `doctor`.
+    /// Every command that reads the history or the session calls it first (through
+    /// ``loadJournal(quiet:)``, or directly); completion, `status --format`, `--version` and
+    /// help never do, so they never block, print or run a hook. When the session cannot be
+    /// recorded (disk full, read-only journal) the state file stays for the next command to
+    /// retry, and this command goes on after a warning: a full disk must not stop `status` or `doctor`.
     func recoverCrashedSession() {
-        let found: AppStore.Recovery?
-        do throws(FocusError) { found = try store.recoverInterruptedSession() } catch {
-            let retry = error.kind == .data ? "" : "; the next focus command tries again"
-            err.line("focus: a session that ended without its timer is not recorded (\(error.message))\(retry).")
-            return
-        }
-        guard let recovery = found else { return }
-        let started = LocalTime.dateTime(recovery.state.startedAt, in: timeZone)
-        if let log = recovery.recorded {
-            err.line(
-                "focus: the session started \(started) ended without its timer; recorded \(LocalTime.duration(log.focused)) of focus as \(log.completed ? "completed" : "interrupted")."
-            )
-        } else if recovery.state.phase.isFocus {
-            err.line(
-                "focus: the session started \(started) ended without its timer; under a minute of focus, nothing recorded."
-            )
-        } else {
-            err.line(
-                "focus: the \(recovery.state.phase.title.lowercased()) started \(started) ended without its timer; breaks are not recorded."
-            )
-        }
-        // The phase was stopped, if not by the user: `on-stop` runs as it would have (waited for, within its time limit).
-        guard let hook = Hook.ended(recovery.state, stopped: true, recorded: recovery.recorded) else { return }
+        guard !quiet, !recoveryTried else { return }
+        recoveryTried = true
+        do throws(FocusError) { report(try store.recover()) } catch { err.line(RecoveryView.retry(error)) }
+    }
+
+    /// Says what became of a dead timer's session and runs its `on-stop` hook (waited for, within its time limit).
+    func report(_ recovery: AppStore.Recovery?) {
+        recoveryTried = true
+        guard let recovery else { return }
+        if let line = RecoveryView.line(recovery, in: timeZone) { err.line(line) }
+        guard let hook = recovery.hook else { return }
         let hooks = HookRunner(directory: paths.hooksDirectory, environment: environment, discardOutput: false)
         if let problem = hooks.start(hook) { err.line(problem) }
         for line in hooks.finish() { err.line(line) }

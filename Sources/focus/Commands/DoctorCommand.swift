@@ -2,16 +2,15 @@ import FocusCore
 import FoundationEssentials
 
 /// `focus doctor`: checks the journal, the derived files and the settings; `--repair` rebuilds derived files only.
-enum DoctorCommand {
-    static let command = Command(
+enum DoctorCommand: ParsableCommand {
+    static let repair = Flag(
+        "repair", "Rebuild the derived files (the expedition checkpoint); the journal is never rewritten")
+
+    static let configuration = CommandConfiguration(
         name: "doctor",
-        summary: "Check the journal, derived files and settings",
-        usage: "focus doctor [--repair]",
-        options: [
-            .flag("repair", "Rebuild the derived files (the expedition checkpoint); the journal is never rewritten")
-        ],
+        abstract: "Check the journal, derived files and settings",
         discussion: "Exits 0 when everything is healthy, 65 when a problem remains.",
-        run: run)
+        options: [repair])
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         var problems = 0
@@ -20,10 +19,12 @@ enum DoctorCommand {
             ctx.out.line("  \(finding.isProblem ? "problem" : "note"): \(finding.text)")
         }
         let now = ctx.now()
+        ctx.recoverCrashedSession()
         try ctx.store.load()
         let store = ctx.store
         ctx.out.line(
-            "Journal: \(store.paths.journalDirectory): \(store.history.sessions.count) session records, \(store.history.changes.count) change records, \(store.focusLogs.count) sessions in the history."
+            "Journal: \(store.paths.journalDirectory): \(store.history.sessions.count) session records, "
+                + "\(store.history.changes.count) change records, \(store.focusLogs.count) sessions in the history."
         )
 
         var configOK = true
@@ -61,7 +62,7 @@ enum DoctorCommand {
                 case .matches: ctx.out.line("  expedition checkpoint: matches a rebuild")
                 case .missing: ctx.out.line("  expedition checkpoint: none yet (built on first use)")
                 case .differs(let why):
-                    if args.has("repair") {
+                    if args[repair] {
                         try store.rebuildExpeditionCheckpoint(days: days)
                         ctx.out.line("  expedition checkpoint: \(why); rebuilt")
                     } else {
@@ -69,7 +70,8 @@ enum DoctorCommand {
                             .init(
                                 isProblem: true,
                                 text:
-                                    "expedition checkpoint \(store.paths.expeditionCheckpointFile): \(why) (focus doctor --repair rebuilds it)"
+                                    "expedition checkpoint \(store.paths.expeditionCheckpointFile): \(why) (focus "
+                                    + "doctor --repair rebuilds it)"
                             ))
                     }
                 }

@@ -1,19 +1,18 @@
 import FocusCore
 
 /// `focus passport`: the stamps, the soundscapes they unlocked and the chapters ahead.
-enum PassportCommand {
-    static let command = Command(
-        name: "passport",
-        summary: "Show your passport: stamped cities, soundscapes and the road ahead",
-        usage: "focus passport [--json]",
-        options: [.flag("json", "Print a JSON object instead of text")],
-        run: run)
+enum PassportCommand: ParsableCommand {
+    static let json = Flag("json", "Print a JSON object instead of text")
+
+    static let configuration = CommandConfiguration(
+        name: "passport", abstract: "Show your passport: stamped cities, soundscapes, the road ahead",
+        options: [json])
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         try ctx.loadExpedition()
         let model = PassportViewModel(store: ctx.store, now: ctx.now(), days: try ctx.localDays())
         ctx.out.line(
-            args.has("json")
+            args[json]
                 ? PassportView.json(model)
                 : PassportView.text(model, columns: ctx.columns, style: Style(enabled: ctx.colorEnabled)))
         return 0

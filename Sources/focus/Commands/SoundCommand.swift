@@ -5,51 +5,52 @@ import FocusCore
 #endif
 
 /// `focus sound [NAME]`: play a sound, write it to a WAV file, or list them all.
-enum SoundCommand {
-    static let command = Command(
+enum SoundCommand: ParsableCommand {
+    static let name = Argument<String>(
+        "NAME", "white, pink, brown, or an unlocked one from `focus sound list`; default: config sound, else pink",
+        parser: .text, completion: .dynamic(.sounds))
+    static let list = Flag("list", "The same as `focus sound list`")
+    static let duration = Option<Int>(
+        "duration", "D",
+        "Play or write this long: 25 (minutes), 90s, 1h; playing without it runs until Ctrl-C, --out defaults to 1m",
+        parser: .duration)
+    static let volume = Option<Int>("volume", "0-100", "Loudness (default 70)", parser: .wholeNumber(0...100))
+    static let seed = Option<UInt64>(
+        "seed", "N", "Start the generators from N: the same seed, the same sound", parser: .unsigned)
+    static let out = Option<String>(
+        "out", "FILE.wav", "Write a 44.1 kHz 16-bit stereo WAV file instead of playing", parser: .path)
+
+    static let configuration = CommandConfiguration(
         name: "sound",
-        summary: "Play an ambient sound, write it to a WAV file, or list the sounds",
-        usage: "focus sound [NAME] [--duration D] [--volume 0-100] [--seed N] [--out FILE.wav] | focus sound --list",
-        arguments: [("NAME", "white, pink, brown, or an unlocked one from --list; default: config sound, else pink")],
-        options: [
-            .flag("list", "List every sound, and the city whose stamp unlocks each locked one"),
-            .value(
-                "duration", "D",
-                "Play or write this long: 25 (minutes), 90s, 1h; playing without it runs until Ctrl-C, --out defaults to 1m"
-            ),
-            .value("volume", "0-100", "Loudness (default 70)"),
-            .value("seed", "N", "Start the generators from N: the same seed, the same sound"),
-            .value("out", "FILE.wav", "Write a 44.1 kHz 16-bit stereo WAV file instead of playing"),
-        ],
-        positionals: 0...1,
+        abstract: "Play an ambient sound, write it to a WAV file, or list the sounds",
         discussion: """
             Sounds are generated as they play: nothing loops and no audio files ship.
             Playing pipes raw audio to the first of pw-play, paplay, aplay, play (sox)
             or ffplay on PATH. `focus start 25 --sound rain` plays one during a session.
             """,
-        run: run)
+        arguments: [name],
+        options: [list, duration, volume, seed, out],
+        subcommands: [SoundListCommand.self])
 
     static let defaultVolume = 70
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
+        if args[list] { return try SoundListCommand.run(args, ctx) }
         try ctx.loadExpedition()
-        if args.has("list") {
-            ctx.out.write(
-                SoundListView.text(SoundListViewModel(store: ctx.store), style: Style(enabled: ctx.colorEnabled)))
-            return 0
-        }
         let configured = try ctx.loadConfig().sound
-        let entry = try unlockedEntry(args.positionals.first ?? configured ?? "pink", ctx)
-        let volume = try args.value("volume").map(volumeValue) ?? defaultVolume
-        let seed = try args.value("seed").map(seedValue) ?? FNV1a.hash(entry.name)
-        let seconds = try args.value("duration").map(StartCommand.duration)
+        let entry = try SoundCatalog(definitions: ctx.store.expeditionDefinitions).unlockedEntry(
+            named: args[name] ?? configured ?? "pink", in: ctx.store.expedition)
+        let volume = args[Self.volume] ?? defaultVolume
+        let seed = args[Self.seed] ?? FNV1a.hash(entry.name)
+        let seconds = args[duration]
         let stream = SoundStream(recipe: entry.recipe, seed: seed, volume: volume)
-        if let out = args.value("out") {
+        if let out = args[Self.out] {
             let length = seconds ?? 60
             guard length * SoundFormat.sampleRate <= WAVFormat.maxFrames else {
                 throw FocusError(
                     .usage,
-                    "--duration is too long for a WAV file (at most \(LocalTime.duration(WAVFormat.maxFrames / SoundFormat.sampleRate)))"
+                    "--duration is too long for a WAV file (at most "
+                        + "\(LocalTime.duration(WAVFormat.maxFrames / SoundFormat.sampleRate)))"
                 )
             }
             try ctx.store.export(to: out, chunks: SoundClip(stream, seconds: length, wavHeader: true))
@@ -57,24 +58,6 @@ enum SoundCommand {
             return 0
         }
         return play(stream, entry: entry, seconds: seconds, ctx)
-    }
-
-    /// The catalog entry called `name`, if it is unlocked; otherwise a usage error that says why.
-    ///
-    /// Call after `ctx.loadExpedition()`, which reads the route and the stamps.
-    static func unlockedEntry(_ name: String, _ ctx: Context) throws(FocusError) -> SoundCatalog.Entry {
-        let catalog = SoundCatalog(definitions: ctx.store.expeditionDefinitions)
-        guard let entry = catalog.entry(named: name) else {
-            let hint =
-                Suggestion.closest(to: name, among: catalog.entries.map(\.name)).map { "; did you mean '\($0)'?" }
-                ?? "; `focus sound --list` lists them"
-            throw FocusError(.usage, "unknown sound '\(name)'\(hint)")
-        }
-        if let chapter = entry.unlockedBy, !SoundCatalog.isUnlocked(entry, in: ctx.store.expedition) {
-            throw FocusError(
-                .usage, "'\(entry.name)' (\(entry.title)) is locked: the stamp of \(chapter.place) unlocks it")
-        }
-        return entry
     }
 
     private static func play(_ stream: sending SoundStream, entry: SoundCatalog.Entry, seconds: Int?, _ ctx: Context)
@@ -99,19 +82,5 @@ enum SoundCommand {
         }
         player.stop(fadeSeconds: stopped ? 0.3 : fade)
         return 0
-    }
-
-    private static func volumeValue(_ text: String) throws(FocusError) -> Int {
-        guard let v = Int(text), (0...100).contains(v) else {
-            throw FocusError(.usage, "--volume must be a whole number from 0 to 100, not '\(text)'")
-        }
-        return v
-    }
-
-    private static func seedValue(_ text: String) throws(FocusError) -> UInt64 {
-        guard let v = UInt64(text) else {
-            throw FocusError(.usage, "--seed must be a whole number from 0 to \(UInt64.max), not '\(text)'")
-        }
-        return v
     }
 }

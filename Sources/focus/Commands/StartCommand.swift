@@ -2,42 +2,43 @@ import FocusCore
 import FoundationEssentials
 
 /// `focus start [DURATION]`: a focus session (or cycles of them) with a live countdown.
-enum StartCommand {
-    static let command = Command(
+enum StartCommand: ParsableCommand {
+    static let duration = Argument<Int>(
+        "DURATION", "25 (minutes), 25m, 90s or 1h30m; default 25 minutes (config default-minutes)",
+        parser: .duration)
+    static let tag = Option<String>(
+        "tag", "T", "Tag the session (a project, a subject)", parser: .text, completion: .dynamic(.tags))
+    static let note = Option<String>("note", "N", "A note to keep with the session", parser: .text)
+    static let cycles = Option<Int>(
+        "cycles", "N", "Run N focus/break pairs, a long break after every fourth", parser: .wholeNumber(1...99))
+    static let breakLength = Option<Int>(
+        "break", "D", "Break length between cycles (default 5m, config break-minutes)", parser: .duration)
+    static let longBreak = Option<Int>(
+        "long-break", "D", "Long break length (default 15m, config long-break-minutes)", parser: .duration)
+    static let auto = Flag("auto", "Start the next phase without waiting for Enter")
+    static let soundName = Option<String>(
+        "sound", "NAME", "Play an unlocked sound while you focus (config sound); see `focus sound list`",
+        parser: .text, completion: .dynamic(.sounds))
+
+    static let configuration = CommandConfiguration(
         name: "start",
-        summary: "Run a focus session with a live countdown",
-        usage:
-            "focus start [DURATION] [--tag T] [--note N] [--cycles N] [--break D] [--long-break D] [--auto] [--sound NAME]",
-        arguments: [("DURATION", "25 (minutes), 25m, 90s or 1h30m; default 25 minutes (config default-minutes)")],
-        options: [
-            .value("tag", "T", "Tag the session (a project, a subject)"),
-            .value("note", "N", "A note to keep with the session"),
-            .value("cycles", "N", "Run N focus/break pairs, a long break after every fourth"),
-            .value("break", "D", "Break length between cycles (default 5m, config break-minutes)"),
-            .value("long-break", "D", "Long break length (default 15m, config long-break-minutes)"),
-            .flag("auto", "Start the next phase without waiting for Enter"),
-            .value("sound", "NAME", "Play an unlocked sound while you focus (config sound); see `focus sound --list`"),
-        ],
-        positionals: 0...1,
+        abstract: "Run a focus session with a live countdown",
         discussion: """
             Keys while it runs: space or p pauses and resumes (paused time is not focus),
-            + adds 5 minutes, q or Ctrl-C stops early. A session stopped with at least
+            the + key adds 5 minutes, q or Ctrl-C stops early. A session stopped with at least
             a minute of focus is recorded as interrupted; a shorter one is discarded.
             Only one session runs at a time; `focus stop` ends it from another terminal.
             """,
-        run: run)
+        arguments: [duration],
+        options: [tag, note, cycles, breakLength, longBreak, auto, soundName])
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         let config = try ctx.loadConfig()
         let plan = CyclePlan(
-            config: config, focusSeconds: try args.positionals.first.map(duration),
-            breakSeconds: try args.value("break").map(duration),
-            longBreakSeconds: try args.value("long-break").map(duration),
-            cycles: try args.value("cycles").map(cycleCount))
-        let sound = try sound(args.value("sound"), configured: config.sound, ctx)
-        return try runExclusive(
-            plan.steps, tag: try args.text("tag"), note: try args.text("note"), auto: args.has("auto"), sound: sound,
-            ctx)
+            config: config, focusSeconds: args[duration], breakSeconds: args[breakLength],
+            longBreakSeconds: args[longBreak], cycles: args[cycles])
+        let sound = try sound(args[soundName], configured: config.sound, ctx)
+        return try TimerRunner.run(plan.steps, tag: args[tag], note: args[note], auto: args[auto], sound: sound, ctx)
     }
 
     /// The sound to play: `--sound` must name an unlocked sound (else exit 64);
@@ -47,44 +48,14 @@ enum StartCommand {
     {
         guard let name = option ?? configured else { return nil }
         try ctx.loadExpedition()
-        if option != nil { return try SoundCommand.unlockedEntry(name, ctx) }
+        let catalog = SoundCatalog(definitions: ctx.store.expeditionDefinitions)
+        if option != nil { return try catalog.unlockedEntry(named: name, in: ctx.store.expedition) }
         do throws(FocusError) {
-            return try SoundCommand.unlockedEntry(name, ctx)
+            return try catalog.unlockedEntry(named: name, in: ctx.store.expedition)
         } catch {
             ctx.err.line("focus: no sound: config sound: \(error.message)")
             return nil
         }
-    }
-
-    /// Takes the session lock and runs `steps`, or explains who holds it (exit 75).
-    static func runExclusive(
-        _ steps: [CyclePlan.Step], tag: String?, note: String?, auto: Bool, sound: SoundCatalog.Entry? = nil,
-        _ ctx: Context
-    ) throws(FocusError) -> Int32 {
-        guard let lock = try ctx.store.acquireSessionLock() else {
-            var detail = ""
-            if let state = try? ctx.store.runningState() {
-                let started = LocalTime.hourMinute(state.startedAt, in: ctx.timeZone)
-                detail =
-                    ": a \(state.phase.title.lowercased()) started at \(started) has \(LocalTime.countdown(Double(state.remaining(at: state.now(at: ctx.reading()))))) left"
-            }
-            throw FocusError(.temporary, "a session is already running\(detail); `focus stop` ends it")
-        }
-        let runner = TimerRunner(ctx: ctx, tag: tag, note: note, auto: auto, sound: sound)
-        defer { runner.finishHooks() }
-        defer { lock.release() }
-        return try runner.run(steps)
-    }
-
-    static func duration(_ text: String) throws(FocusError) -> Int {
-        do { return try DurationParser.seconds(text) } catch { throw FocusError(.usage, error.reason) }
-    }
-
-    private static func cycleCount(_ text: String) throws(FocusError) -> Int {
-        guard let n = Int(text), (1...99).contains(n) else {
-            throw FocusError(.usage, "--cycles must be a whole number from 1 to 99, not '\(text)'")
-        }
-        return n
     }
 
 }

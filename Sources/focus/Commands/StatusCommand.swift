@@ -1,46 +1,44 @@
 import FocusCore
 import FoundationEssentials
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `focus status`: idle, or the running phase. Reads only the state file, never the journal.
-enum StatusCommand {
-    static let command = Command(
+enum StatusCommand: ParsableCommand {
+    static let json = Flag("json", "Print a JSON object instead of text")
+    static let format = Option<StatusFormat>(
+        "format", "F", "Print F with {placeholders} filled in, for prompts and tmux", parser: template)
+    static let idle = Option<StatusFormat>(
+        "idle", "F", "With --format: what to print when idle (default an empty line)", parser: template)
+
+    static let configuration = CommandConfiguration(
         name: "status",
-        summary: "Show whether a session is running and how long it has left",
-        usage: "focus status [--json | --format F [--idle F]]",
-        options: [
-            .flag("json", "Print a JSON object instead of text"),
-            .value("format", "F", "Print F with {placeholders} filled in, for prompts and tmux"),
-            .value("idle", "F", "With --format: what to print when idle (default an empty line)"),
-        ],
-        discussion: "Placeholders for --format and --idle ({{ and }} print braces):\n"
+        abstract: "Show whether a session is running and how long it has left",
+        discussion: "Placeholders for --format and --idle ({{ and }} print braces):\n\n"
             + StatusFormat.Placeholder.allCases.map { "  " + "{\($0.rawValue)}".padded(to: 14) + $0.help }.joined(
                 separator: "\n"),
-        run: run)
+        options: [json, format, idle])
 
-    static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
-        if args.has("json"), args.has("format") { throw FocusError(.usage, "give either --json or --format, not both") }
-        if args.has("idle"), !args.has("format") { throw FocusError(.usage, "--idle goes with --format") }
-        let format = try args.value("format").map { (text) throws(FocusError) in try StatusFormat(text) }
-        let idle = try StatusFormat(args.value("idle") ?? "", option: "--idle")
-        let state = try runningState(ctx)
-        let now = state?.now(at: ctx.reading()) ?? ctx.now()
-        if let format {
-            ctx.out.line((state == nil ? idle : format).render(state, now: now, timeZone: ctx.timeZone))
-        } else if args.has("json") {
-            ctx.out.line(StatusView.json(state, now: now))
-        } else {
-            ctx.out.line(StatusView.text(state, now: now, timeZone: ctx.timeZone))
-        }
-        return 0
+    private static let template = ValueParser { (text: String, label: String) throws(FocusError) -> StatusFormat in
+        try StatusFormat(text, option: label)
     }
 
-    /// The live session's state, after recovering a crashed one; `nil` when idle.
-    static func runningState(_ ctx: Context) throws(FocusError) -> RunningState? {
-        guard try ctx.store.isSessionLockHeld() else { return nil }
-        return try ctx.store.runningState()
+    static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
+        if args[json], args.given(format) { throw FocusError(.usage, "give either --json or --format, not both") }
+        if args.given(idle), !args.given(format) { throw FocusError(.usage, "--idle goes with --format") }
+        // For a prompt or tmux: never a warning, a recovery or a hook, whatever the state file says.
+        ctx.quiet = args.given(format)
+        ctx.recoverCrashedSession()
+        let state = try ctx.store.liveSession()
+        let now = state?.now(at: ctx.reading()) ?? ctx.now()
+        if let format = args[Self.format] {
+            let template = state == nil ? args[idle] : format
+            ctx.out.line(template?.render(state, now: now, timeZone: ctx.timeZone) ?? "")
+        } else if args[json] {
+            ctx.out.line(StatusView.json(state, now: now, elsewhere: try ctx.store.sessionsOnOtherDevices(at: now)))
+        } else {
+            ctx.out.line(StatusView.text(state, now: now, timeZone: ctx.timeZone))
+            let others = StatusView.elsewhere(try ctx.store.sessionsOnOtherDevices(at: now), timeZone: ctx.timeZone)
+            for line in others { ctx.out.line(line) }
+        }
+        return 0
     }
 }

@@ -57,21 +57,12 @@ final class HookRunner {
         } else {
             posix_spawn_file_actions_adddup2(&actions, 2, 1)
         }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
+        var attributes = ChildSignals.attributes(processGroup: true)
         defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK))
         let variables = environment.merging(hook.environment) { $1 }.map { "\($0.key)=\($0.value)" }
         var argv = [strdup(path), nil]
         var envp = variables.map { strdup($0) } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
+        defer { for string in argv + envp { free(string) } }
         var pid: pid_t = 0
         let status = posix_spawn(&pid, path, &actions, &attributes, &argv, &envp)
         guard status == 0 else { return "focus: cannot run hook \(name): \(String(cString: strerror(status)))" }
@@ -95,7 +86,8 @@ final class HookRunner {
             kill(-child.pid, SIGKILL)
             while waitpid(child.pid, &status, 0) < 0 && errno == EINTR {}
             reports.append(
-                "focus: hook \(child.name) took longer than \(LocalTime.duration(Int(timeout.rounded(.up)))) and was stopped"
+                "focus: hook \(child.name) took longer than \(LocalTime.duration(Int(timeout.rounded(.up)))) and was "
+                    + "stopped"
             )
             return true
         }

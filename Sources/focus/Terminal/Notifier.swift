@@ -3,12 +3,19 @@
 #endif
 
 /// Desktop notifications through `notify-send`, when it is installed.
-enum Notifier {
+///
+/// A notification is never waited for beyond a short grace period, so a missing
+/// notification daemon never stalls the timer; the ones still running are reaped
+/// later (``reap()``), so a long run of cycles leaves no zombie processes behind.
+final class Notifier {
+    private let path: String?
+    private var children: [pid_t] = []
+
+    /// `notify-send` is looked up on `path` (the `PATH` variable).
+    init(path: String?) { self.path = path }
+
     /// Sends `title`/`body` if `notify-send` is on `PATH`; silently does nothing otherwise.
-    ///
-    /// The child's output goes to /dev/null and it is not waited for beyond
-    /// a short grace period, so a missing notification daemon never stalls the timer.
-    static func send(title: String, body: String, path: String?) {
+    func send(_ note: (title: String, body: String)) {
         guard let path else { return }
         let candidates = path.split(separator: ":").map { String($0) + "/notify-send" }
         guard let tool = candidates.first(where: { access($0, X_OK) == 0 }) else { return }
@@ -18,15 +25,26 @@ enum Notifier {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv: [String] = [tool, "--app-name=focus", title, body]
+        var attributes = ChildSignals.attributes()
+        defer { posix_spawnattr_destroy(&attributes) }
+        let argv: [String] = [tool, "--app-name=focus", note.title, note.body]
         var cargs = argv.map { strdup($0) } + [nil]
-        defer { cargs.forEach { free($0) } }
+        defer { for arg in cargs { free(arg) } }
         var pid: pid_t = 0
-        guard posix_spawn(&pid, tool, &actions, nil, &cargs, environ) == 0 else { return }
+        guard posix_spawn(&pid, tool, &actions, &attributes, &cargs, environ) == 0 else { return }
+        children.append(pid)
         for _ in 0..<20 {
-            var status: Int32 = 0
-            if waitpid(pid, &status, WNOHANG) != 0 { return }
+            reap()
+            if children.isEmpty { return }
             usleep(10_000)
+        }
+    }
+
+    /// Collects the notifications that have ended, without waiting.
+    func reap() {
+        children.removeAll { pid in
+            var status: Int32 = 0
+            return waitpid(pid, &status, WNOHANG) != 0
         }
     }
 }

@@ -75,7 +75,8 @@ final class SoundPlayer: Sendable {
         signal(SIGPIPE, SIG_IGN)
         guard let (executable, program) = find(path: path) else {
             Output.error.line(
-                "focus: no sound: none of \(programs.map(\.name).joined(separator: ", ")) is on PATH; carrying on in silence."
+                "focus: no sound: none of \(programs.map(\.name).joined(separator: ", ")) is on PATH; carrying on in "
+                    + "silence."
             )
             return nil
         }

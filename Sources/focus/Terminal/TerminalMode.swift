@@ -9,6 +9,7 @@
 /// `atexit` restores it too, for paths that call `exit` directly.
 enum TerminalMode {
     nonisolated(unsafe) private static var saved: termios?
+    nonisolated(unsafe) private static var restoresAtExit = false
 
     /// Whether `fd` is a terminal this process may use: in the foreground.
     ///
@@ -21,7 +22,7 @@ enum TerminalMode {
         return group < 0 || group == getpgrp()
     }
 
-    /// Switches stdin to raw mode; does nothing when stdin is not a foreground terminal.
+    /// Switches stdin to raw mode (again after ``restore()``); does nothing when stdin is not a foreground terminal.
     static func enableRaw() {
         guard saved == nil, isForegroundTerminal(0) else { return }
         var original = termios()
@@ -35,7 +36,8 @@ enum TerminalMode {
             cc[Int(VTIME)] = 0
         }
         tcsetattr(0, TCSANOW, &raw)
-        atexit { TerminalMode.restore() }
+        if !restoresAtExit { atexit { TerminalMode.restore() } }
+        restoresAtExit = true
     }
 
     /// Puts the terminal back exactly as it was.

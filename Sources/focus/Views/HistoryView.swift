@@ -52,10 +52,23 @@ enum HistoryView {
             })
     }
 
-    /// `2026-11-29 09:00–09:25 (25m) #writing`, in the session's own zone.
-    static func describe(_ log: FocusLog, _ ctx: Context) -> String {
-        let zone = (try? ctx.localDays().zone(log.tz)) ?? ctx.zone
+    /// `2026-11-29 09:00–09:25 (25m) #writing`, in the session's own zone, read next to `readerZone`
+    /// (``Zone/zone(forSession:)``).
+    static func describe(_ log: FocusLog, readerZone: Zone) -> String {
+        let zone = readerZone.zone(forSession: log.tz)
         return LocalTime.dateTime(log.start, in: zone) + "–" + LocalTime.hourMinute(log.end, in: zone)
             + " (\(LocalTime.duration(log.focused)))" + (log.tag.map { " #" + $0 } ?? "")
+    }
+
+    /// The short form of `id` that `focus log` shows beside `logs`.
+    static func shortID(_ id: String, among logs: [FocusLog]) -> String {
+        String(id.prefix(ShortID.length(for: logs.map(\.id))))
+    }
+
+    /// A note on stderr when `log` overlaps another session of `logs`, else `nil`.
+    static func overlapNote(_ log: FocusLog, among logs: [FocusLog], readerZone: Zone) -> String? {
+        guard let other = SessionEditor.overlap(of: log, in: logs) else { return nil }
+        return
+            "focus: note: this overlaps \(describe(other, readerZone: readerZone)) (\(shortID(other.id, among: logs)))."
     }
 }

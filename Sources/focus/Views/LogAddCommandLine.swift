@@ -21,3 +21,10 @@ enum LogAddCommandLine {
         return words.joined(separator: " ")
     }
 }
+
+extension LogAddCommandLine {
+    /// `<why>. The session was NOT recorded; once that is fixed, add it back with: focus log add …`
+    static func notRecorded(_ log: FocusLog, because error: FocusError, in zone: TimeZone) -> String {
+        "\(error.message). The session was NOT recorded; once that is fixed, add it back with: \(render(log, in: zone))"
+    }
+}

@@ -1,10 +1,28 @@
 import FocusCore
 
-/// The `focus.1` man page in roff, generated from the command table so it covers every command.
+/// The `focus.1` man page in roff, generated from the declarations so it covers every command and
+/// subcommand. Tables are at most 73 columns, so the page fits an 80-column terminal.
 enum ManPage {
-    static func render(_ commands: [Command], version: String) -> String {
+    /// Every exit status focus uses, as the README's table lists them.
+    static let exitStatuses = [
+        ("0", "success"),
+        ("1", "nothing to act on (focus stop when idle)"),
+        ("64", "bad command line (with the usage line)"),
+        ("65", "bad data in a file you own (config, route)"),
+        ("66", "a file that should exist cannot be read"),
+        ("69", "a program focus needs is missing (git, for focus sync)"),
+        ("73", "a file or folder cannot be created"),
+        ("74", "reading or writing failed (disk full, I/O error)"),
+        ("75", "try again later: a session is already running"),
+        ("78", "an environment variable focus cannot use (FOCUS_NOW, a FOCUS_HOME that is a file)"),
+        ("130, 143", "the session was stopped by Ctrl-C or SIGTERM (after recording it)"),
+    ]
+
+    static func render(_ root: CommandPath, version: String) -> String {
         var out = """
             .TH FOCUS 1 "" "focus \(version)" "User Commands"
+            .nh
+            .ad l
             .SH NAME
             focus \\- \(escaped(CommandLineTool.tagline))
             .SH SYNOPSIS
@@ -15,20 +33,11 @@ enum ManPage {
             focus runs pomodoro sessions with a live countdown, records each one in an
             append\\-only JSON Lines journal you own, and reports honest statistics, streaks
             and an expedition through real cities earned by real focus.
-            Every command takes \\fB\\-\\-help\\fR; \\fBfocus \\-\\-version\\fR prints the version.
+            Every command takes \\fB\\-\\-help\\fR; \\fBfocus \\-\\-version\\fR (or \\fB\\-v\\fR) prints the version.
             .SH COMMANDS
 
             """
-        for command in commands {
-            out += ".SS \(escaped(command.usage))\n\(escaped(command.summary)).\n"
-            for (name, help) in command.arguments { out += ".TP\n.I \(escaped(name))\n\(escaped(help))\n" }
-            for option in command.options {
-                out +=
-                    ".TP\n.B \\-\\-\(escaped(option.name))" + (option.value.map { " \\fI\(escaped($0))\\fR" } ?? "")
-                    + "\n\(escaped(option.help))\n"
-            }
-            if let discussion = command.discussion { out += ".PP\n.nf\n\(escaped(discussion))\n.fi\n" }
-        }
+        for path in root.descendants().dropFirst() { out += section(path) }
         out += ".SH SETTINGS\n"
         out += "\\fBfocus config set\\fR \\fIKEY VALUE\\fR writes \\fIconfig.json\\fR in the config folder.\n"
         for key in FocusConfig.Key.allCases { out += ".TP\n.B \(escaped(key.rawValue))\n\(escaped(key.accepted))\n" }
@@ -69,17 +78,56 @@ enum ManPage {
             .I <config>/hooks/
             Hooks.
             .SH EXIT STATUS
-            0 success; 1 nothing to act on; 64 bad command line; 65 bad data in a file you own;
-            66 a file cannot be read; 73 a file cannot be created; 74 I/O error;
-            75 a session is already running; 130 and 143 stopped by Ctrl\\-C or SIGTERM.
 
             """
+        for (code, meaning) in exitStatuses { out += ".TP\n.B \(escaped(code))\n\(escaped(meaning))\n" }
         return out
     }
 
+    /// One command: its synopsis, what it does, its arguments and options, and its discussion.
+    private static func section(_ path: CommandPath) -> String {
+        let configuration = path.configuration
+        var out = ".SS \(escaped(path.words))\n.B \(escaped(path.words))\n"
+        let synopsis =
+            configuration.argumentSpecs.map { bracket(italic($0.name), !$0.isRequired) }
+            + configuration.optionSpecs.map { bracket(option($0), !$0.isRequired) }
+        if !synopsis.isEmpty { out += synopsis.joined(separator: " ") + "\n" }
+        out += ".PP\n\(escaped(configuration.abstract)).\n"
+        for argument in configuration.argumentSpecs {
+            out += ".TP\n\(italic(argument.name))\n\(escaped(argument.help))\n"
+        }
+        for spec in configuration.optionSpecs { out += ".TP\n\(option(spec))\n\(escaped(spec.help))\n" }
+        for paragraph in configuration.discussion.map(Paragraph.split) ?? [] {
+            switch paragraph {
+            case .prose(let text): out += ".PP\n\(escaped(text))\n"
+            case .table(let lines): out += ".PP\n.nf\n\(escaped(lines.joined(separator: "\n")))\n.fi\n"
+            }
+        }
+        return out
+    }
+
+    /// `\fB\-\-tag\fR\ \fIT\fR`: kept on one line when the text is filled.
+    private static func option(_ spec: OptionSpec) -> String {
+        "\\fB\(escaped(spec.flagName))\\fR" + (spec.placeholder.map { "\\ " + italic($0) } ?? "")
+    }
+
+    private static func italic(_ text: String) -> String { "\\fI\(escaped(text))\\fR" }
+
+    private static func bracket(_ text: String, _ optional: Bool) -> String { optional ? "[" + text + "]" : text }
+
     /// `text` safe in roff: backslashes and hyphens escaped, no line starting with a control character.
+    /// `text` for roff: backslashes and hyphens escaped, every non-ASCII character as a `\[uXXXX]` glyph.
     static func escaped(_ text: String) -> String {
-        text.replacing("\\", with: "\\e").replacing("-", with: "\\-")
+        var out = ""
+        for scalar in text.replacing("\\", with: "\\e").replacing("-", with: "\\-").unicodeScalars {
+            if scalar.isASCII {
+                out.unicodeScalars.append(scalar)
+            } else {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+            }
+        }
+        return out
             .split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.first == "." || $0.first == "'" ? "\\&" + $0 : String($0) }
             .joined(separator: "\n")

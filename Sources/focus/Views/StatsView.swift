@@ -37,7 +37,8 @@ enum StatsView {
         row("Completed", "\(data.completedSessions) · interrupted \(data.interruptedSessions)\(rate)")
         row(
             "Average",
-            "\(LocalTime.duration(data.averageSessionSeconds)) · longest \(LocalTime.duration(data.longestSessionSeconds))"
+            "\(LocalTime.duration(data.averageSessionSeconds)) · longest "
+                + "\(LocalTime.duration(data.longestSessionSeconds))"
         )
         if let best = data.bestDay {
             row(

@@ -7,13 +7,51 @@ enum StatusView {
         guard let state else { return "idle" }
         var parts = [state.phase.title, LocalTime.countdown(Double(state.remaining(at: now))) + " left"]
         if let tag = state.tag { parts.append("#" + tag) }
+        if state.isWaiting { return (parts + ["waiting for Enter"]).joined(separator: " · ") }
         if state.paused { parts.append("paused") }
         parts.append("started " + LocalTime.hourMinute(state.startedAt, in: timeZone))
         return parts.joined(separator: " · ")
     }
 
-    static func json(_ state: RunningState?, now: Date) -> String {
-        guard let state else { return JSONValue.object(["state": .string("idle")]).text() }
+    /// One line per session another device says it is running: `running on laptop, ends 10:25 · #thesis`.
+    static func elsewhere(_ markers: [RunningMarker], timeZone: TimeZone) -> [String] {
+        markers.map { marker in
+            var line =
+                marker.paused
+                ? "\(marker.phase == .focus ? "paused" : marker.phase.title.lowercased() + " paused") on "
+                    + "\(marker.device.name), \(LocalTime.countdown(Double(marker.remaining))) left"
+                : "\(marker.phase == .focus ? "running" : marker.phase.title.lowercased()) on \(marker.device.name), "
+                    + "ends \(LocalTime.hourMinute(marker.endsAt ?? marker.updatedAt, in: timeZone))"
+            if let tag = marker.tag { line += " · #" + tag }
+            return line
+        }
+    }
+
+    /// The state as JSON; sessions on other devices, when there are any, under `elsewhere`.
+    static func json(_ state: RunningState?, now: Date, elsewhere: [RunningMarker] = []) -> String {
+        var members = local(state, now: now)
+        if !elsewhere.isEmpty {
+            members.append(
+                .init(
+                    "elsewhere",
+                    .array(
+                        elsewhere.map { marker in
+                            var fields: [JSONValue.Member] = [
+                                .init("device", .string(marker.device.name)), .init("id", .string(marker.id)),
+                                .init("phase", .string(marker.phase.rawValue)), .init("paused", .bool(marker.paused)),
+                                .init("remaining", .int(marker.remaining)),
+                                .init("startedAt", .string(UTCTimestamp.format(marker.startedAt))),
+                                .init("endsAt", .string(marker.endsAt.map(UTCTimestamp.format))),
+                            ]
+                            if let tag = marker.tag { fields.append(.init("tag", .string(tag))) }
+                            return .object(fields)
+                        })))
+        }
+        return JSONValue.object(members).text()
+    }
+
+    private static func local(_ state: RunningState?, now: Date) -> [JSONValue.Member] {
+        guard let state else { return [.init("state", .string("idle"))] }
         var members: [JSONValue.Member] = [
             .init("state", .string(state.stateWord)), .init("id", .string(state.id)),
             .init("phase", .string(state.phase.rawValue)), .init("paused", .bool(state.paused)),
@@ -24,6 +62,6 @@ enum StatusView {
         if let tag = state.tag { members.append(.init("tag", .string(tag))) }
         if let note = state.note { members.append(.init("note", .string(note))) }
         members += [.init("cycle", .int(state.cycle)), .init("cycles", .int(state.cycles))]
-        return JSONValue.object(members).text()
+        return members
     }
 }

@@ -24,6 +24,7 @@ enum TimerView {
         let barWidth = max(1, width - time.cellWidth - 3)
         let bar = " " + colour(model, style)(Bar.render(model.progress, width: barWidth)) + "  " + style.bold(time)
         var footer = " " + model.keysText
+        if let limit = model.limitText { footer += " · " + limit }
         if let slept = model.suspendedText { footer += " · " + slept }
         return [header, bar, style.dim(footer.truncated(to: width))]
     }

@@ -56,7 +56,11 @@ enum FuzzTargets {
         return nil
     }
 
-    /// A UTC instant or a local date and time: accepted instants format back to themselves.
+    /// "Now" for the times typed relative to it.
+    static let fuzzNow = Date(timeIntervalSince1970: 1_795_000_000)
+
+    /// A UTC instant or a local date and time (strict, or as people type it): accepted instants format back
+    /// to themselves, and a refused time is one line.
     static func date(_ bytes: [UInt8]) -> String? {
         if let seconds = UTCTimestamp.parse(bytes) {
             let text = UTCTimestamp.format(epochSeconds: seconds)
@@ -65,7 +69,16 @@ enum FuzzTargets {
             }
         }
         let text = String(decoding: bytes, as: UTF8.self)
-        for zone in zones { _ = try? LocalDateTime.parse(text, in: zone) }
+        for zone in zones {
+            _ = try? LocalDateTime.parse(text, in: zone)
+            for bare in [NaturalTime.BareTime.mostRecent, .today, .after(fuzzNow)] {
+                do {
+                    _ = try NaturalTime.parse(text, now: fuzzNow, zone: zone, dayStartSeconds: 4 * 3600, bare: bare)
+                } catch {
+                    if error.message.contains(where: \.isNewline) { return "'\(text)' is refused on several lines" }
+                }
+            }
+        }
         return nil
     }
 

@@ -9,7 +9,8 @@ import Testing
         // ASCII, and nothing
         ("abc", 3), ("", 0), ("focus start 25", 14),
         // Chinese, Japanese, full-width and half-width forms
-        ("专注", 4), ("声境护照", 8), ("東京", 4), ("ひらがな", 8), ("ＡＢＣ", 6), ("１２", 4), ("，。", 4), ("ｶﾀｶﾅ", 4),
+        ("专注", 4), ("声境护照", 8), ("東京", 4), ("ひらがな", 8), ("ＡＢＣ", 6), ("１２", 4), ("，。", 4),
+        ("ｶﾀｶﾅ", 4),
         // Hangul: syllables, and a syllable spelled in jamo (the medial and final jamo join the first)
         ("한국어", 6), ("\u{1100}\u{1161}\u{11A8}", 2),
         // combining accents, precomposed or not

@@ -67,11 +67,14 @@ final class TempHome {
     init(device: Device? = TempHome.device) throws {
         path = FileManager.default.temporaryDirectory.appendingPathComponent("focus-test-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        if let device {
-            try FileManager.default.createDirectory(atPath: path + "/state", withIntermediateDirectories: true)
-            try #"{"id":"\#(device.id)","name":"\#(device.name)"}"#.write(
-                toFile: path + "/state/device.json", atomically: false, encoding: .utf8)
-        }
+        if let device { try Self.pin(device, in: path) }
+    }
+
+    /// Writes `state/device.json` under `path`, so focus appends to `device`'s journal file.
+    static func pin(_ device: Device, in path: String) throws {
+        try FileManager.default.createDirectory(atPath: path + "/state", withIntermediateDirectories: true)
+        try #"{"id":"\#(device.id)","name":"\#(device.name)"}"#.write(
+            toFile: path + "/state/device.json", atomically: false, encoding: .utf8)
     }
 
     deinit { try? FileManager.default.removeItem(atPath: path) }

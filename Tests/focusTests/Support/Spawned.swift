@@ -31,17 +31,23 @@ final class Spawned {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        // The test runner blocks some signals; a child must start with none blocked, as from a shell.
+        // The test runner blocks some signals, and code of focus running in it ignores SIGXFSZ and
+        // SIGPIPE; a child must start with none blocked and those at their defaults, as from a shell.
         var none = sigset_t()
         sigemptyset(&none)
         posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGXFSZ)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = [executable] + arguments
         var cargs = argv.map { strdup($0) } + [nil]
-        defer { cargs.forEach { free($0) } }
+        defer { for arg in cargs { free(arg) } }
         let env: [String] = environment.map { $0.key + "=" + $0.value }
         var cenv = env.map { strdup($0) } + [nil]
-        defer { cenv.forEach { free($0) } }
+        defer { for variable in cenv { free(variable) } }
         var child: pid_t = 0
         let spawned = posix_spawn(&child, executable, &actions, &attributes, &cargs, &cenv)
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }

@@ -22,6 +22,11 @@ final class Tmux {
 
     func send(_ keys: String...) throws { try run(["send-keys", "-t", "0"] + keys) }
 
+    /// Types `text` as bytes, so nothing in it is read as a key name or a tmux separator (`\\;`).
+    func type(_ text: String) throws {
+        try run(["send-keys", "-t", "0", "-H"] + text.utf8.map { String($0, radix: 16) })
+    }
+
     func resize(width: Int) throws { try run(["resize-window", "-t", "0", "-x", "\(width)"]) }
 
     /// A tmux format value for the pane, e.g. `#{cursor_flag}`.

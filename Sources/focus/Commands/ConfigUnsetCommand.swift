@@ -1,0 +1,14 @@
+import FocusCore
+
+/// `focus config unset KEY`: back to the default.
+enum ConfigUnsetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "unset", abstract: "Put a setting back to its default", arguments: [ConfigCommand.key])
+
+    static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
+        let key = args.required(ConfigCommand.key)
+        let config = try ctx.store.updateConfig { (config) throws(FocusError) in key.unset(in: &config) }
+        ctx.out.line("\(key.rawValue) = \(key.value(in: config) ?? "(none)") (default)")
+        return 0
+    }
+}

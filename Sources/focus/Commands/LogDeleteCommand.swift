@@ -1,0 +1,27 @@
+import FocusCore
+import FoundationEssentials
+
+/// `focus log delete ID`: removes a session from the history by appending a deletion record.
+enum LogDeleteCommand: ParsableCommand {
+    static let id = Argument<String>(
+        "ID", "The session, or any unique prefix of its id", parser: .string, required: true)
+
+    static let configuration = CommandConfiguration(
+        name: "delete",
+        abstract: "Remove a session from the history (focus undo brings it back)",
+        discussion: "The journal keeps the session's record; the deletion is a new record beside it.",
+        aliases: ["rm"],
+        arguments: [id])
+
+    static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
+        try ctx.loadJournal()
+        let logs = ctx.store.focusLogs
+        let id = try ShortID.resolve(args.required(Self.id), among: logs.map(\.id))
+        let old = ctx.store.session(id: id)!
+        try ctx.store.record(JournalChange(id: UUID().uuidString, kind: .delete, target: id, at: ctx.now()))
+        ctx.out.line(
+            "Deleted \(HistoryView.shortID(id, among: logs)): \(HistoryView.describe(old, readerZone: ctx.zone)). "
+                + "'focus undo' brings it back.")
+        return 0
+    }
+}

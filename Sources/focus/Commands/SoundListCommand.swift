@@ -1,0 +1,13 @@
+import FocusCore
+
+/// `focus sound list` (or `focus sound --list`): every sound, and the city whose stamp unlocks each locked one.
+enum SoundListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "list", abstract: "List the sounds, and the city whose stamp unlocks each locked one")
+
+    static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
+        try ctx.loadExpedition()
+        ctx.out.write(SoundListView.text(SoundListViewModel(store: ctx.store), style: Style(enabled: ctx.colorEnabled)))
+        return 0
+    }
+}

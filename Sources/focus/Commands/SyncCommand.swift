@@ -1,0 +1,36 @@
+import FocusCore
+
+/// `focus sync [--init REMOTE]`: shares the journal folder through a git remote.
+enum SyncCommand: ParsableCommand {
+    static let initialise = Option<String>(
+        "init", "REMOTE", "Make the journal folder a git repository with REMOTE (a URL or a path) and sync",
+        parser: .text, completion: .files)
+
+    static let configuration = CommandConfiguration(
+        name: "sync",
+        abstract: "Share the journal with your other machines through a git remote",
+        discussion: """
+            Commits this device's journal file, rebases onto the remote and pushes. Each
+            device appends only to its own file, so a sync never conflicts; a failed one
+            loses nothing and the next one finishes it. Syncthing, Dropbox, Nextcloud or
+            rsync need no command: sync the journal folder and focus reads every file.
+            """,
+        options: [initialise])
+
+    static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
+        // A session whose timer died goes into this device's journal first, so it is sent too.
+        ctx.recoverCrashedSession()
+        let report =
+            if let remote = args[initialise] {
+                try ctx.store.initialiseSync(remote: remote, environment: ctx.environment)
+            } else {
+                try ctx.store.sync(environment: ctx.environment)
+            }
+        let sent = report.sent == 0 ? "nothing new to send" : "sent \(plural(report.sent, "line"))"
+        let received = report.received == 0 ? "nothing new arrived" : "received \(plural(report.received, "line"))"
+        ctx.out.line("Synced with \(report.remote) (\(report.url)), \(report.branch): \(sent), \(received).")
+        return 0
+    }
+
+    private static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+}

@@ -1,0 +1,122 @@
+import FocusCore
+import FoundationEssentials
+
+/// `focus start`'s screen: the frame redrawn in place on a terminal, or one line per phase
+/// when the output is not one; then the summaries.
+///
+/// The run loop tells it what to show; another screen (a dashboard with other tabs) can
+/// run the same ``TimerMachine`` and show the same effects its own way.
+final class TimerFrame {
+    private let ctx: Context
+    private let style: Style
+    /// Whether the frame is drawn: stdout is a terminal in the foreground and `TERM` is not `dumb`.
+    private(set) var isLive = false
+    private var lineCount = 0
+    /// The step whose prompt is on screen.
+    private var prompted: CyclePlan.Step?
+
+    init(ctx: Context) {
+        self.ctx = ctx
+        style = Style(enabled: ctx.colorEnabled)
+        isLive = liveNow
+    }
+
+    private var liveNow: Bool { TerminalMode.isForegroundTerminal(ctx.out.fd) && ctx.environment["TERM"] != "dumb" }
+
+    /// Hides the cursor while the frame is drawn.
+    func open() { if isLive { ctx.out.write("\u{1B}[?25l") } }
+
+    /// Clears what is drawn and shows the cursor.
+    func close() {
+        clear()
+        if isLive { ctx.out.write("\u{1B}[?25h") }
+    }
+
+    /// A phase began: its first frame, or its one line.
+    func phaseStarted(_ model: TimerViewModel) {
+        clear()
+        if isLive { draw(model) } else { ctx.out.line(model.startLine) }
+    }
+
+    /// Redraws the frame over the previous one.
+    func draw(_ model: TimerViewModel) {
+        guard isLive else { return }
+        let lines = TimerView.lines(model, columns: ctx.columns, style: style)
+        ctx.out.write(TimerView.frame(lines, previousCount: lineCount))
+        lineCount = lines.count
+    }
+
+    /// `Next: Break 05:00 · Enter to start · q to finish`, in place.
+    func prompt(_ step: CyclePlan.Step) {
+        clear()
+        let prompt = TimerViewModel.prompt(step)
+        ctx.out.write("\r\u{1B}[2K" + style.bold(prompt.next) + style.dim(" · " + prompt.keys))
+        prompted = step
+    }
+
+    /// Removes the frame or prompt, so other lines can be printed; the next tick draws it again.
+    func clear() {
+        if prompted != nil { ctx.out.write("\r\u{1B}[2K") }
+        if isLive, lineCount > 0 { ctx.out.write(TimerView.frame([], previousCount: lineCount)) }
+        prompted = nil
+        lineCount = 0
+    }
+
+    /// Prints `lines` on stderr (hook problems, warnings) without tearing the frame or the prompt.
+    func report(_ lines: [String]) {
+        guard !lines.isEmpty else { return }
+        let step = prompted
+        clear()
+        for line in lines { ctx.err.line(line) }
+        if let step { prompt(step) }
+    }
+
+    /// Says what went wrong while the countdown goes on.
+    func warn(_ warning: TimerWarning) {
+        switch warning {
+        case .stateNotSaved(let error):
+            report(["focus: cannot save the session state (\(error.message)); the countdown goes on"])
+        }
+    }
+
+    /// Before the process stops: the terminal as the shell expects it.
+    func suspend() { close() }
+
+    /// After it is continued: drawn again if it is in the foreground (`fg`), not in the background (`bg`).
+    func resume() {
+        isLive = liveNow
+        open()
+    }
+
+    func ring() { if isLive { ctx.out.write("\u{07}") } }
+
+    /// What the phase that ended did: for focus, the session, today and the expedition.
+    func summary(_ summary: PhaseSummary) throws(FocusError) {
+        clear()
+        guard summary.phase.isFocus else {
+            ctx.out.line(SessionSummaryViewModel.breakLine(summary))
+            return
+        }
+        try ctx.loadJournal()
+        var events: [ExpeditionEvent] = []
+        do throws(FocusError) {
+            let applied = try ctx.store.loadExpedition(days: try ctx.localDays())
+            events = summary.recorded.flatMap { applied[$0.id] } ?? []
+        } catch {
+            ctx.err.line("focus: the expedition was not updated: \(error.message)")
+        }
+        let model = SessionSummaryViewModel(
+            store: ctx.store, recorded: summary.recorded, discardedSeconds: summary.countedSeconds,
+            suspendedSeconds: summary.suspendedSeconds, now: ctx.now(), days: try ctx.localDays(), events: events)
+        ctx.out.line(style.bold(model.headline))
+        if let slept = model.suspendedLine { ctx.out.line(slept) }
+        ctx.out.line(model.todayLine)
+        for line in model.expeditionLines { ctx.out.line(style.cyan(line)) }
+    }
+
+    /// What a run of cycles did, as it ended.
+    func runSummary(_ run: RunSummary) {
+        clear()
+        ctx.out.line(style.bold(SessionSummaryViewModel.runLine(run)))
+    }
+}

@@ -1,0 +1,35 @@
+import FocusCore
+
+/// The sound of focus phases: started and stopped when the machine says, silent while
+/// paused, fading out over the last seconds.
+final class TimerSound {
+    private let entry: SoundCatalog.Entry?
+    private let path: String?
+    private var player: SoundPlayer?
+
+    /// Plays `entry` (none: silence) with the first player found on `path`.
+    init(_ entry: SoundCatalog.Entry?, path: String?) {
+        self.entry = entry
+        self.path = path
+    }
+
+    /// Whether there is a sound to play.
+    var isChosen: Bool { entry != nil }
+
+    func start() {
+        guard let entry else { return }
+        let stream = SoundStream(recipe: entry.recipe, seed: FNV1a.hash(entry.name), volume: SoundCommand.defaultVolume)
+        player = SoundPlayer.start(stream, fadeIn: 2, path: path)
+    }
+
+    func stop() {
+        player?.stop(fadeSeconds: 0.3)
+        player = nil
+    }
+
+    /// Follows `session` as of `now`.
+    func follow(_ session: TimerSession?, at now: ClockReading) {
+        guard let session else { return }
+        player?.follow(paused: session.isPaused, remaining: session.remaining(at: now))
+    }
+}
