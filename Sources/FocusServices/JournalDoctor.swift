@@ -129,9 +129,8 @@ public enum JournalDoctor {
         case .fallback:
             return Finding(
                 isProblem: true,
-                text:
-                    "time zone '\(tz)' is not a zone name this machine knows: \(sessions) as the C library reads TZ='\(tz)', \(offsets)"
-            )
+                text: "time zone '\(tz)' is not a zone name this machine knows: \(sessions) as the C library reads "
+                    + "TZ='\(tz)', \(offsets)")
         }
     }
 

@@ -9,7 +9,8 @@ public enum SessionEditor {
     ///
     /// Refused when it would end after `now`: a session cannot be logged before it happened.
     public static func manualSession(
-        id: String, start: Date, seconds: Int, tz: String?, tag: String?, note: String?, now: Date, zone: some ZoneOffsets
+        id: String, start: Date, seconds: Int, tz: String?, tag: String?, note: String?, now: Date,
+        zone: some ZoneOffsets
     ) throws(FocusError) -> FocusLog {
         let end = start.addingTimeInterval(Double(seconds))
         try refuseFuture(end, now: now, zone: zone)

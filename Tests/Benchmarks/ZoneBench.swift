@@ -22,7 +22,10 @@ func timed(_ body: () -> Void) -> Double {
 
 func report(_ what: String, _ zone: Double, _ foundation: Double, unit: String) {
     let name = what.padding(toLength: 44, withPad: " ", startingAt: 0)
-    print(name + String(format: "Zone %8.3f %@   TimeZone %8.3f %@   (%.1fx)", zone, unit, foundation, unit, foundation / zone))
+    print(
+        name
+            + String(
+                format: "Zone %8.3f %@   TimeZone %8.3f %@   (%.1fx)", zone, unit, foundation, unit, foundation / zone))
 }
 
 // Every zone each reads once per process: the first reading of a name is the load.
@@ -37,14 +40,18 @@ let zoneLoad = timed { for name in names { sink &+= Zone(identifier: name)!.seco
 let foundationLoad = timed {
     for name in names { sink &+= TimeZone(identifier: name)!.secondsFromGMT(for: Date(timeIntervalSince1970: 0)) }
 }
-report("load a zone (first use of a name)", zoneLoad / Double(names.count) * 1e6,
+report(
+    "load a zone (first use of a name)", zoneLoad / Double(names.count) * 1e6,
     foundationLoad / Double(names.count) * 1e6, unit: "us")
 
 // One million offsets in New York, instants spread over 1970-2037 (the table) and 2037-2100 (the footer rule).
 let count = 1_000_000
 let zone = Zone(identifier: "America/New_York")!
 let timeZone = TimeZone(identifier: "America/New_York")!
-for (label, range) in [("1M secondsFromGMT, 1970-2037", 0...2_100_000_000), ("1M secondsFromGMT, 2037-2100", 2_200_000_000...4_100_000_000)] {
+for (label, range) in [
+    ("1M secondsFromGMT, 1970-2037", 0...2_100_000_000),
+    ("1M secondsFromGMT, 2037-2100", 2_200_000_000...4_100_000_000),
+] {
     let step = (range.upperBound - range.lowerBound) / count
     let ours = timed { for i in 0..<count { sink &+= zone.secondsFromGMT(at: range.lowerBound + i * step) } }
     let theirs = timed {

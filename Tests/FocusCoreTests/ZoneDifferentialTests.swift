@@ -102,7 +102,8 @@ import Testing
                     completed: random.next(in: 0...4) != 0, tz: tz))
         }
         let now = anchor + random.next(in: -3600...2 * 86_400)
-        let today = LocalDays(timeZone: zone, dayStartSeconds: dayStart).date(of: Date(timeIntervalSince1970: Double(now)))
+        let today = LocalDays(timeZone: zone, dayStartSeconds: dayStart).date(
+            of: Date(timeIntervalSince1970: Double(now)))
         let ranges: [StatsRange] = [
             .lastDays(7), .lastDays(30), .all, .dates(from: today.adding(days: -10), to: today.adding(days: -2)),
         ]

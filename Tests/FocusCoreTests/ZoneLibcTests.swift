@@ -19,7 +19,9 @@ import Testing
         func walk(_ relative: String) {
             let path = relative.isEmpty ? tzdata : tzdata + "/" + relative
             guard let entries = try? FileManager.default.contentsOfDirectory(atPath: path) else {
-                if let handle = FileHandle(forReadingAtPath: path), (try? handle.read(upToCount: 4)) == Data("TZif".utf8) {
+                if let handle = FileHandle(forReadingAtPath: path),
+                    (try? handle.read(upToCount: 4)) == Data("TZif".utf8)
+                {
                     names.append(relative)
                 }
                 return
@@ -94,11 +96,12 @@ import Testing
 
     /// The cases and the other forms of `TZ`: unset, empty, `:`, `:name`, paths (the `posix/`
     /// copy and `/etc/localtime` are valid for the C library), offsets and bare names.
-    @Test(arguments: [
-        nil, "", ":", ":Europe/Paris", "Europe/Paris", "/usr/share/zoneinfo/posix/Europe/London", "/etc/localtime",
-        "/usr/share/zoneinfo/Asia/Tokyo", ":/usr/share/zoneinfo/right/UTC", "localtime", "posixrules", "Universal",
-        "UTC+3", "GMT+3", "PST", "IST", "Not/AZone", "/etc/passwd", "America",
-    ] as [String?])
+    @Test(
+        arguments: [
+            nil, "", ":", ":Europe/Paris", "Europe/Paris", "/usr/share/zoneinfo/posix/Europe/London", "/etc/localtime",
+            "/usr/share/zoneinfo/Asia/Tokyo", ":/usr/share/zoneinfo/right/UTC", "localtime", "posixrules", "Universal",
+            "UTC+3", "GMT+3", "PST", "IST", "Not/AZone", "/etc/passwd", "America",
+        ] as [String?])
     func theEnvironmentIsReadAsTheCLibraryReadsIt(_ tz: String?) {
         let zone = ZoneSetting.resolve(tz, files: .system).zone
         var random = TestRandom(seed: 16)

@@ -10,34 +10,36 @@ import Testing
 
     /// `TZ` values: the local time at 2026-11-29 01:00 UTC, the zone's identifier, the IANA name
     /// sessions are stamped with, and whether focus warns.
-    @Test(arguments: [
-        ("Asia/Shanghai", "09:00", "Asia/Shanghai", "Asia/Shanghai", false),
-        (":America/New_York", "20:00", "America/New_York", "America/New_York", false),
-        ("/usr/share/zoneinfo/Asia/Tokyo", "10:00", "Asia/Tokyo", "Asia/Tokyo", false),
-        (":/usr/share/zoneinfo/Europe/Paris", "02:00", "Europe/Paris", "Europe/Paris", false),
-        ("/usr/share/zoneinfo/posix/Europe/London", "01:00", "Europe/London", "Europe/London", false),
-        ("posix/Asia/Kolkata", "06:30", "Asia/Kolkata", "Asia/Kolkata", false),
-        ("right/UTC", "00:59", "right/UTC", nil, false),  // 27 leap seconds behind
-        ("UTC+3", "22:00", "UTC+3", "Etc/GMT+3", false),  // POSIX: three hours west of Greenwich
-        ("GMT+3", "22:00", "GMT+3", "Etc/GMT+3", false),
-        ("UTC-14", "15:00", "UTC-14", "Etc/GMT-14", false),
-        ("UTC+13", "12:00", "UTC+13", nil, false),  // tzdata has no Etc/GMT+13
-        ("UTC-5:30", "06:30", "UTC-5:30", nil, false),
-        ("<+0545>-5:45", "06:45", "<+0545>-5:45", nil, false),
-        ("CET-1CEST,M3.5.0,M10.5.0/3", "02:00", "CET-1CEST,M3.5.0,M10.5.0/3", nil, false),
-        ("CET-1CEST", "02:00", "CET-1CEST", nil, false),  // the dates come from posixrules
-        ("EST5EDT", "20:00", "EST5EDT", "EST5EDT", false),  // a tzdata name
-        ("UTC", "01:00", "UTC", "UTC", false),
-        ("", "01:00", "Universal", "Universal", false),  // set and empty: UTC, as glibc reads it
-        (":", "01:00", "Etc/UTC", "Etc/UTC", false),
-        ("PST", "01:00", "PST", "Etc/UTC", true),  // glibc needs an offset: UTC
-        ("IST", "01:00", "IST", "Etc/UTC", true),
-        ("Not/AZone", "01:00", "Not/AZone", "Etc/UTC", true),
-        ("GMT-0300", "01:00", "GMT-0300", nil, true),  // 300 hours, clamped to 24 ahead
-        ("UTC+3:", "01:00", "UTC+3:", nil, true),  // glibc keeps a nameless daylight part at UTC
-    ] as [(String, String, String, String?, Bool)])
-    func theEnvironmentIsReadAndNamed(_ tz: String, _ local: String, _ identifier: String, _ iana: String?, _ warns: Bool)
-    {
+    @Test(
+        arguments: [
+            ("Asia/Shanghai", "09:00", "Asia/Shanghai", "Asia/Shanghai", false),
+            (":America/New_York", "20:00", "America/New_York", "America/New_York", false),
+            ("/usr/share/zoneinfo/Asia/Tokyo", "10:00", "Asia/Tokyo", "Asia/Tokyo", false),
+            (":/usr/share/zoneinfo/Europe/Paris", "02:00", "Europe/Paris", "Europe/Paris", false),
+            ("/usr/share/zoneinfo/posix/Europe/London", "01:00", "Europe/London", "Europe/London", false),
+            ("posix/Asia/Kolkata", "06:30", "Asia/Kolkata", "Asia/Kolkata", false),
+            ("right/UTC", "00:59", "right/UTC", nil, false),  // 27 leap seconds behind
+            ("UTC+3", "22:00", "UTC+3", "Etc/GMT+3", false),  // POSIX: three hours west of Greenwich
+            ("GMT+3", "22:00", "GMT+3", "Etc/GMT+3", false),
+            ("UTC-14", "15:00", "UTC-14", "Etc/GMT-14", false),
+            ("UTC+13", "12:00", "UTC+13", nil, false),  // tzdata has no Etc/GMT+13
+            ("UTC-5:30", "06:30", "UTC-5:30", nil, false),
+            ("<+0545>-5:45", "06:45", "<+0545>-5:45", nil, false),
+            ("CET-1CEST,M3.5.0,M10.5.0/3", "02:00", "CET-1CEST,M3.5.0,M10.5.0/3", nil, false),
+            ("CET-1CEST", "02:00", "CET-1CEST", nil, false),  // the dates come from posixrules
+            ("EST5EDT", "20:00", "EST5EDT", "EST5EDT", false),  // a tzdata name
+            ("UTC", "01:00", "UTC", "UTC", false),
+            ("", "01:00", "Universal", "Universal", false),  // set and empty: UTC, as glibc reads it
+            (":", "01:00", "Etc/UTC", "Etc/UTC", false),
+            ("PST", "01:00", "PST", "Etc/UTC", true),  // glibc needs an offset: UTC
+            ("IST", "01:00", "IST", "Etc/UTC", true),
+            ("Not/AZone", "01:00", "Not/AZone", "Etc/UTC", true),
+            ("GMT-0300", "01:00", "GMT-0300", nil, true),  // 300 hours, clamped to 24 ahead
+            ("UTC+3:", "01:00", "UTC+3:", nil, true),  // glibc keeps a nameless daylight part at UTC
+        ] as [(String, String, String, String?, Bool)])
+    func theEnvironmentIsReadAndNamed(
+        _ tz: String, _ local: String, _ identifier: String, _ iana: String?, _ warns: Bool
+    ) {
         let resolution = ZoneSetting.resolve(tz, files: .system)
         #expect(LocalTime.hourMinute(Self.instant, in: resolution.zone) == local)
         #expect(resolution.zone.identifier == identifier)
@@ -186,10 +188,14 @@ import Testing
         #expect(findings.map(\.isProblem) == [false, true, true, false])
         #expect(
             findings.map(\.text) == [
-                "time zone 'GMT-0300' is an offset as earlier versions of focus wrote it: 1 session(s) are dated in UTC-03:00",
-                "time zone 'Mars/Olympus' is not a zone name this machine knows: 1 session(s) are dated as the C library reads TZ='Mars/Olympus', UTC",
-                "time zone 'PST' is not a zone name this machine knows: 1 session(s) are dated as the C library reads TZ='PST', UTC",
-                "time zone 'UTC+3' is not a zone name: 2 session(s) are dated as the C library reads TZ='UTC+3', UTC-03:00",
+                "time zone 'GMT-0300' is an offset as earlier versions of focus wrote it: 1 session(s) are dated in "
+                    + "UTC-03:00",
+                "time zone 'Mars/Olympus' is not a zone name this machine knows: 1 session(s) are dated as the C "
+                    + "library reads TZ='Mars/Olympus', UTC",
+                "time zone 'PST' is not a zone name this machine knows: 1 session(s) are dated as the C library "
+                    + "reads TZ='PST', UTC",
+                "time zone 'UTC+3' is not a zone name: 2 session(s) are dated as the C library reads TZ='UTC+3', "
+                    + "UTC-03:00",
             ])
     }
 }

@@ -34,16 +34,17 @@ import Testing
 
     /// `TZ` as the C library reads it, and the zone the session is stamped with: an IANA name, `Etc/GMT+3`
     /// for a whole-hour POSIX offset, none for a rule without an IANA name (it is then dated in the reader's zone).
-    @Test(arguments: [
-        (":Asia/Shanghai", "started 09:00", "", "Asia/Shanghai"),
-        ("/usr/share/zoneinfo/Asia/Shanghai", "started 09:00", "", "Asia/Shanghai"),
-        ("/usr/share/zoneinfo/posix/Europe/London", "started 01:00", "", "Europe/London"),
-        ("UTC+3", "started 22:00", "", "Etc/GMT+3"),
-        ("<+0545>-5:45", "started 06:45", "", nil),
-        ("CET-1CEST", "started 02:00", "", nil),
-        ("", "started 01:00", "", "Universal"),
-        ("PST", "started 01:00", "focus reads it as UTC", "Etc/UTC"),
-    ] as [(String, String, String, String?)])
+    @Test(
+        arguments: [
+            (":Asia/Shanghai", "started 09:00", "", "Asia/Shanghai"),
+            ("/usr/share/zoneinfo/Asia/Shanghai", "started 09:00", "", "Asia/Shanghai"),
+            ("/usr/share/zoneinfo/posix/Europe/London", "started 01:00", "", "Europe/London"),
+            ("UTC+3", "started 22:00", "", "Etc/GMT+3"),
+            ("<+0545>-5:45", "started 06:45", "", nil),
+            ("CET-1CEST", "started 02:00", "", nil),
+            ("", "started 01:00", "", "Universal"),
+            ("PST", "started 01:00", "focus reads it as UTC", "Etc/UTC"),
+        ] as [(String, String, String, String?)])
     func timeZonesWrittenTheWaysTheCLibraryAccepts(_ tz: String, _ started: String, _ warning: String, _ stamp: String?)
         throws
     {
@@ -51,7 +52,9 @@ import Testing
         let r = try FocusBinary.run(["start", "1s"], home: home.path, tz: tz, now: "2026-11-29T01:00:00Z")
         #expect(r.status == 0)
         #expect(r.stdout.contains(started))
-        #expect(warning.isEmpty ? r.stderr.isEmpty : r.stderr.contains(warning) && r.stderr.split(separator: "\n").count == 1)
+        #expect(
+            warning.isEmpty
+                ? r.stderr.isEmpty : r.stderr.contains(warning) && r.stderr.split(separator: "\n").count == 1)
         let log = try JournalCodec.decode(Array(try #require(home.journalLines().first).utf8))
         #expect(log.tz == stamp)
     }

@@ -173,27 +173,18 @@ struct PosixRuleParser {
     /// many bytes the last `%n` counted.
     private mutating func scanClock() -> (hours: Int, minutes: Int, seconds: Int, count: Int, consumed: Int) {
         var q = index
-        var result = (hours: 0, minutes: 0, seconds: 0, count: 0, consumed: 0)
-        guard let h = scanUnsignedShort(&q) else { return result }
-        result.hours = Int(h.value)
-        result.count = 1
-        result.consumed = q - index
-        exact = exact && h.isPlain
-        guard q < bytes.count, bytes[q] == UInt8(ascii: ":") else { return result }
-        q += 1
-        guard let m = scanUnsignedShort(&q) else { return result }
-        result.minutes = Int(m.value)
-        result.count = 2
-        result.consumed = q - index
-        exact = exact && m.isPlain
-        guard q < bytes.count, bytes[q] == UInt8(ascii: ":") else { return result }
-        q += 1
-        guard let s = scanUnsignedShort(&q) else { return result }
-        result.seconds = Int(s.value)
-        result.count = 3
-        result.consumed = q - index
-        exact = exact && s.isPlain
-        return result
+        var fields = [0, 0, 0]
+        var count = 0
+        var consumed = 0
+        while count < 3 {
+            if count > 0 && !skip(":", &q) { break }
+            guard let number = scanUnsignedShort(&q) else { break }
+            fields[count] = Int(number.value)
+            exact = exact && number.isPlain
+            count += 1
+            consumed = q - index
+        }
+        return (fields[0], fields[1], fields[2], count, consumed)
     }
 
     /// One `%hu`: white space skipped, an optional sign, decimal digits, read by `strtoul` (saturating

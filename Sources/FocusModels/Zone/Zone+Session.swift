@@ -91,7 +91,8 @@ extension Zone {
     static func utcText(_ seconds: Int) -> String {
         guard seconds != 0 else { return "UTC" }
         let total = abs(seconds)
-        var text = "UTC" + (seconds > 0 ? "+" : "-") + UTCTimestamp.pad2(total / 3600) + ":"
+        var text =
+            "UTC" + (seconds > 0 ? "+" : "-") + UTCTimestamp.pad2(total / 3600) + ":"
             + UTCTimestamp.pad2(total / 60 % 60)
         if total % 60 != 0 { text += ":" + UTCTimestamp.pad2(total % 60) }
         return text

@@ -61,7 +61,8 @@ public struct Zone: Sendable, Equatable {
         case .rule(let rule): spread = abs(rule.standard.offset - rule.daylight.offset)
         }
         storage = Storage(
-            identifier: identifier, ianaIdentifier: ianaIdentifier ?? Self.etcName(fixedOffset: Self.fixedOffset(of: rules)),
+            identifier: identifier,
+            ianaIdentifier: ianaIdentifier ?? Self.etcName(fixedOffset: Self.fixedOffset(of: rules)),
             files: files, rules: rules, offsetSpread: spread)
     }
 
@@ -88,7 +89,9 @@ public struct Zone: Sendable, Equatable {
         part.name = name.abbreviation
         part.offset = seconds
         let rule = PosixRule(standard: part, daylight: part)
-        self.init(identifier: Self.etcName(fixedOffset: seconds) ?? name.rule, ianaIdentifier: nil, files: .system, rules: .rule(rule))
+        self.init(
+            identifier: Self.etcName(fixedOffset: seconds) ?? name.rule, ianaIdentifier: nil, files: .system,
+            rules: .rule(rule))
     }
 
     /// Greenwich: `Etc/UTC`.
@@ -137,7 +140,9 @@ public struct Zone: Sendable, Equatable {
         switch rules {
         case .rule(let rule): return rule.isFixed ? rule.standard.offset : nil
         case .table(let table):
-            let offsets = table.types.map(\.offset) + [table.footer?.standard.offset, table.footer?.daylight.offset].compactMap { $0 }
+            let offsets =
+                table.types.map(\.offset)
+                + [table.footer?.standard.offset, table.footer?.daylight.offset].compactMap { $0 }
             return offsets.min() == offsets.max() && table.leaps.isEmpty ? offsets.first : nil
         }
     }

@@ -72,7 +72,8 @@ enum ZoneReader {
                 isExact: parsed.isExact)
         }
         return Reading(
-            zone: Zone(identifier: name, ianaIdentifier: nil, files: files, rules: .rule(rule)), isExact: parsed.isExact)
+            zone: Zone(identifier: name, ianaIdentifier: nil, files: files, rules: .rule(rule)), isExact: parsed.isExact
+        )
     }
 
     /// glibc's UTC when it has nothing to read.

@@ -20,7 +20,9 @@ public enum ZoneSetting {
         return Resolution(
             zone: reading.zone,
             warning:
-                "focus: TZ='\(tz)' is neither a zone name nor a complete POSIX rule such as UTC+3; like the C library, focus reads it as \(reading.zone.offsetsDescription). Set TZ to a zone name such as Asia/Shanghai."
+                "focus: TZ='\(tz)' is neither a zone name nor a complete POSIX rule such as UTC+3; like the C "
+                + "library, focus reads it as \(reading.zone.offsetsDescription). Set TZ to a zone name such as "
+                + "Asia/Shanghai."
         )
     }
 }
