@@ -73,6 +73,17 @@ public struct SessionTimes: Equatable, Sendable {
         return start
     }
 
+    /// A moment typed for the argument `name` (`focus log split`'s TIME): a time of day alone is on `day`.
+    public static func moment(
+        _ text: String, option name: String, on day: CivilDate, now: Date, zone: TimeZone, dayStartSeconds: Int = 0
+    ) throws(FocusError) -> Date {
+        do {
+            return try NaturalTime.parse(text, now: now, zone: zone, dayStartSeconds: dayStartSeconds, bare: .on(day))
+        } catch {
+            throw FocusError(.usage, "\(name): \(error.message)")
+        }
+    }
+
     /// The seconds from `start` to `--end`, or of `--duration`; exactly one of them.
     private static func length(
         from start: Date, end: String?, duration: Int?, now: Date, zone: Zone, dayStartSeconds: Int

@@ -164,4 +164,20 @@ extension AppStore {
         try record(log)
         return log
     }
+
+    /// Removes the state a dead timer left, without recording its session (`focus cancel`); the state, or `nil`
+    /// when there was none, it was another device's, or a live timer holds it.
+    public func dropDeadSession() throws(FocusError) -> RunningState? {
+        guard FileIO.exists(paths.runningStateFile) else { return nil }
+        guard let lock = try FileLock.tryLock(paths.sessionLockFile) else { return nil }
+        defer { lock.release() }
+        guard let state = try runningState() else { return nil }
+        let me = try existingDevice()
+        guard state.device == nil || state.device == me?.id else { return nil }
+        try clearRunningState()
+        return state
+    }
+
+    /// The session that ended last (`focus continue` takes its tag); `nil` with none.
+    public var lastEndedSession: FocusLog? { focusLogs.max { ($0.end, $0.id) < ($1.end, $1.id) } }
 }

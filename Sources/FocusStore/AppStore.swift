@@ -270,10 +270,11 @@ public final class AppStore {
         try FileIO.makeDirectories(paths.stateDirectory)
         try FileIO.replace(paths.runningStateFile, with: try Self.fileBytes(state, what: "the session state"))
         // A phase waiting for Enter counts nothing: to other devices it reads as paused.
-        let marker = RunningMarker(
+        var marker = RunningMarker(
             device: device, id: state.id, phase: state.phase, startedAt: state.startedAt,
             paused: state.paused || state.isWaiting,
             remaining: state.remaining(at: state.updatedAt), updatedAt: state.updatedAt, tag: state.tag)
+        marker.open = state.open
         if let published = publishedMarker, published.saysTheSame(as: marker) { return }
         // The marker is news for other devices, not a record: failing to publish it never stops the session.
         if (try? FileIO.makeDirectories(paths.journalDirectory)) != nil,

@@ -113,4 +113,11 @@ public struct SessionSummaryViewModel {
         if !progress.isEmpty { lines.append("Expedition: " + progress.joined(separator: " · ")) }
         return lines
     }
+
+    /// `Cancelled: the focus started 09:00 (12m) is not recorded.`, for `counted` seconds of it.
+    public static func cancelledLine(_ state: RunningState, counted: Int, in zone: TimeZone) -> String {
+        let what = state.phase.isFocus ? "focus" : state.phase.title.lowercased()
+        return "Cancelled: the \(what) started \(LocalTime.hourMinute(state.startedAt, in: zone)) "
+            + "(\(LocalTime.duration(counted))) is not recorded."
+    }
 }

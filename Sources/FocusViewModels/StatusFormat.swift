@@ -15,7 +15,7 @@ public struct StatusFormat: Equatable, Sendable {
             switch self {
             case .state: "idle, running, paused or waiting (for Enter)"
             case .phase: "focus, break or long-break"
-            case .remaining: "time left, 12:34 (1:05:00 above an hour)"
+            case .remaining: "time left, 12:34 (1:05:00 above an hour); empty if open"
             case .minutes: "whole minutes left, rounded up: 13"
             case .elapsed: "time counted so far, pauses excluded, 12:26"
             case .planned: "planned length, 25:00"
@@ -34,6 +34,8 @@ public struct StatusFormat: Equatable, Sendable {
         func value(_ state: RunningState?, now: Date, timeZone: TimeZone) -> String {
             guard let state else { return self == .state ? "idle" : "" }
             let remaining = state.remaining(at: now)
+            // An open session counts up: it has no time left, plan or end to show.
+            if state.isOpen, [.remaining, .minutes, .planned, .ends].contains(self) { return "" }
             switch self {
             case .state: return state.stateWord
             case .phase: return state.phase.rawValue

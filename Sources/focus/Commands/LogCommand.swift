@@ -24,7 +24,9 @@ enum LogCommand: ParsableCommand {
             last one.
             """,
         options: [range, tag, device, limit, json],
-        subcommands: [LogAddCommand.self, LogEditCommand.self, LogDeleteCommand.self])
+        subcommands: [
+            LogAddCommand.self, LogEditCommand.self, LogMoveCommand.self, LogSplitCommand.self, LogDeleteCommand.self,
+        ])
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         let now = ctx.now()

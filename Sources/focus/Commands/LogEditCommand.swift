@@ -10,6 +10,8 @@ enum LogEditCommand: ParsableCommand {
         parser: .string)
     static let end = Option<String>("end", "TIME", "New end (the start stays): 11:05", parser: .string)
     static let duration = Option<Int>("duration", "D", "New focused time, like 25m or 1h30m", parser: .duration)
+    static let shorten = Option<Int>("shorten", "D", "End D earlier, with D less focus: 15m", parser: .duration)
+    static let lengthen = Option<Int>("lengthen", "D", "End D later, with D more focus: 10m", parser: .duration)
     static let tag = Option<Clearable>(
         "tag", "T", "New tag; \"\" clears it", parser: .clearable, completion: .dynamic(.tags))
     static let note = Option<Clearable>("note", "N", "New note; \"\" clears it", parser: .clearable)
@@ -19,11 +21,19 @@ enum LogEditCommand: ParsableCommand {
         abstract: "Change a session's start, length, tag or note",
         discussion: "A new start is read in the session's own zone, the one `focus log` shows it in.",
         arguments: [id],
-        options: [start, end, duration, tag, note])
+        options: [start, end, duration, shorten, lengthen, tag, note])
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
-        guard args.given(start, end, duration, tag, note) else {
-            throw FocusError(.usage, "nothing to change: give --start, --end, --duration, --tag or --note")
+        guard args.given(start, end, duration, shorten, lengthen, tag, note) else {
+            throw FocusError(
+                .usage, "nothing to change: give --start, --end, --duration, --shorten, --lengthen, --tag or --note")
+        }
+        let resize = (args[lengthen] ?? 0) - (args[shorten] ?? 0)
+        if args.given(shorten), args.given(lengthen) {
+            throw FocusError(.usage, "give either --shorten or --lengthen, not both")
+        }
+        if args.given(shorten, lengthen), args.given(start, end, duration) {
+            throw FocusError(.usage, "--shorten and --lengthen go without --start, --end or --duration")
         }
         try ctx.loadJournal()
         let logs = ctx.store.focusLogs
@@ -35,9 +45,13 @@ enum LogEditCommand: ParsableCommand {
         let change = try SessionTimes.edit(
             old, start: args[start], end: args[end], duration: args[duration], now: now, zone: zone,
             dayStartSeconds: try ctx.loadConfig().dayStartSeconds)
-        let patch = try SessionEditor.patch(
-            old, start: change.start, seconds: change.seconds, tag: args[tag].map(\.value),
-            note: args[note].map(\.value), now: now, zone: zone)
+        var patch =
+            args.given(shorten, lengthen)
+            ? try SessionEditor.resize(old, by: resize, now: now, zone: zone)
+            : try SessionEditor.patch(
+                old, start: change.start, seconds: change.seconds, tag: nil, note: nil, now: now, zone: zone)
+        patch.tag = args[tag].map(\.value)
+        patch.note = args[note].map(\.value)
         let new = patch.applied(to: old)
         let short = HistoryView.shortID(id, among: logs)
         guard new != old else {

@@ -19,11 +19,22 @@ final class TimerRunner {
     private let notifier: Notifier
     private let sound: TimerSound
 
-    /// Claims the session and runs `steps`: `focus start` and `focus break`.
-    static func run(
-        _ steps: [CyclePlan.Step], tag: String?, note: String?, auto: Bool, sound: SoundCatalog.Entry? = nil,
-        _ ctx: Context
-    ) throws(FocusError) -> Int32 {
+    /// What `focus start`, `focus continue` and `focus break` ask to run.
+    struct Request {
+        var steps: [CyclePlan.Step]
+        var tag: String?
+        var note: String?
+        /// Start each next phase without waiting for Enter.
+        var auto = false
+        var sound: SoundCatalog.Entry?
+        /// One focus phase that counts up until stopped (`--open`).
+        var open = false
+        /// How long ago the first phase in fact began (`--at`), in seconds.
+        var startedEarlier = 0.0
+    }
+
+    /// Claims the session and runs `request`.
+    static func run(_ request: Request, _ ctx: Context) throws(FocusError) -> Int32 {
         let claim = try ctx.store.claimSession(at: ctx.reading(), timeZone: ctx.timeZone)
         ctx.report(claim.recovery)
         // Another device's session does not stop this one (people do move from laptop to desktop); it is said.
@@ -32,18 +43,16 @@ final class TimerRunner {
         {
             ctx.err.line("focus: also \(line); starting here too")
         }
-        let runner = TimerRunner(steps, tag: tag, note: note, auto: auto, sound: sound, ctx)
+        let runner = TimerRunner(request, ctx)
         // Hooks still running are waited for after the lock is released, so `focus stop` never waits for one.
         defer { for line in runner.hooks.finish() { ctx.err.line(line) } }
         defer { claim.lock.release() }
         return try runner.run()
     }
 
-    private init(
-        _ steps: [CyclePlan.Step], tag: String?, note: String?, auto: Bool, sound: SoundCatalog.Entry?, _ ctx: Context
-    ) {
+    private init(_ request: Request, _ ctx: Context) {
         self.ctx = ctx
-        self.sound = TimerSound(sound, path: ctx.environment["PATH"])
+        self.sound = TimerSound(request.sound, path: ctx.environment["PATH"])
         frame = TimerFrame(ctx: ctx)
         hooks = HookRunner(
             directory: ctx.paths.hooksDirectory, environment: ctx.environment, discardOutput: frame.isLive)
@@ -51,9 +60,10 @@ final class TimerRunner {
         let config = (try? ctx.loadConfig()) ?? FocusConfig()
         machine = TimerMachine(
             setup: .init(
-                steps: steps, ids: steps.map { _ in UUID().uuidString }, tag: tag, note: note,
-                tz: ctx.timeZoneIdentifier, pid: getpid(), waitsForEnter: frame.isLive && input.keys && !auto,
-                sound: self.sound.isChosen, bell: config.bell, notify: config.notify))
+                steps: request.steps, ids: request.steps.map { _ in UUID().uuidString }, tag: request.tag,
+                note: request.note, tz: ctx.timeZoneIdentifier, pid: getpid(),
+                waitsForEnter: frame.isLive && input.keys && !request.auto, sound: self.sound.isChosen,
+                bell: config.bell, notify: config.notify, open: request.open, startedEarlier: request.startedEarlier))
     }
 
     private func run() throws(FocusError) -> Int32 {
@@ -113,6 +123,7 @@ final class TimerRunner {
         case .resume:
             input.resume()
             frame.resume()
+        case .cancelled(let state): frame.cancelled(state)
         case .notRecorded(let log, let error):
             throw FocusError(error.kind, LogAddCommandLine.notRecorded(log, because: error, in: ctx.timeZone))
         case .exit(let code): return code

@@ -114,6 +114,12 @@ final class TimerFrame {
         for line in model.expeditionLines { ctx.out.line(style.cyan(line)) }
     }
 
+    /// `focus cancel` ended the phase: nothing was recorded.
+    func cancelled(_ state: RunningState) {
+        clear()
+        ctx.out.line(SessionSummaryViewModel.cancelledLine(state, counted: state.counted, in: ctx.timeZone))
+    }
+
     /// What a run of cycles did, as it ended.
     func runSummary(_ run: RunSummary) {
         clear()

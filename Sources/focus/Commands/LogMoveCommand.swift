@@ -1,0 +1,37 @@
+import FocusCore
+import FoundationEssentials
+
+/// `focus log move ID --start TIME`: moves a session, keeping its length.
+enum LogMoveCommand: ParsableCommand {
+    static let id = Argument<String>(
+        "ID", "The session, or any unique prefix of its id", parser: .string, required: true)
+    static let start = Option<String>(
+        "start", "TIME", "Its new start: 10:15 (on its day), \"yesterday 14:00\"", parser: .string, required: true)
+
+    static let configuration = CommandConfiguration(
+        name: "move",
+        abstract: "Move a session to a new start, keeping its length",
+        discussion: "The same as focus log edit ID --start TIME.",
+        arguments: [id],
+        options: [start])
+
+    static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
+        try ctx.loadJournal()
+        let logs = ctx.store.focusLogs
+        let target = try ShortID.resolve(args.required(id), among: logs.map(\.id))
+        let old = ctx.store.session(id: target)!
+        let zone = try ctx.localDays().zone(old.tz)
+        let now = ctx.now()
+        let change = try SessionTimes.edit(
+            old, start: args[start], end: nil, duration: nil, now: now, zone: zone,
+            dayStartSeconds: try ctx.loadConfig().dayStartSeconds)
+        let patch = try SessionEditor.patch(
+            old, start: change.start, seconds: nil, tag: nil, note: nil, now: now, zone: zone)
+        let new = patch.applied(to: old)
+        if let note = HistoryView.overlapNote(new, among: logs, readerZone: ctx.timeZone) { ctx.err.line(note) }
+        try ctx.store.record(JournalChange(id: UUID().uuidString, kind: .edit, target: target, at: now, patch: patch))
+        ctx.out.line(
+            "Moved \(HistoryView.shortID(target, among: logs)): \(HistoryView.describe(new, readerZone: ctx.timeZone)).")
+        return 0
+    }
+}
