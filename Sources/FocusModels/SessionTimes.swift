@@ -75,7 +75,7 @@ public struct SessionTimes: Equatable, Sendable {
 
     /// A moment typed for the argument `name` (`focus log split`'s TIME): a time of day alone is on `day`.
     public static func moment(
-        _ text: String, option name: String, on day: CivilDate, now: Date, zone: TimeZone, dayStartSeconds: Int = 0
+        _ text: String, option name: String, on day: CivilDate, now: Date, zone: Zone, dayStartSeconds: Int = 0
     ) throws(FocusError) -> Date {
         do {
             return try NaturalTime.parse(text, now: now, zone: zone, dayStartSeconds: dayStartSeconds, bare: .on(day))

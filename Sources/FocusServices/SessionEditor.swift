@@ -48,7 +48,7 @@ public enum SessionEditor {
     ///
     /// Pauses inside it stay where they were: the end and the focused time move together. A timer session keeps its
     /// plan; a manual or imported one's plan follows its focus.
-    public static func resize(_ old: FocusLog, by seconds: Int, now: Date, zone: TimeZone) throws(FocusError)
+    public static func resize(_ old: FocusLog, by seconds: Int, now: Date, zone: some ZoneOffsets) throws(FocusError)
         -> SessionPatch
     {
         let focused = old.focused + seconds
@@ -69,7 +69,8 @@ public enum SessionEditor {
     ///
     /// The focused time is shared in proportion to the wall time of each part (where the pauses were is not
     /// known); each part plans what it focused and keeps the session's completion.
-    public static func split(_ old: FocusLog, at instant: Date, newID: String, zone: TimeZone) throws(FocusError)
+    public static func split(_ old: FocusLog, at instant: Date, newID: String, zone: some ZoneOffsets)
+        throws(FocusError)
         -> (patch: SessionPatch, second: FocusLog)
     {
         guard instant > old.start, instant < old.end else {
