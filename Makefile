@@ -44,12 +44,14 @@ install: release
 
 # Benchmarks (not part of `make test`; asserts nothing about time): installs the
 # peers and hyperfine when missing, times the release build next to Timewarrior
-# and Watson at 1k-1M sessions, the 60 s timer and sound generation, and writes
+# and Watson at 1k-1M sessions, the 60 s timer, sound generation and reading zones, and writes
 # docs/BENCHMARKS.md. BENCH_SIZES="1000 100000" picks sizes.
 bench: release
 	mkdir -p .build/bench
 	swiftc -O -static-stdlib -I .build/release/Modules -I .build/release Tests/Benchmarks/SoundBench.swift .build/release/FocusModels.build/*.o .build/release/FocusJournal.build/*.o .build/release/FocusSound.build/*.o -o .build/bench/sound
 	./.build/bench/sound | tee .build/bench/sound.txt
+	swiftc -O -static-stdlib -I .build/release/Modules Tests/Benchmarks/ZoneBench.swift .build/release/FocusModels.build/*.o -o .build/bench/zones
+	./.build/bench/zones | tee .build/bench/zones.txt
 	python3 Tests/Benchmarks/bench.py
 
 # The crash, concurrency and bad-input tests at full counts (200 kills, 8 x 500 concurrent adds).

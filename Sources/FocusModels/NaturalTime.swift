@@ -55,7 +55,7 @@ public enum NaturalTime {
     ///   - dayStartSeconds: the config's `day-start`, seconds after midnight.
     ///   - bare: the day a time of day typed alone falls on.
     public static func parse(
-        _ text: String, now: Date, zone: TimeZone, dayStartSeconds: Int = 0, bare: BareTime = .mostRecent
+        _ text: String, now: Date, zone: Zone, dayStartSeconds: Int = 0, bare: BareTime = .mostRecent
     ) throws(FocusError) -> Date {
         // The text as typed, on one line, for the message.
         let shown = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
@@ -206,7 +206,7 @@ public enum NaturalTime {
 /// Where a named day and a time of day land: `now`, the zone and the day start they are read against.
 private struct Clock {
     let now: Date
-    let zone: TimeZone
+    let zone: Zone
     let dayStartSeconds: Int
 
     /// The user's date now: `day-start` decides the date of the small hours.

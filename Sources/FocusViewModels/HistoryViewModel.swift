@@ -44,14 +44,15 @@ public struct HistoryViewModel {
         self.days = days
     }
 
-    /// Every session in the range with the tag, newest first.
+    /// Every session in the range with the tag, newest first; `all` is every session, also one dated
+    /// after today in a zone ahead of the reader's (a statistic's `all` ends today).
     public var matching: [FocusLog] {
         let logs = store.focusLogs
         let span = logs.isEmpty ? nil : logs.map(days.dayNumber(of:)).min()!...logs.map(days.dayNumber(of:)).max()!
         let bounds = range.bounds(today: days.date(of: now).dayNumber, sessionSpan: span)
         return logs.reversed().filter { log in
             (tag == nil || log.tag == tag) && (device == nil || store.device(ofSession: log.id) == device)
-                && bounds.contains(days.dayNumber(of: log))
+                && (range == .all || bounds.contains(days.dayNumber(of: log)))
         }
     }
 

@@ -5,7 +5,7 @@ import Testing
 @Suite struct SessionEditorTests {
     // 2026-11-29 09:00:00 UTC
     static let nine = Date(timeIntervalSince1970: 1_795_942_800)
-    static let utc = TimeZone(identifier: "UTC")!
+    static let utc = Zone(identifier: "UTC")!
 
     static func log(_ source: FocusLog.Source, start: Date = nine, minutes: Int = 25, planned: Int = 1500) -> FocusLog {
         FocusLog(

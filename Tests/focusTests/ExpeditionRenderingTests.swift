@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Expedition rendering")
 struct ExpeditionRenderingTests {
-    let days = LocalDays(timeZone: TimeZone(identifier: "UTC")!)
+    let days = LocalDays(timeZone: Zone(identifier: "UTC")!)
     /// 2026-11-29T18:00:00Z
     let now = Date(timeIntervalSince1970: 1_795_975_200)
     let plain = Style(enabled: false)

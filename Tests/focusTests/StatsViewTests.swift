@@ -29,7 +29,7 @@ import Testing
         let paths = DataPaths(dataDirectory: "/nonexistent/focus", configDirectory: "/nonexistent/focus")
         return StatsViewModel(
             store: AppStore(paths: paths, focusLogs: logs), range: range, heatmapRequested: heatmap, now: now,
-            days: LocalDays(timeZone: TimeZone(identifier: "UTC")!))
+            days: LocalDays(timeZone: Zone(identifier: "UTC")!))
     }
 
     static func render(_ model: StatsViewModel, columns: Int, colour: Bool = false) throws -> String {

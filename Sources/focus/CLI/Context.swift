@@ -16,16 +16,21 @@ final class Context {
     let store: AppStore
     let out = Output.standard
     let err = Output.error
-    /// The reader's time zone (`TZ`), from ICU: FoundationEssentials alone would silently say GMT.
+    /// The reader's zone: `TZ` read exactly as the C library reads it (``ZoneSetting``), without ICU; a
+    /// value the C library reads only by falling back is said once on stderr, when the zone is first needed.
     ///
-    /// Lazy: loading ICU's zone data costs start-up time that `focus status` when idle does not need.
-    /// `TZ` is read as the C library reads it (``TimeZoneSetting``); a value that cannot be
-    /// followed exactly is said once on stderr, when the zone is first needed.
+    /// Lazy: `focus status` when idle needs no zone.
+    lazy var zone: Zone = {
+        let setting = ZoneSetting.resolve(environment["TZ"], files: ZoneFiles(environment: environment))
+        if let warning = setting.warning, !quiet { err.line(warning) }
+        return setting.zone
+    }()
+    /// ``zone`` as Foundation's `TimeZone`, for the views that still take one: its IANA name through ICU
+    /// (FoundationEssentials alone would silently say GMT), else its offset now.
     lazy var timeZone: TimeZone = {
         Internationalization.link()
-        let setting = TimeZoneSetting.resolve(environment["TZ"])
-        if let warning = setting.warning, !quiet { err.line(warning) }
-        return setting.timeZone ?? TimeZone.current
+        return zone.ianaIdentifier.flatMap(TimeZone.init(identifier:))
+            ?? TimeZone(secondsFromGMT: zone.secondsFromGMT(for: now())) ?? .gmt
     }()
     /// Set by a command that prints only its output, from a shell prompt or completion
     /// (`status --format`): no warnings, and no crash recovery.
@@ -81,11 +86,12 @@ final class Context {
 
     /// Local-date bucketing in the reader's zone with the configured `day-start`.
     func localDays() throws(FocusError) -> LocalDays {
-        LocalDays(timeZone: timeZone, dayStartSeconds: try loadConfig().dayStartSeconds)
+        LocalDays(timeZone: zone, dayStartSeconds: try loadConfig().dayStartSeconds)
     }
 
-    /// The zone name to stamp on new sessions.
-    var timeZoneIdentifier: String { timeZone.identifier }
+    /// The IANA name to stamp on new sessions (``Zone/ianaIdentifier``); `nil` stamps none, and the
+    /// session is then dated in the zone of whoever reads it.
+    var timeZoneIdentifier: String? { zone.ianaIdentifier }
 
     /// Whether stdout may carry colour: a terminal, no `NO_COLOR`, config `color` not `never` (`always` forces it).
     var colorEnabled: Bool {

@@ -31,10 +31,10 @@ enum DoctorCommand: ParsableCommand {
         let days: LocalDays
         do {
             let config = try ctx.loadConfig()
-            days = LocalDays(timeZone: ctx.timeZone, dayStartSeconds: config.dayStartSeconds)
+            days = LocalDays(timeZone: ctx.zone, dayStartSeconds: config.dayStartSeconds)
         } catch {
             configOK = false
-            days = LocalDays(timeZone: ctx.timeZone)
+            days = LocalDays(timeZone: ctx.zone)
         }
         for finding in JournalDoctor.check(
             history: store.history, sessions: store.focusLogs, issues: store.issues, duplicates: store.duplicates,

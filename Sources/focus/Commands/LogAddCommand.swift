@@ -25,17 +25,17 @@ enum LogAddCommand: ParsableCommand {
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         let now = ctx.now()
         let times = try SessionTimes.resolve(
-            start: args[start], end: args[end], duration: args[duration], now: now, zone: ctx.timeZone,
+            start: args[start], end: args[end], duration: args[duration], now: now, zone: ctx.zone,
             dayStartSeconds: try ctx.loadConfig().dayStartSeconds)
         let log = try SessionEditor.manualSession(
             id: UUID().uuidString, start: times.start, seconds: times.seconds, tz: ctx.timeZoneIdentifier,
-            tag: args[tag], note: args[note], now: now, zone: ctx.timeZone)
+            tag: args[tag], note: args[note], now: now, zone: ctx.zone)
         try ctx.loadJournal()
         let logs = ctx.store.focusLogs
-        if let note = HistoryView.overlapNote(log, among: logs, readerZone: ctx.timeZone) { ctx.err.line(note) }
+        if let note = HistoryView.overlapNote(log, among: logs, readerZone: ctx.zone) { ctx.err.line(note) }
         try ctx.store.record(log)
         ctx.out.line(
-            "Added \(HistoryView.describe(log, readerZone: ctx.timeZone)) "
+            "Added \(HistoryView.describe(log, readerZone: ctx.zone)) "
                 + "(\(HistoryView.shortID(log.id, among: ctx.store.focusLogs))).")
         return 0
     }

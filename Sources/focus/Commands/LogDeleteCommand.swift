@@ -20,7 +20,7 @@ enum LogDeleteCommand: ParsableCommand {
         let id = old.id
         try ctx.store.record(JournalChange(id: UUID().uuidString, kind: .delete, target: id, at: ctx.now()))
         ctx.out.line(
-            "Deleted \(HistoryView.shortID(id, among: logs)): \(HistoryView.describe(old, readerZone: ctx.timeZone)). "
+            "Deleted \(HistoryView.shortID(id, among: logs)): \(HistoryView.describe(old, readerZone: ctx.zone)). "
                 + "'focus undo' brings it back.")
         return 0
     }

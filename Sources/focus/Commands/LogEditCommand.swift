@@ -56,16 +56,16 @@ enum LogEditCommand: ParsableCommand {
         let short = HistoryView.shortID(id, among: logs)
         guard new != old else {
             ctx.out.line(
-                "Nothing changed: \(HistoryView.describe(old, readerZone: ctx.timeZone)) already reads that way.")
+                "Nothing changed: \(HistoryView.describe(old, readerZone: ctx.zone)) already reads that way.")
             return 0
         }
         if patch.start != nil || patch.end != nil,
-            let note = HistoryView.overlapNote(new, among: logs, readerZone: ctx.timeZone)
+            let note = HistoryView.overlapNote(new, among: logs, readerZone: ctx.zone)
         {
             ctx.err.line(note)
         }
         try ctx.store.record(JournalChange(id: UUID().uuidString, kind: .edit, target: id, at: ctx.now(), patch: patch))
-        ctx.out.line("Edited \(short): \(HistoryView.describe(new, readerZone: ctx.timeZone)).")
+        ctx.out.line("Edited \(short): \(HistoryView.describe(new, readerZone: ctx.zone)).")
         return 0
     }
 }

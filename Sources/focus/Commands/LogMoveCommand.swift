@@ -28,10 +28,10 @@ enum LogMoveCommand: ParsableCommand {
         let patch = try SessionEditor.patch(
             old, start: change.start, seconds: nil, tag: nil, note: nil, now: now, zone: zone)
         let new = patch.applied(to: old)
-        if let note = HistoryView.overlapNote(new, among: logs, readerZone: ctx.timeZone) { ctx.err.line(note) }
+        if let note = HistoryView.overlapNote(new, among: logs, readerZone: ctx.zone) { ctx.err.line(note) }
         try ctx.store.record(JournalChange(id: UUID().uuidString, kind: .edit, target: target, at: now, patch: patch))
         ctx.out.line(
-            "Moved \(HistoryView.shortID(target, among: logs)): \(HistoryView.describe(new, readerZone: ctx.timeZone)).")
+            "Moved \(HistoryView.shortID(target, among: logs)): \(HistoryView.describe(new, readerZone: ctx.zone)).")
         return 0
     }
 }

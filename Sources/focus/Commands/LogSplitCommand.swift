@@ -35,8 +35,8 @@ enum LogSplitCommand: ParsableCommand {
         let first = parts.patch.applied(to: old)
         ctx.out.line(
             "Split \(HistoryView.shortID(target, among: ctx.store.focusLogs)): "
-                + "\(HistoryView.describe(first, readerZone: ctx.timeZone)) and "
-                + "\(HistoryView.describe(parts.second, readerZone: ctx.timeZone)) "
+                + "\(HistoryView.describe(first, readerZone: ctx.zone)) and "
+                + "\(HistoryView.describe(parts.second, readerZone: ctx.zone)) "
                 + "(\(HistoryView.shortID(parts.second.id, among: ctx.store.focusLogs))).")
         return 0
     }

@@ -32,7 +32,7 @@ enum SessionLaunch {
         }
         let now = ctx.now()
         let began = try args[at].map { (text) throws(FocusError) in
-            try SessionTimes.startAt(text, now: now, zone: ctx.timeZone, dayStartSeconds: config.dayStartSeconds)
+            try SessionTimes.startAt(text, now: now, zone: ctx.zone, dayStartSeconds: config.dayStartSeconds)
         }
         let steps =
             args[open]

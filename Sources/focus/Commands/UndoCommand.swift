@@ -15,7 +15,7 @@ enum UndoCommand: ParsableCommand {
         try ctx.loadJournal()
         guard let target = ctx.store.lastUndoable() else { throw FocusError(.failure, "nothing to undo") }
         try ctx.store.record(JournalChange(id: UUID().uuidString, kind: .undo, target: target.recordID, at: ctx.now()))
-        let zone = ctx.timeZone
+        let zone = ctx.zone
         switch target {
         case .session(let log):
             let verb = log.source == .manual ? "adding" : log.source == .import ? "importing" : "recording"

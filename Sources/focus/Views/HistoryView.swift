@@ -52,10 +52,10 @@ enum HistoryView {
             })
     }
 
-    /// `2026-11-29 09:00–09:25 (25m) #writing`, in the session's own zone (`readerZone` when it has none
-    /// or this machine does not know it).
-    static func describe(_ log: FocusLog, readerZone: TimeZone) -> String {
-        let zone = log.tz.flatMap { TimeZone(identifier: $0) } ?? readerZone
+    /// `2026-11-29 09:00–09:25 (25m) #writing`, in the session's own zone, read next to `readerZone`
+    /// (``Zone/zone(forSession:)``).
+    static func describe(_ log: FocusLog, readerZone: Zone) -> String {
+        let zone = readerZone.zone(forSession: log.tz)
         return LocalTime.dateTime(log.start, in: zone) + "–" + LocalTime.hourMinute(log.end, in: zone)
             + " (\(LocalTime.duration(log.focused)))" + (log.tag.map { " #" + $0 } ?? "")
     }
@@ -66,7 +66,7 @@ enum HistoryView {
     }
 
     /// A note on stderr when `log` overlaps another session of `logs`, else `nil`.
-    static func overlapNote(_ log: FocusLog, among logs: [FocusLog], readerZone: TimeZone) -> String? {
+    static func overlapNote(_ log: FocusLog, among logs: [FocusLog], readerZone: Zone) -> String? {
         guard let other = SessionEditor.overlap(of: log, in: logs) else { return nil }
         return
             "focus: note: this overlaps \(describe(other, readerZone: readerZone)) (\(shortID(other.id, among: logs)))."

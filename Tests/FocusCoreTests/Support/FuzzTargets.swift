@@ -99,7 +99,7 @@ enum FuzzTargets {
         return nil
     }
 
-    private static let zones: [TimeZone] =
-        [TimeZone(secondsFromGMT: 0), TimeZone(secondsFromGMT: -5 * 3600)].compactMap { $0 }
-        + ["America/New_York", "Europe/London", "Australia/Lord_Howe"].compactMap(TimeZone.init(identifier:))
+    private static let zones: [Zone] =
+        [Zone(secondsFromGMT: 0), Zone(secondsFromGMT: -5 * 3600)].compactMap { $0 }
+        + ["America/New_York", "Europe/London", "Australia/Lord_Howe"].compactMap(Zone.init(identifier:))
 }
