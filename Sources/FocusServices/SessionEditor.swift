@@ -10,7 +10,7 @@ public enum SessionEditor {
     /// Refused when it would end after `now`: a session cannot be logged before it happened.
     public static func manualSession(
         id: String, start: Date, seconds: Int, tz: String?, tag: String?, note: String?, now: Date,
-        zone: some ZoneOffsets
+        zone: Zone
     ) throws(FocusError) -> FocusLog {
         let end = start.addingTimeInterval(Double(seconds))
         try refuseFuture(end, now: now, zone: zone)
@@ -25,7 +25,7 @@ public enum SessionEditor {
     /// A timer session keeps its plan and completion: they record what was
     /// intended. A manual or imported session's plan follows its new length.
     public static func patch(
-        _ old: FocusLog, start: Date?, seconds: Int?, tag: String??, note: String??, now: Date, zone: some ZoneOffsets
+        _ old: FocusLog, start: Date?, seconds: Int?, tag: String??, note: String??, now: Date, zone: Zone
     ) throws(FocusError) -> SessionPatch {
         var patch = SessionPatch()
         let newStart = start ?? old.start
@@ -48,7 +48,7 @@ public enum SessionEditor {
     ///
     /// Pauses inside it stay where they were: the end and the focused time move together. A timer session keeps its
     /// plan; a manual or imported one's plan follows its focus.
-    public static func resize(_ old: FocusLog, by seconds: Int, now: Date, zone: some ZoneOffsets) throws(FocusError)
+    public static func resize(_ old: FocusLog, by seconds: Int, now: Date, zone: Zone) throws(FocusError)
         -> SessionPatch
     {
         let focused = old.focused + seconds
@@ -69,7 +69,7 @@ public enum SessionEditor {
     ///
     /// The focused time is shared in proportion to the wall time of each part (where the pauses were is not
     /// known); each part plans what it focused and keeps the session's completion.
-    public static func split(_ old: FocusLog, at instant: Date, newID: String, zone: some ZoneOffsets)
+    public static func split(_ old: FocusLog, at instant: Date, newID: String, zone: Zone)
         throws(FocusError)
         -> (patch: SessionPatch, second: FocusLog)
     {
@@ -94,7 +94,7 @@ public enum SessionEditor {
         logs.first { $0.id != log.id && $0.overlaps(log) }
     }
 
-    private static func refuseFuture(_ end: Date, now: Date, zone: some ZoneOffsets) throws(FocusError) {
+    private static func refuseFuture(_ end: Date, now: Date, zone: Zone) throws(FocusError) {
         guard end <= now else {
             throw FocusError(.usage, "the session would end at \(LocalTime.dateTime(end, in: zone)), in the future")
         }

@@ -54,7 +54,7 @@ extension AppStore {
     /// how long it has left. A state file found under the lock belongs to a dead timer: its session
     /// is recorded now, and when the journal cannot take it the claim says so
     /// (``SessionOutcome/notRecorded(_:_:)``), so the new session never silently replaces it.
-    public func claimSession(at reading: ClockReading, timeZone: TimeZone) throws(FocusError) -> SessionClaim {
+    public func claimSession(at reading: ClockReading, timeZone: Zone) throws(FocusError) -> SessionClaim {
         guard let lock = try acquireSessionLock() else {
             var detail = ""
             if let state = try? runningState() {

@@ -115,7 +115,7 @@ public struct SessionSummaryViewModel {
     }
 
     /// `Cancelled: the focus started 09:00 (12m) is not recorded.`, for `counted` seconds of it.
-    public static func cancelledLine(_ state: RunningState, counted: Int, in zone: some ZoneOffsets) -> String {
+    public static func cancelledLine(_ state: RunningState, counted: Int, in zone: Zone) -> String {
         let what = state.phase.isFocus ? "focus" : state.phase.title.lowercased()
         return "Cancelled: the \(what) started \(LocalTime.hourMinute(state.startedAt, in: zone)) "
             + "(\(LocalTime.duration(counted))) is not recorded."

@@ -31,7 +31,7 @@ public struct StatusFormat: Equatable, Sendable {
         }
 
         /// The value for `state` (`nil` when idle) at `now`.
-        func value(_ state: RunningState?, now: Date, timeZone: TimeZone) -> String {
+        func value(_ state: RunningState?, now: Date, timeZone: Zone) -> String {
             guard let state else { return self == .state ? "idle" : "" }
             let remaining = state.remaining(at: now)
             // An open session counts up: it has no time left, plan or end to show.
@@ -101,7 +101,7 @@ public struct StatusFormat: Equatable, Sendable {
     }
 
     /// The template filled in for `state` (`nil` when idle) at `now`, local times in `timeZone`.
-    public func render(_ state: RunningState?, now: Date, timeZone: TimeZone) -> String {
+    public func render(_ state: RunningState?, now: Date, timeZone: Zone) -> String {
         pieces.map { piece in
             switch piece {
             case .text(let text): text

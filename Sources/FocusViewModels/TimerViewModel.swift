@@ -11,7 +11,7 @@ public struct TimerViewModel {
     public let session: TimerSession
     public let now: ClockReading
     public let tag: String?
-    public let timeZone: TimeZone
+    public let timeZone: Zone
     public let cycle: Int
     public let cycles: Int
     /// Whether `+` met the longest plan a record may hold.
@@ -22,7 +22,7 @@ public struct TimerViewModel {
     private let keys: [TimerKeys.Key]
 
     /// The frame for `machine` at `now`; `nil` when no phase counts down (waiting for Enter, over).
-    public init?(machine: TimerMachine, now: ClockReading, timeZone: TimeZone) {
+    public init?(machine: TimerMachine, now: ClockReading, timeZone: Zone) {
         guard let session = machine.session else { return nil }
         self.session = session
         self.now = now

@@ -290,7 +290,7 @@ private func key(_ byte: UInt8, _ t: Double) -> TimerEvent { .key(byte, at(t)) }
         run.send(key("+", 4), key("+", 5))
         #expect(run.machine.session?.planned == JournalCodec.maximumSeconds && run.machine.atExtensionLimit)
         #expect(run.words.filter { $0 == "persist" }.count == 5, "the last press changes nothing")
-        let utc = TimeZone(identifier: "UTC")!
+        let utc = Zone(identifier: "UTC")!
         let model = try #require(TimerViewModel(machine: run.machine, now: at(30), timeZone: utc))
         #expect(model.limitText == "at most 168h00m can be planned")
         run.send(key("q", 90))

@@ -6,7 +6,7 @@ import Testing
 
 /// The live frame's lines for states of the machine, without a terminal.
 @Suite struct TimerViewTests {
-    static let utc = TimeZone(identifier: "UTC")!
+    static let utc = Zone(identifier: "UTC")!
     static func at(_ t: Double) -> ClockReading {
         ClockReading(active: t, elapsed: t, wall: Date(timeIntervalSince1970: 1_795_942_800 + t))
     }

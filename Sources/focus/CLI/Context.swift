@@ -1,6 +1,5 @@
 import FocusCore
 import FoundationEssentials
-import FoundationInternationalization
 
 #if canImport(Glibc)
     import Glibc
@@ -24,13 +23,6 @@ final class Context {
         let setting = ZoneSetting.resolve(environment["TZ"], files: ZoneFiles(environment: environment))
         if let warning = setting.warning, !quiet { err.line(warning) }
         return setting.zone
-    }()
-    /// ``zone`` as Foundation's `TimeZone`, for the views that still take one: its IANA name through ICU
-    /// (FoundationEssentials alone would silently say GMT), else its offset now.
-    lazy var timeZone: TimeZone = {
-        Internationalization.link()
-        return zone.ianaIdentifier.flatMap(TimeZone.init(identifier:))
-            ?? TimeZone(secondsFromGMT: zone.secondsFromGMT(for: now())) ?? .gmt
     }()
     /// Set by a command that prints only its output, from a shell prompt or completion
     /// (`status --format`): no warnings, and no crash recovery.
@@ -161,7 +153,7 @@ final class Context {
     func report(_ recovery: AppStore.Recovery?) {
         recoveryTried = true
         guard let recovery else { return }
-        if let line = RecoveryView.line(recovery, in: timeZone) { err.line(line) }
+        if let line = RecoveryView.line(recovery, in: zone) { err.line(line) }
         guard let hook = recovery.hook else { return }
         let hooks = HookRunner(directory: paths.hooksDirectory, environment: environment, discardOutput: false)
         if let problem = hooks.start(hook) { err.line(problem) }

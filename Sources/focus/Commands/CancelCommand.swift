@@ -20,11 +20,11 @@ enum CancelCommand: ParsableCommand {
         if let state = try ctx.store.liveSession() {
             let counted = state.counted(at: state.now(at: ctx.reading()))
             try TimerSignal.end(state, with: SIGUSR2, ctx)
-            ctx.out.line(SessionSummaryViewModel.cancelledLine(state, counted: counted, in: ctx.timeZone))
+            ctx.out.line(SessionSummaryViewModel.cancelledLine(state, counted: counted, in: ctx.zone))
             return 0
         }
         guard let dead = try ctx.store.dropDeadSession() else { throw FocusError(.failure, "no session is running") }
-        ctx.out.line(SessionSummaryViewModel.cancelledLine(dead, counted: dead.counted, in: ctx.timeZone))
+        ctx.out.line(SessionSummaryViewModel.cancelledLine(dead, counted: dead.counted, in: ctx.zone))
         return 0
     }
 }

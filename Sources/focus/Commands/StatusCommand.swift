@@ -31,12 +31,12 @@ enum StatusCommand: ParsableCommand {
         let now = state?.now(at: ctx.reading()) ?? ctx.now()
         if let format = args[Self.format] {
             let template = state == nil ? args[idle] : format
-            ctx.out.line(template?.render(state, now: now, timeZone: ctx.timeZone) ?? "")
+            ctx.out.line(template?.render(state, now: now, timeZone: ctx.zone) ?? "")
         } else if args[json] {
             ctx.out.line(StatusView.json(state, now: now, elsewhere: try ctx.store.sessionsOnOtherDevices(at: now)))
         } else {
-            ctx.out.line(StatusView.text(state, now: now, timeZone: ctx.timeZone))
-            let others = StatusView.elsewhere(try ctx.store.sessionsOnOtherDevices(at: now), timeZone: ctx.timeZone)
+            ctx.out.line(StatusView.text(state, now: now, timeZone: ctx.zone))
+            let others = StatusView.elsewhere(try ctx.store.sessionsOnOtherDevices(at: now), timeZone: ctx.zone)
             for line in others { ctx.out.line(line) }
         }
         return 0

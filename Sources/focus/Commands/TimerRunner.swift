@@ -35,11 +35,11 @@ final class TimerRunner {
 
     /// Claims the session and runs `request`.
     static func run(_ request: Request, _ ctx: Context) throws(FocusError) -> Int32 {
-        let claim = try ctx.store.claimSession(at: ctx.reading(), timeZone: ctx.timeZone)
+        let claim = try ctx.store.claimSession(at: ctx.reading(), timeZone: ctx.zone)
         ctx.report(claim.recovery)
         // Another device's session does not stop this one (people do move from laptop to desktop); it is said.
         for line in StatusView.elsewhere(
-            (try? ctx.store.sessionsOnOtherDevices(at: ctx.now())) ?? [], timeZone: ctx.timeZone)
+            (try? ctx.store.sessionsOnOtherDevices(at: ctx.now())) ?? [], timeZone: ctx.zone)
         {
             ctx.err.line("focus: also \(line); starting here too")
         }
@@ -97,7 +97,7 @@ final class TimerRunner {
     }
 
     private func perform(_ effect: TimerEffect) throws(FocusError) -> Int32? {
-        let model = TimerViewModel(machine: machine, now: ctx.reading(), timeZone: ctx.timeZone)
+        let model = TimerViewModel(machine: machine, now: ctx.reading(), timeZone: ctx.zone)
         switch effect {
         case .phaseStarted: model.map(frame.phaseStarted)
         case .redraw: model.map(frame.draw)
@@ -125,7 +125,7 @@ final class TimerRunner {
             frame.resume()
         case .cancelled(let state): frame.cancelled(state)
         case .notRecorded(let log, let error):
-            throw FocusError(error.kind, LogAddCommandLine.notRecorded(log, because: error, in: ctx.timeZone))
+            throw FocusError(error.kind, LogAddCommandLine.notRecorded(log, because: error, in: ctx.zone))
         case .exit(let code): return code
         }
         return nil

@@ -117,7 +117,7 @@ final class TimerFrame {
     /// `focus cancel` ended the phase: nothing was recorded.
     func cancelled(_ state: RunningState) {
         clear()
-        ctx.out.line(SessionSummaryViewModel.cancelledLine(state, counted: state.counted, in: ctx.timeZone))
+        ctx.out.line(SessionSummaryViewModel.cancelledLine(state, counted: state.counted, in: ctx.zone))
     }
 
     /// What a run of cycles did, as it ended.

@@ -3,7 +3,7 @@ import FoundationEssentials
 
 /// `focus status` output.
 enum StatusView {
-    static func text(_ state: RunningState?, now: Date, timeZone: TimeZone) -> String {
+    static func text(_ state: RunningState?, now: Date, timeZone: Zone) -> String {
         guard let state else { return "idle" }
         var parts =
             state.isOpen
@@ -17,7 +17,7 @@ enum StatusView {
     }
 
     /// One line per session another device says it is running: `running on laptop, ends 10:25 · #thesis`.
-    static func elsewhere(_ markers: [RunningMarker], timeZone: TimeZone) -> [String] {
+    static func elsewhere(_ markers: [RunningMarker], timeZone: Zone) -> [String] {
         markers.map { marker in
             var line =
                 marker.open == true && !marker.paused
