@@ -109,7 +109,7 @@ import Testing
         }
         let file = try Self.written(home, "frames.txt") { writer in
             writer.send(.hideCursor)
-            for second in 0..<6 { writer.redraw(frame(second), replacing: second == 0 ? 0 : 3) }
+            for second in 0..<6 { writer.redraw(frame(second)) }
             writer.line()
         }
         let tmux = try Self.showing(file, in: home, width: columns)

@@ -127,7 +127,8 @@ enum ManPage {
                 out += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
             }
         }
-        return out
+        return
+            out
             .split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.first == "." || $0.first == "'" ? "\\&" + $0 : String($0) }
             .joined(separator: "\n")
