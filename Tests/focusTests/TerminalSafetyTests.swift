@@ -110,7 +110,8 @@ import Testing
         let file = try Self.written(home, "frames.txt") { writer in
             writer.send(.hideCursor)
             for second in 0..<6 { writer.redraw(frame(second)) }
-            writer.line()
+            // The cursor rests at the start of the frame's first row: three line feeds go below it.
+            writer.lines([TerminalLine(), TerminalLine(), TerminalLine()])
         }
         let tmux = try Self.showing(file, in: home, width: columns)
         Self.go(home)

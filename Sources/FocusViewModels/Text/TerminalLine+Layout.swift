@@ -1,8 +1,9 @@
 extension TerminalLine {
     /// The line as it is when it fits in `width` columns, else wrapped (``wrapped(toWidth:)``): a sentence
-    /// that keeps its spacing whenever it can.
-    public func folded(toWidth width: Int) -> [TerminalLine] {
-        self.width <= width ? [self] : wrapped(toWidth: width)
+    /// that keeps its spacing whenever it can. No width (output to a pipe or a file) keeps it whole.
+    public func folded(toWidth width: Int?) -> [TerminalLine] {
+        guard let width, self.width > width else { return [self] }
+        return wrapped(toWidth: width)
     }
 
     /// `parts` in order, joined by `separator` as many to a line as fit in `width` columns; a part too wide
@@ -31,8 +32,9 @@ extension TerminalLine {
 
     /// `head` with `body` wrapped beside it, each later line indented to start under the body: a term and its
     /// description, a bullet and its item. All lines fit in `width`; when `head` leaves no room, the body goes
-    /// under it, wrapped to the whole width.
-    public static func hanging(_ head: TerminalLine, _ body: TerminalLine, toWidth width: Int) -> [TerminalLine] {
+    /// under it, wrapped to the whole width. No width keeps it one line.
+    public static func hanging(_ head: TerminalLine, _ body: TerminalLine, toWidth width: Int?) -> [TerminalLine] {
+        guard let width else { return [head + body] }
         guard head.width < width else { return [head.truncated(toWidth: width)] + body.wrapped(toWidth: width) }
         let rows = body.folded(toWidth: width - head.width)
         guard let first = rows.first else { return [head.trimmingTrailingSpaces()] }

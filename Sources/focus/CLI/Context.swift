@@ -102,9 +102,9 @@ final class Context {
     /// follows a resize.
     var columns: Int { out.columns(environment: environment) }
 
-    /// The width a table's rows are cut to: the terminal's, or none when stdout is a pipe or a file, where
-    /// a row is kept whole.
-    var tableWidth: Int? { out.isTerminal ? columns : nil }
+    /// The width rows of a table are cut to and reports are wrapped to: the terminal's, or none when stdout is
+    /// a pipe or a file, where each line is kept whole (for grep, and paths that can be copied).
+    var lineWidth: Int? { out.isTerminal ? columns : nil }
 
     /// Unreadable lines reported one by one; beyond that, one line counts the rest.
     static let reportedIssues = 3

@@ -13,7 +13,7 @@ enum DoctorCommand: ParsableCommand {
         options: [repair])
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
-        let width = ctx.columns
+        let width = ctx.lineWidth
         var problems = 0
         var lines: [TerminalLine] = []
         func report(_ finding: JournalDoctor.Finding) {

@@ -28,7 +28,7 @@ enum ImportCommand: ParsableCommand {
         let plan = try ImportPlan(
             inputs: inputs, format: format, known: Set(ctx.store.history.sessions.map(\.id)), path: path)
         if !args[dryRun] { try ctx.store.record(plan.added) }
-        ctx.out.lines(ImportReportView.lines(plan, from: path, dryRun: args[dryRun], width: ctx.columns))
+        ctx.out.lines(ImportReportView.lines(plan, from: path, dryRun: args[dryRun], width: ctx.lineWidth))
         return 0
     }
 }

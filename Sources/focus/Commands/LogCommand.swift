@@ -40,7 +40,7 @@ enum LogCommand: ParsableCommand {
         if args[json] {
             ctx.out.json(HistoryView.json(model.rows))
         } else {
-            ctx.out.lines(HistoryView.lines(model.rows, hidden: model.hiddenCount, width: ctx.tableWidth))
+            ctx.out.lines(HistoryView.lines(model.rows, hidden: model.hiddenCount, width: ctx.lineWidth))
         }
         return 0
     }

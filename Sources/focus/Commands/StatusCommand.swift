@@ -42,7 +42,7 @@ enum StatusCommand: ParsableCommand {
             ctx.out.lines(
                 StatusView.lines(
                     state, elsewhere: try ctx.store.sessionsOnOtherDevices(at: now), now: now, timeZone: ctx.timeZone,
-                    width: ctx.tableWidth))
+                    width: ctx.lineWidth))
         }
         return 0
     }

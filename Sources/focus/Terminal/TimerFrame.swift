@@ -91,7 +91,7 @@ final class TimerFrame {
     func summary(_ summary: PhaseSummary) throws(FocusError) {
         clear()
         guard summary.phase.isFocus else {
-            ctx.out.lines(SessionSummaryView.breakLines(summary, width: ctx.columns))
+            ctx.out.lines(SessionSummaryView.breakLines(summary, width: ctx.lineWidth))
             return
         }
         try ctx.loadJournal()
@@ -105,12 +105,12 @@ final class TimerFrame {
         let model = SessionSummaryViewModel(
             store: ctx.store, recorded: summary.recorded, discardedSeconds: summary.countedSeconds,
             suspendedSeconds: summary.suspendedSeconds, now: ctx.now(), days: try ctx.localDays(), events: events)
-        ctx.out.lines(SessionSummaryView.lines(model, width: ctx.columns))
+        ctx.out.lines(SessionSummaryView.lines(model, width: ctx.lineWidth))
     }
 
     /// What a run of cycles did, as it ended.
     func runSummary(_ run: RunSummary) {
         clear()
-        ctx.out.lines(SessionSummaryView.runLines(run, width: ctx.columns))
+        ctx.out.lines(SessionSummaryView.runLines(run, width: ctx.lineWidth))
     }
 }

@@ -36,7 +36,8 @@ enum HistoryView {
             lines.append(width.map { line.truncated(toWidth: $0) } ?? line)
         }
         if hidden > 0 {
-            lines.append(TerminalLine("… \(hidden) older session\(hidden == 1 ? "" : "s") (--limit 0 shows all)"))
+            lines += TerminalLine("… \(hidden) older session\(hidden == 1 ? "" : "s") (--limit 0 shows all)")
+                .folded(toWidth: width)
         }
         return lines
     }

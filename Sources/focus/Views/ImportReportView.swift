@@ -6,7 +6,7 @@ enum ImportReportView {
     /// Skipped records listed one by one; the rest are counted.
     static let listedSkips = 20
 
-    static func lines(_ plan: ImportPlan, from path: String, dryRun: Bool, width: Int) -> [TerminalLine] {
+    static func lines(_ plan: ImportPlan, from path: String, dryRun: Bool, width: Int?) -> [TerminalLine] {
         let added = plan.added
         let verb = dryRun ? "Would add" : "Added"
         let seconds = added.reduce(0) { $0 + $1.focused }

@@ -96,14 +96,16 @@ import Testing
         #expect(text.split(separator: "\n").count == 2)
     }
 
-    /// A frame erases from the start of the cursor's row down, and leaves the cursor at the start of its first
-    /// line, where the next frame begins.
+    /// A frame erases from the cursor's row down (never with an erase-below at the first column, which at the top
+    /// of the screen is a clear screen that tmux copies into its history), and leaves the cursor at the start of
+    /// its first line, where the next frame begins.
     @Test func aFrameDrawsFromItsFirstRowAndReturnsThere() {
         let renderer = TerminalRenderer(color: false)
         let frame = renderer.frame([TerminalLine(" Focus · #专注\u{1B}[8m"), TerminalLine(" ███░░ 12:34")])
-        #expect(frame == "\r\u{1B}[J Focus · #专注\\e[8m\n ███░░ 12:34\r\u{1B}[1A")
-        #expect(renderer.frame([TerminalLine("Next: Break 05:00")]) == "\r\u{1B}[JNext: Break 05:00\r")
-        #expect(renderer.frame([]) == "\r\u{1B}[J")
+        let erase = "\r \u{1B}[J\r\u{1B}[K"
+        #expect(frame == erase + " Focus · #专注\\e[8m\n ███░░ 12:34\r\u{1B}[1A")
+        #expect(renderer.frame([TerminalLine("Next: Break 05:00")]) == erase + "Next: Break 05:00\r")
+        #expect(renderer.frame([]) == erase)
     }
 
     @Test(arguments: [
