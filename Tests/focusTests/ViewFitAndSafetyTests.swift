@@ -15,7 +15,9 @@ import Testing
         "x\r\n2026-11-29 09:00  25m  #forged",
     ]
     /// Each hostile value as it must show: escaped, never obeyed.
-    static let shown = ["专注", "声境护照", "👨‍👩‍👧‍👦", "\\e]52;c;aGk=\\x07", "\\e[8m", "\\u{202E}", "x\\r\\n2026-11-29"]
+    static let shown = [
+        "专注", "声境护照", "👨‍👩‍👧‍👦", "\\e]52;c;aGk=\\x07", "\\e[8m", "\\u{202E}", "x\\r\\n2026-11-29",
+    ]
     static let widths = [80, 40]
     static let utc = TimeZone(identifier: "UTC")!
     static let days = LocalDays(timeZone: utc)
@@ -216,7 +218,8 @@ import Testing
         for (index, value) in Self.hostile.enumerated() {
             let quoted = "\"" + value.replacing("\"", with: "\"\"") + "\""
             csv +=
-                "\"\(value)\(index)\",2026-11-2\(index),2026-11-2\(index)T09:00:00Z,2026-11-2\(index)T09:25:00Z,1500,1500,"
+                "\"\(value)\(index)\",2026-11-2\(index),2026-11-2\(index)T09:00:00Z,2026-11-2\(index)T09:25:00Z,"
+                + "1500,1500,"
             csv += "true,UTC,\(quoted),\(quoted),import\n"
             csv += "bad\(index),,not-a-time,,,,,,,,\n"
         }

@@ -1,7 +1,7 @@
 import FocusCore
 
-/// The lines of `focus doctor`'s report, each fitted to `width`: findings quote the journal (ids, tags,
-/// file names), so they are escaped, and wrapped under their label.
+/// The lines of `focus doctor`'s report: findings quote the journal (ids, tags, file names), so they are
+/// escaped, and on a terminal (`width` given) wrapped under their label; on a pipe each stays one line.
 enum DoctorView {
     /// `Journal: PATH: 12 session records, 2 change records, 11 sessions in the history.`
     static func journal(_ store: AppStore, width: Int?) -> [TerminalLine] {

@@ -1,7 +1,8 @@
 import FocusCore
 
 /// What `focus import` says it did: how many sessions it added, the duplicates, and the records it skipped
-/// with where and why. Places and reasons quote the file, so each line is escaped and wrapped to `width`.
+/// with where and why. Places and reasons quote the file, so each line is escaped, and wrapped to `width` when
+/// there is one (a terminal).
 enum ImportReportView {
     /// Skipped records listed one by one; the rest are counted.
     static let listedSkips = 20

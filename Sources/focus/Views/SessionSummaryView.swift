@@ -1,6 +1,6 @@
 import FocusCore
 
-/// What the timer prints as a phase or a run of cycles ends, each line wrapped to `width`.
+/// What the timer prints as a phase or a run of cycles ends, each line wrapped to `width` on a terminal.
 enum SessionSummaryView {
     /// A focus phase: the session, today, and the expedition's news.
     static func lines(_ model: SessionSummaryViewModel, width: Int?) -> [TerminalLine] {
