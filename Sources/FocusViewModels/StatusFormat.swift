@@ -101,11 +101,14 @@ public struct StatusFormat: Equatable, Sendable {
     }
 
     /// The template filled in for `state` (`nil` when idle) at `now`, local times in `timeZone`.
+    ///
+    /// The template's own text is kept exactly (it is the user's, and may colour a prompt), while the values
+    /// (a tag, a note) are escaped (``TerminalEscaping``): a prompt or a status line cannot be driven by data.
     public func render(_ state: RunningState?, now: Date, timeZone: Zone) -> String {
         pieces.map { piece in
             switch piece {
             case .text(let text): text
-            case .placeholder(let p): p.value(state, now: now, timeZone: timeZone)
+            case .placeholder(let p): TerminalEscaping.escaped(p.value(state, now: now, timeZone: timeZone))
             }
         }.joined()
     }

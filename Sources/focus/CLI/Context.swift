@@ -13,8 +13,10 @@ final class Context {
     let environment: [String: String]
     let paths: DataPaths
     let store: AppStore
-    let out = Output.standard
-    let err = Output.error
+    /// Stdout, in colour when ``colorEnabled``: every view and report goes through it.
+    lazy var out = TerminalWriter(output: .standard, renderer: TerminalRenderer(color: colorEnabled))
+    /// Stderr, never in colour.
+    let err = TerminalWriter.standardError
     /// The reader's zone: `TZ` read exactly as the C library reads it (``ZoneSetting``), without ICU; a
     /// value the C library reads only by falling back is said once on stderr, when the zone is first needed.
     ///
@@ -91,16 +93,16 @@ final class Context {
         if setting == "never" { return false }
         if setting == "always" { return true }
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
-        return out.isTerminal && environment["TERM"] != "dumb"
+        return Output.standard.isTerminal && environment["TERM"] != "dumb"
     }
 
-    /// Terminal columns, from the terminal itself, else `COLUMNS`, else 80.
-    var columns: Int {
-        var size = winsize()
-        if out.isTerminal, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        if let c = environment["COLUMNS"].flatMap(Int.init), c > 0 { return c }
-        return 80
-    }
+    /// Terminal columns (``TerminalWriter/columns(environment:)``), read again at each call: the live frame
+    /// follows a resize.
+    var columns: Int { out.columns(environment: environment) }
+
+    /// The width rows of a table are cut to and reports are wrapped to: the terminal's, or none when stdout is
+    /// a pipe or a file, where each line is kept whole (for grep, and paths that can be copied).
+    var lineWidth: Int? { out.isTerminal ? columns : nil }
 
     /// Unreadable lines reported one by one; beyond that, one line counts the rest.
     static let reportedIssues = 3

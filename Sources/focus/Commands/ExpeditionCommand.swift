@@ -17,10 +17,11 @@ enum ExpeditionCommand: ParsableCommand {
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         try ctx.loadExpedition()
         let model = ExpeditionViewModel(store: ctx.store, now: ctx.now(), days: try ctx.localDays())
-        ctx.out.line(
-            args[json]
-                ? ExpeditionView.json(model)
-                : ExpeditionView.text(model, columns: ctx.columns, style: Style(enabled: ctx.colorEnabled)))
+        if args[json] {
+            ctx.out.json(ExpeditionView.json(model))
+        } else {
+            ctx.out.lines(ExpeditionView.lines(model, columns: ctx.columns))
+        }
         return 0
     }
 }

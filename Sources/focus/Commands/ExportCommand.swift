@@ -41,7 +41,7 @@ enum ExportCommand: ParsableCommand {
             try ctx.store.export(to: out, chunks: [Array(text.utf8)])
             ctx.err.line("Exported \(model.matching.count) session\(model.matching.count == 1 ? "" : "s") to \(out).")
         } else {
-            ctx.out.write(text)
+            ctx.out.document(text)
         }
         return 0
     }

@@ -21,11 +21,11 @@ enum FocusCommand: ContextFreeCommand {
             SoundCommand.self, HelpCommand.self, ManPageCommand.self, VersionCommand.self,
         ])
 
-    static func run(_ args: ParsedArguments, _ out: Output) throws(FocusError) -> Int32 {
+    static func run(_ args: ParsedArguments, _ out: TerminalWriter, columns: Int) throws(FocusError) -> Int32 {
         if args[version] {
             out.line(CommandLineTool.versionLine)
         } else {
-            out.write(HelpText.render(args.path))
+            out.lines(HelpText.lines(args.path, width: columns))
         }
         return 0
     }

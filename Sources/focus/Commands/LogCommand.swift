@@ -40,9 +40,9 @@ enum LogCommand: ParsableCommand {
             store: ctx.store, range: range, tag: args[tag], device: args[device], limit: limit == 0 ? nil : limit,
             now: now, days: days)
         if args[json] {
-            ctx.out.line(HistoryView.json(model.rows))
+            ctx.out.json(HistoryView.json(model.rows))
         } else {
-            ctx.out.write(HistoryView.text(model.rows, hidden: model.hiddenCount))
+            ctx.out.lines(HistoryView.lines(model.rows, hidden: model.hiddenCount, width: ctx.lineWidth))
         }
         return 0
     }

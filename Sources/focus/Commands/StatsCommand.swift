@@ -43,10 +43,9 @@ enum StatsCommand: ParsableCommand {
         let data = try model.data
         ctx.reportIssues()
         if args[json] {
-            ctx.out.line(StatsJSON.render(data, range: range))
+            ctx.out.json(StatsJSON.render(data, range: range))
         } else {
-            ctx.out.write(
-                StatsView.text(model, data: data, columns: ctx.columns, style: Style(enabled: ctx.colorEnabled)))
+            ctx.out.lines(StatsView.lines(model, data: data, columns: ctx.columns))
         }
         return 0
     }

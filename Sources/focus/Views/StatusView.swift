@@ -3,6 +3,19 @@ import FoundationEssentials
 
 /// `focus status` output.
 enum StatusView {
+    /// The state's line, then one per session on another device; each cut to `width` when given (on a
+    /// terminal), so that a long tag never wraps it.
+    static func lines(
+        _ state: RunningState?, elsewhere: [RunningMarker], now: Date, timeZone: Zone, width: Int?
+    ) -> [TerminalLine] {
+        let lines =
+            [TerminalLine(text(state, now: now, timeZone: timeZone))]
+            + self.elsewhere(elsewhere, timeZone: timeZone).map { TerminalLine($0) }
+        guard let width else { return lines }
+        return lines.map { $0.truncated(toWidth: width) }
+    }
+
+    /// `Focus · 12:34 left · #writing · started 09:00`, or `idle`.
     static func text(_ state: RunningState?, now: Date, timeZone: Zone) -> String {
         guard let state else { return "idle" }
         var parts =
