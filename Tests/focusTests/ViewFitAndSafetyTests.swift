@@ -19,7 +19,7 @@ import Testing
         "专注", "声境护照", "👨‍👩‍👧‍👦", "\\e]52;c;aGk=\\x07", "\\e[8m", "\\u{202E}", "x\\r\\n2026-11-29",
     ]
     static let widths = [80, 40]
-    static let utc = TimeZone(identifier: "UTC")!
+    static let utc = Zone(identifier: "UTC")!
     static let days = LocalDays(timeZone: utc)
     /// 2026-11-29T18:00:00Z
     static let now = Date(timeIntervalSince1970: 1_795_975_200)
