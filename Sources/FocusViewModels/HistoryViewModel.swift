@@ -19,6 +19,8 @@ public struct HistoryViewModel {
         public let endTime: String
         /// The device that recorded it (``AppStore/device(ofSession:)``), `nil` when unknown.
         public let device: String?
+        /// The session's zone when it was recorded in another zone than the reader's (its times are that zone's).
+        public let otherZone: String?
     }
 
     public let store: AppStore
@@ -65,7 +67,8 @@ public struct HistoryViewModel {
             return Row(
                 log: log, shortID: String(log.id.prefix(idLength)), date: days.date(of: log),
                 startTime: LocalTime.hourMinute(log.start, in: zone), endTime: LocalTime.hourMinute(log.end, in: zone),
-                device: store.device(ofSession: log.id))
+                device: store.device(ofSession: log.id),
+                otherZone: log.tz.flatMap { $0 == days.timeZone.ianaIdentifier ? nil : $0 })
         }
     }
 

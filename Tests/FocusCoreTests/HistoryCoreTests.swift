@@ -223,4 +223,15 @@ import Testing
         #expect(undone == ["d", "e1", "b", "a"])
         #expect(reread.focusLogs.isEmpty)
     }
+
+    /// `focus log` marks a session recorded in another zone than the reader's with that zone.
+    @Test func sessionsFromAnotherZoneSayWhichZone() {
+        var tokyo = Sessions.log("t", "2026-11-29T00:00:00Z")
+        tokyo.tz = "Asia/Tokyo"
+        let here = Sessions.log("h", "2026-11-29T10:00:00Z")
+        let model = HistoryViewModel(
+            store: Fixtures.store([tokyo, here]), now: Fixtures.now, days: Sessions.utcDays)
+        #expect(model.rows.map(\.otherZone) == [nil, "Asia/Tokyo"])
+        #expect(model.rows.last?.startTime == "09:00")
+    }
 }

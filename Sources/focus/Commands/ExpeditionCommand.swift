@@ -8,8 +8,9 @@ enum ExpeditionCommand: ParsableCommand {
         name: "expedition",
         abstract: "Show the expedition: the current city, its missions, the miles",
         discussion: """
-            Completed `focus start` sessions move the missions of the open chapter; manual
-            and imported sessions count in statistics only. The route comes from
+            Completed `focus start` sessions of at least 10 minutes (minimumSessionMinutes
+            in the route) move the missions of the open chapter; shorter ones, and manual
+            and imported sessions, count in statistics only. The route comes from
             expeditions.json in the config folder when it exists, else the built-in one.
             """,
         options: [json])

@@ -21,11 +21,15 @@ enum HistoryView {
         // The device is shown only when the rows come from more than one.
         let devices = Set(rows.map(\.device))
         let deviceWidth = devices.count > 1 ? (devices.map { TerminalLine($0 ?? "-").width }.max() ?? 1) + 2 : 0
+        // A session recorded in another zone shows its times in that zone, and says which.
+        let zones = rows.map { TerminalLine($0.otherZone ?? "") }
+        let zoneWidth = zones.map(\.width).max().map { $0 > 0 ? $0 + 2 : 0 } ?? 0
         var lines: [TerminalLine] = []
         for (index, row) in rows.enumerated() {
             let log = row.log
             var line = ids[index].padded(toWidth: idWidth + 2)
             line.append(row.date.isoString + "  " + row.startTime + "–" + row.endTime + "  ")
+            if zoneWidth > 0 { line.append(zones[index].padded(toWidth: zoneWidth)) }
             line.append(durations[index].padded(toWidth: focusWidth, alignment: .right))
             line.append("  ")
             line.append(TerminalLine(log.completed ? completedWord : interruptedWord).padded(toWidth: statusWidth))

@@ -10,7 +10,7 @@ enum ProfileView {
         lines += TerminalLine("Level \(profile.level.level) · \(profile.level.title)", .bold).folded(toWidth: width)
         let percent = Int((profile.progressToNext * 100).rounded(.down))
         if let next = profile.nextLevel {
-            let label = TerminalLine("  \(percent)% to level \(next.level), \(next.title) (\(next.minimumHours) h)")
+            let label = TerminalLine("  \(percent)% to level \(next.level), \(next.title) (\(LocalTime.duration(next.minimumHours * 3600)))")
             // The bar keeps at least ten columns; when the label leaves fewer, it goes under the bar.
             if width - label.width >= 10 {
                 lines.append(
@@ -26,7 +26,7 @@ enum ProfileView {
         let longest = model.longestStreak.days
         lines += TerminalLine.flowed(
             [
-                TerminalLine("Total focus: \(hours(profile.totalFocusSeconds)) h"),
+                TerminalLine("Total focus: \(LocalTime.duration(profile.totalFocusSeconds))"),
                 TerminalLine("Streak: \(days(streak)) (longest \(days(longest)))"),
             ], separator: TerminalLine(" · "), toWidth: width)
         lines.append(TerminalLine())
@@ -72,10 +72,5 @@ enum ProfileView {
     }
 
     /// `17.5`: hours with one decimal, rounded down.
-    static func hours(_ seconds: Int) -> String {
-        let tenths = seconds / 360
-        return "\(tenths / 10).\(tenths % 10)"
-    }
-
     private static func days(_ n: Int) -> String { n == 1 ? "1 day" : "\(n) days" }
 }
