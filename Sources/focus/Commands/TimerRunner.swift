@@ -91,6 +91,7 @@ final class TimerRunner {
         defer { player?.stop(fadeSeconds: 0.3) }
         while true {
             report(hooks.reap())
+            report(player?.takeWarning().map { ["focus: \($0); carrying on in silence."] } ?? [])
             let now = ctx.reading()
             if session.isFinished(at: now) { break }
             if display { draw(model(session, now, step, cycles)) }
