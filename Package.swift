@@ -39,7 +39,9 @@ let package = Package(
         .plugin(
             name: "EmbedResourcesPlugin", capability: .buildTool(), dependencies: ["EmbedResources"],
             path: "Sources/EmbedResourcesPlugin"),
-        .testTarget(name: "FocusCoreTests", dependencies: ["FocusCore"], exclude: ["Fixtures"]),
-        .testTarget(name: "focusTests", dependencies: ["focus", "FocusCore"]),
+        // Measurements of sound for the tests (loudness, spectra, onsets, clicks); never part of the product.
+        .target(name: "SoundAnalysis", path: "Tests/SoundAnalysis"),
+        .testTarget(name: "FocusCoreTests", dependencies: ["FocusCore", "SoundAnalysis"], exclude: ["Fixtures"]),
+        .testTarget(name: "focusTests", dependencies: ["focus", "FocusCore", "SoundAnalysis"]),
     ]
 )
