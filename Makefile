@@ -5,16 +5,20 @@ ARGS ?= stats
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 
-.PHONY: build test run man install release clean bench torture fuzz fuzz-build fuzz-merge
+.PHONY: build test audio-tools run man install release clean bench torture fuzz fuzz-build fuzz-merge
 
 build:
 	$(SWIFT) build
 
-# Unit, rendering and end-to-end tests (they run .build/debug/focus), then the
-# installed release binary copied alone into an empty folder.
-test: build
+# Unit, rendering and end-to-end tests (they run .build/debug/focus, and play
+# sound through real audio servers: it stops at once naming any missing), then
+# the installed release binary copied alone into an empty folder.
+test: audio-tools build
 	$(SWIFT) test
 	./Tests/install/installed-binary.sh
+
+audio-tools:
+	./.ci/audio-tools check
 
 # The main job: `make run` shows your statistics (a labelled demo when there is no data yet).
 run: build

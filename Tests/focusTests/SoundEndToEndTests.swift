@@ -97,7 +97,7 @@ import Testing
         let bin = try Self.fakePlayers(
             [
                 "pw-play":
-                    #"[ "$1" = --raw ] && exit 1; echo "$@" > "$FOCUS_HOME/args-pw-play"; exec cat > "$FOCUS_HOME/pcm-pw-play""#
+                    #"[ "$1" = --raw ] && exit 1; echo "$@" > "$FOCUS_HOME/args-pw-play"; exec /bin/cat > "$FOCUS_HOME/pcm-pw-play""#
             ],
             in: home)
         let result = try FocusBinary.run(["sound", "pink", "--duration", "1s"], home: home.path, env: ["PATH": bin])
@@ -112,7 +112,7 @@ import Testing
 
     /// A player that exits at once (pw-play without a PipeWire server) or never reads (a stream nobody links)
     /// hands over to the next on PATH, which gets the sound whole: its fade-in, exactly its length, its fade-out.
-    @Test(arguments: ["exit 1", "exec sleep 30"])
+    @Test(arguments: ["exit 1", "exec /bin/sleep 30"])
     func aPlayerThatCannotPlayHandsOverToTheNext(failing: String) throws {
         let home = try TempHome()
         let bin = try Self.fakePlayers(["pw-play": failing, "paplay": ""], in: home)

@@ -87,6 +87,8 @@ enum SoundCommand {
     {
         SignalPipe.install([SIGINT, SIGTERM, SIGHUP])
         let player = SoundPlayer.start(stream, fadeIn: 1, path: ctx.environment["PATH"], seconds: seconds)
+        // No player on PATH is known at once; one that cannot play, within a second or two.
+        if let warning = player.takeWarning() { throw FocusError(.io, warning) }
         ctx.out.line(
             "Playing \(entry.title)" + (seconds.map { " for \(LocalTime.duration($0))" } ?? "") + " · Ctrl-C to stop")
         var signal: Int32?

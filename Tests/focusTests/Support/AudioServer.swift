@@ -30,7 +30,7 @@ final class AudioServer {
     /// What a player needs in its environment to reach this server and nothing else.
     var environment: [String: String] {
         switch kind {
-        case .pulseAudio: ["XDG_RUNTIME_DIR": folder, "PULSE_SERVER": "unix:\(folder)/pulse"]
+        case .pulseAudio: ["XDG_RUNTIME_DIR": folder, "PULSE_SERVER": "unix:\(folder)/native"]
         case .pipeWire: ["XDG_RUNTIME_DIR": folder]
         }
     }
@@ -75,6 +75,12 @@ final class AudioServer {
         return child
     }
 
+    /// Ends `daemon` if it still runs; the end of what it said on stderr, to explain why it is not of use.
+    private func stop(_ daemon: Spawned) -> String {
+        if daemon.isRunning { kill(daemon.pid, SIGTERM) }
+        return String(daemon.wait().stderr.suffix(300))
+    }
+
     /// Runs `tool` to its end; its output.
     @discardableResult
     private func run(_ tool: String, _ arguments: [String]) throws -> RunResult {
@@ -88,14 +94,14 @@ final class AudioServer {
             [
                 "-n", "--daemonize=no", "--exit-idle-time=-1", "--use-pid-file=no", "--disable-shm=yes",
                 "--log-target=stderr", "--log-level=error",
-                "-L", "module-native-protocol-unix socket=\(folder)/pulse auth-anonymous=1",
+                "-L", "module-native-protocol-unix socket=\(folder)/native auth-anonymous=1",
                 "-L", "module-null-sink sink_name=focus rate=44100 channels=2",
             ])
         let ready = try eventually(timeout: 10) {
             guard daemon.isRunning else { return true }
             return try run("pactl", ["list", "short", "sinks"]).stdout.contains("focus")
         }
-        guard ready, daemon.isRunning else { throw Failure("PulseAudio did not start: \(daemon.wait().stderr)") }
+        guard ready, daemon.isRunning else { throw Failure("PulseAudio did not start: \(stop(daemon))") }
         // A null sink with nothing playing stops its clock and catches up in a burst when a stream starts, so
         // the first moments of a recording or of a player are lost; a sound card's clock never stops. A silent
         // stream keeps this one running like a card.
@@ -110,7 +116,7 @@ final class AudioServer {
         }
         let pipewire = try spawn("pipewire", [])
         guard eventually(timeout: 10, { FileManager.default.fileExists(atPath: folder + "/pipewire-0") }) else {
-            throw Failure("PipeWire did not start: \(pipewire.wait().stderr.suffix(300))")
+            throw Failure("PipeWire did not start: \(stop(pipewire))")
         }
         let manager = try spawn("wireplumber", [])
         try run(
@@ -124,7 +130,7 @@ final class AudioServer {
             return try run("wpctl", ["inspect", "@DEFAULT_AUDIO_SINK@"]).stdout.contains("node.name = \"focus\"")
         }
         guard ready, manager.isRunning else {
-            throw Failure("WirePlumber did not make the null sink the default: \(manager.wait().stderr.suffix(300))")
+            throw Failure("WirePlumber did not make the null sink the default: \(stop(manager))")
         }
     }
 
