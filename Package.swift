@@ -40,7 +40,8 @@ let package = Package(
             name: "EmbedResourcesPlugin", capability: .buildTool(), dependencies: ["EmbedResources"],
             path: "Sources/EmbedResourcesPlugin"),
         // Measurements of sound for the tests (loudness, spectra, onsets, clicks); never part of the product.
-        .target(name: "SoundAnalysis", path: "Tests/SoundAnalysis"),
+        // Optimised even in debug builds: the tests measure minutes of sound with it.
+        .target(name: "SoundAnalysis", path: "Tests/SoundAnalysis", swiftSettings: [.unsafeFlags(["-O"])]),
         .testTarget(name: "FocusCoreTests", dependencies: ["FocusCore", "SoundAnalysis"], exclude: ["Fixtures"]),
         .testTarget(name: "focusTests", dependencies: ["focus", "FocusCore", "SoundAnalysis"]),
     ]

@@ -8,7 +8,8 @@
 /// shorter than a millisecond, keeps the strike from clicking: it starts
 /// with neither a step nor a corner.
 struct RingVoice {
-    /// One partial: its frequency as a ratio of the strike's, its amplitude, and how many seconds it takes to fall by 1/e.
+    /// One partial: its frequency as a ratio of the strike's, its amplitude, and the seconds it takes to fall
+    /// by 1/e.
     struct Partial {
         var ratio: Double
         var amplitude: Float

@@ -1,4 +1,5 @@
-/// What an ``EventLayer`` plays and when: each call gives the next voice (or a rest) and the seconds until the call after.
+/// What an ``EventLayer`` plays and when: each call gives the next voice (or a rest) and the seconds until the
+/// call after.
 ///
 /// A score keeps its own random generator; a wait of 0 starts the next
 /// voice on the same sample (a chord, a bell's two hammers).

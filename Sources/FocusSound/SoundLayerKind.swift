@@ -53,7 +53,7 @@ public enum SoundLayerKind: String, CaseIterable, Sendable {
         case .rain: 2.06
         case .ocean: -0.47
         case .wind: -9.89
-        case .murmur: -9.68
+        case .murmur: -7.32
         case .rumble: -2.76
         case .fountain: -5.39
         case .lapping: -20.89

@@ -33,7 +33,7 @@ public struct SoundRecipe: Equatable, Sendable {
         "lisbon": [(.wind, 0), (.tram, -6), (.gulls, -10), (.rumble, -6)],
         "seville": [(.fountain, 0), (.sparrows, -8), (.churchBells, -10)],
         "madrid": [(.songbirds, 0), (.rumble, -5), (.wind, -9)],
-        "barcelona": [(.ocean, 0), (.foam, -1), (.gulls, -9), (.murmur, -16)],
+        "barcelona": [(.ocean, 0), (.foam, -1), (.gulls, -9)],
         "paris": [(.murmur, 0), (.glasses, -8), (.rumble, -6)],
         "amsterdam": [(.rain, 0), (.lapping, 0), (.canalDrips, -8), (.bicycleBells, -10)],
         "berlin": [(.brown, 0), (.wallClock, -8), (.pages, -8)],

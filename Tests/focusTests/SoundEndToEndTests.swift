@@ -12,7 +12,8 @@ import Testing
             "/usr/bin/env",
             [
                 "python3", "-c",
-                "import wave,sys; w=wave.open(sys.argv[1]); print(w.getnchannels(), w.getsampwidth(), w.getframerate(), w.getnframes())",
+                "import wave,sys; w=wave.open(sys.argv[1]); "
+                    + "print(w.getnchannels(), w.getsampwidth(), w.getframerate(), w.getnframes())",
                 file,
             ])
         #expect(python == "2 2 44100 88200\n")
@@ -97,7 +98,8 @@ import Testing
         let bin = try Self.fakePlayers(
             [
                 "pw-play":
-                    #"[ "$1" = --raw ] && exit 1; echo "$@" > "$FOCUS_HOME/args-pw-play"; exec /bin/cat > "$FOCUS_HOME/pcm-pw-play""#
+                    #"[ "$1" = --raw ] && exit 1; echo "$@" > "$FOCUS_HOME/args-pw-play""#
+                    + #"; exec /bin/cat > "$FOCUS_HOME/pcm-pw-play""#
             ],
             in: home)
         let result = try FocusBinary.run(["sound", "pink", "--duration", "1s"], home: home.path, env: ["PATH": bin])
@@ -166,7 +168,8 @@ import Testing
         #expect(result.status == 0)
         #expect(
             result.stderr
-                == "focus: no sound: paplay, aplay could not play it (is an audio server running?); carrying on in silence.\n"
+                == "focus: no sound: paplay, aplay could not play it (is an audio server running?); "
+                + "carrying on in silence.\n"
         )
         #expect(result.stdout.contains("Done: 3s focused."))
     }

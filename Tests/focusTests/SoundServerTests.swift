@@ -121,11 +121,16 @@ import Testing
         try #require(missing.isEmpty, "not installed: \(missing.joined(separator: ", ")) (.ci/run installs them)")
         let server = try AudioServer(kind)
         let home = try TempHome()
-        try
-            #"{"deepFocusMinutes":50,"chapters":[{"id":"amsterdam","title":"Amsterdam","country":"Netherlands","story":"Canals.","soundscape":"Rain on the canals","missions":[{"id":"m","title":"One session","kind":"sessionCount","targetValue":1,"rewardMiles":5}]}]}"#
+        // A route of one city, Amsterdam, stamped by one session: rain is unlocked.
+        let mission = #"{"id":"m","title":"One","kind":"sessionCount","targetValue":1,"rewardMiles":5}"#
+        let city =
+            #"{"id":"amsterdam","title":"Amsterdam","country":"Netherlands","story":"Canals.","#
+            + #""soundscape":"Rain on the canals","missions":[\#(mission)]}"#
+        try #"{"deepFocusMinutes":50,"chapters":[\#(city)]}"#
             .write(toFile: home.path + "/expeditions.json", atomically: false, encoding: .utf8)
         try home.writeJournal([
-            #"{"id":"a1","start":"2026-11-02T09:00:00Z","end":"2026-11-02T09:25:00Z","planned":1500,"focused":1500,"completed":true,"tz":"UTC"}"#
+            #"{"id":"a1","start":"2026-11-02T09:00:00Z","end":"2026-11-02T09:25:00Z","planned":1500,"#
+                + #""focused":1500,"completed":true,"tz":"UTC"}"#
         ])
         let bin = home.path + "/bin"
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)

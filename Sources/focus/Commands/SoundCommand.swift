@@ -51,10 +51,8 @@ enum SoundCommand {
             }
             let length = seconds ?? 60
             guard length * SoundFormat.sampleRate <= WAVFormat.maxFrames else {
-                throw FocusError(
-                    .usage,
-                    "--duration is too long for a WAV file (at most \(LocalTime.duration(WAVFormat.maxFrames / SoundFormat.sampleRate)))"
-                )
+                let most = LocalTime.duration(WAVFormat.maxFrames / SoundFormat.sampleRate)
+                throw FocusError(.usage, "--duration is too long for a WAV file (at most \(most))")
             }
             try ctx.store.export(to: out, chunks: SoundClip(stream, seconds: length, wavHeader: true))
             ctx.out.line("Wrote \(LocalTime.duration(length)) of \(entry.title) to \(out).")

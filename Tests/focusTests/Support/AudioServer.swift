@@ -123,7 +123,8 @@ final class AudioServer {
             "pw-cli",
             [
                 "create-node", "adapter",
-                "{ factory.name=support.null-audio-sink node.name=focus media.class=Audio/Sink object.linger=true audio.position=[FL FR] }",
+                "{ factory.name=support.null-audio-sink node.name=focus media.class=Audio/Sink"
+                    + " object.linger=true audio.position=[FL FR] }",
             ])
         let ready = try eventually(timeout: 15) {
             guard manager.isRunning else { return true }
@@ -145,7 +146,8 @@ final class AudioServer {
                 executable: "/bin/sh",
                 arguments: [
                     "-c",
-                    "exec parec --latency-msec=20 -d focus.monitor --raw --format=s16le --rate=44100 --channels=2 > '\(file)'",
+                    "exec parec --latency-msec=20 -d focus.monitor --raw --format=s16le --rate=44100 --channels=2"
+                        + " > '\(file)'",
                 ], environment: daemonEnvironment)
         case .pipeWire:
             recorder = try Spawned(
