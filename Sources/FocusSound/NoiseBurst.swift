@@ -4,7 +4,7 @@
 /// whose centre can glide exponentially from one frequency to another; a
 /// `steep` one passes it through a second, so a short tap keeps out of the
 /// highest octave (where it would click).
-struct NoiseBurst {
+struct NoiseBurst: Sounding {
     private var noise: WhiteNoise
     private var filter: BandPass
     private var second: BandPass?

@@ -7,7 +7,7 @@
 /// 54 dB under the strike. An S-shaped rise over `attack` seconds, never
 /// shorter than a millisecond, keeps the strike from clicking: it starts
 /// with neither a step nor a corner.
-struct RingVoice {
+struct RingVoice: Sounding {
     /// One partial: its frequency as a ratio of the strike's, its amplitude, and the seconds it takes to fall
     /// by 1/e.
     struct Partial {
@@ -74,7 +74,6 @@ struct RingVoice {
         self.pan = pan
     }
 
-    /// Adds frames `start...` to `l` and `r`; whether it still rings afterwards.
     mutating func add(
         to l: UnsafeMutableBufferPointer<Float>, _ r: UnsafeMutableBufferPointer<Float>, from start: Int, gain: Float
     ) -> Bool {

@@ -34,19 +34,19 @@ struct EventLayer<S: Score>: SoundLayer {
             untilNext += wait * Double(SoundFormat.sampleRate)
         }
         untilNext -= frames
-        Self.render(&rings, l, r, gain) { $0.add(to: l, r, from: $1, gain: gain) }
-        Self.render(&tones, l, r, gain) { $0.add(to: l, r, from: $1, gain: gain) }
-        Self.render(&noises, l, r, gain) { $0.add(to: l, r, from: $1, gain: gain) }
+        Self.render(&rings, l, r, gain)
+        Self.render(&tones, l, r, gain)
+        Self.render(&noises, l, r, gain)
     }
 
-    /// Renders each voice of `voices` from its start with `add` and drops the ones that have gone quiet.
-    private static func render<V>(
+    /// Renders each of `voices` from its start and drops the ones that have gone quiet.
+    private static func render<V: Sounding>(
         _ voices: inout [(voice: V, start: Int)], _ l: UnsafeMutableBufferPointer<Float>,
-        _ r: UnsafeMutableBufferPointer<Float>, _ gain: Float, add: (inout V, Int) -> Bool
+        _ r: UnsafeMutableBufferPointer<Float>, _ gain: Float
     ) {
         var k = 0
         while k < voices.count {
-            if add(&voices[k].voice, voices[k].start) {
+            if voices[k].voice.add(to: l, r, from: voices[k].start, gain: gain) {
                 voices[k].start = 0
                 k += 1
             } else {

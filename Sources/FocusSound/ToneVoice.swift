@@ -4,7 +4,7 @@
 /// the pitch follows a contour of exponential glides, with optional vibrato
 /// and a rasp for throaty calls: noise below 400 Hz on the amplitude, which roughens each harmonic without
 /// spreading it up to where a click would be.
-struct ToneVoice {
+struct ToneVoice: Sounding {
     private var phase: Float = 0
     private var step: Float
     private var glides: [(factor: Float, frames: Int)]
