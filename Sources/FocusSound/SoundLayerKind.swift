@@ -43,8 +43,9 @@ public enum SoundLayerKind: String, CaseIterable, Sendable {
     }
 
     /// The long-run loudness of one unit of gain, in LU: the K-weighted power (ITU-R BS.1770) of both
-    /// channels together, measured over ten minutes. Dividing by it makes every layer equally loud, so a
-    /// recipe's decibels say how loud each layer is heard, and every sound meets its target loudness.
+    /// channels together, measured over three renders of ten minutes. Dividing by it makes every layer
+    /// equally loud, so a recipe's decibels say how loud each layer is heard, and every sound meets its
+    /// target loudness.
     var loudness: Double {
         switch self {
         case .white: 6.06
@@ -67,11 +68,11 @@ public enum SoundLayerKind: String, CaseIterable, Sendable {
         case .wallClock: -26.78
         case .clockwork: -22.4
         case .sparrows: -8.77
-        case .songbirds: -8.84
+        case .songbirds: -8.94
         case .gulls: -17.41
         case .tram: -21.29
         case .bicycleBells: -15.89
-        case .ferryHorn: -15.1
+        case .ferryHorn: -14.89
         case .pages: -11.12
         case .piano: -13.46
         case .canalDrips: -22.44

@@ -54,10 +54,14 @@ import Testing
         let (server, home, bin) = try setUp(player, kind)
         let reference = try Self.wav(["sound", "pink", "--duration", "5s"], home)
         let recorder = try server.record()
-        let result = try FocusBinary.run(
-            ["sound", "pink", "--duration", "5s"], home: home.path,
-            env: server.environment.merging(["PATH": bin]) { $1 })
-        usleep(300_000)
+        let environment = ["FOCUS_HOME": home.path, "HOME": home.path, "TZ": "UTC", "LC_ALL": "C.UTF-8", "PATH": bin]
+        let result = try Spawned(
+            executable: AudioServer.raised.first ?? FocusBinary.path,
+            arguments: AudioServer.raised.dropFirst() + (AudioServer.raised.isEmpty ? [] : [FocusBinary.path])
+                + ["sound", "pink", "--duration", "5s"],
+            environment: environment.merging(server.environment) { $1 }
+        ).wait()
+        usleep(500_000)
         let heard = try recorder.stop()
         #expect(result.status == 0, "\(player): exit \(result.status), \(result.stderr)")
         #expect(result.stderr.isEmpty, "\(player): \(result.stderr)")
@@ -81,8 +85,10 @@ import Testing
         let variables = ["FOCUS_HOME": home.path, "HOME": home.path, "TZ": "UTC", "LC_ALL": "C.UTF-8", "PATH": bin]
             .merging(server.environment) { $1 }.map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
         let recorder = try server.record()
+        let raised = AudioServer.raised.joined(separator: " ")
         let tmux = try Tmux(
-            command: "env \(variables) '\(FocusBinary.path)' start 20s --sound rain; echo exit=$?; exec sleep 120")
+            command:
+                "\(raised) env \(variables) '\(FocusBinary.path)' start 20s --sound rain; echo exit=$?; exec sleep 120")
         func shows(_ text: String) throws -> Bool { try tmux.screen().joined(separator: "\n").contains(text) }
         #expect(try eventually { try shows("space pause") })
         usleep(7_000_000)
@@ -91,7 +97,7 @@ import Testing
         usleep(4_000_000)
         try tmux.send("p")
         #expect(try eventually(timeout: 40) { try shows("exit=") })
-        usleep(300_000)
+        usleep(500_000)
         let heard = try recorder.stop()
         let screen = try tmux.screen().joined(separator: "\n")
         #expect(screen.contains("exit=0") && screen.contains("Done: 20s focused."), "\(player): \(screen)")

@@ -1,7 +1,9 @@
 /// A ferry's horn on the Bosphorus: a long, low, brassy blast, its echo off the far shore a moment later.
 struct FerryHorn: Score {
+    private enum Next { case rest, blast, echo }
+
     private var random: SoundRandom
-    private var echo = false
+    private var coming = Next.rest
     private var pitch = 0.0
     private var length = 0.0
     /// The first blast comes soon, so a listener hears it early.
@@ -10,17 +12,27 @@ struct FerryHorn: Score {
     init(_ random: SoundRandom) { self.random = random }
 
     mutating func next() -> (voice: Voice?, wait: Double) {
-        if !echo {
+        switch coming {
+        case .rest:
+            coming = .blast
+            defer { rest = 35...70 }
+            return (nil, random.double(in: rest))
+        case .blast:
+            coming = .echo
             pitch = random.double(in: 105...135)
             length = random.double(in: 1.8...3)
+            return (.tone(horn(loudness: 1, pan: Pan(0.62))), 0.7)
+        case .echo:
+            coming = .rest
+            return (.tone(horn(loudness: 0.25, pan: Pan(0.3))), 0)
         }
-        defer { echo.toggle() }
-        let horn = ToneVoice(
+    }
+
+    private mutating func horn(loudness: Float, pan: Pan) -> ToneVoice {
+        ToneVoice(
             contour: [(pitch * 0.97, 0.25), (pitch, 0)],
-            harmonics: [0.5, 0.42, 0.34, 0.28, 0.2, 0.15, 0.1, 0.07].map { echo ? $0 * 0.25 : $0 },
-            envelope: Envelope(attack: 0.3, hold: length, decay: 0.35), pan: echo ? Pan(0.3) : Pan(0.62),
-            vibrato: (4.5, 0.002), random: random.fork())
-        defer { rest = 35...70 }
-        return (.tone(horn), echo ? random.double(in: rest) : 0.7)
+            harmonics: [0.5, 0.42, 0.34, 0.28, 0.2, 0.15, 0.1, 0.07].map { $0 * loudness },
+            envelope: Envelope(attack: 0.3, hold: length, decay: 0.35), pan: pan, vibrato: (4.5, 0.002),
+            random: random.fork())
     }
 }

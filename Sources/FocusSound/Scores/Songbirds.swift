@@ -22,7 +22,7 @@ struct Songbirds: Score {
         let to = from * random.double(in: 0.7...1.45)
         let trill = random.chance(0.3)
         let note = ToneVoice(
-            contour: [(from, length), (to, 0)], harmonics: [0.5 * Double(loudness), 0.06].map(Float.init),
+            contour: [(from, length), (to, 0)], harmonics: [0.5 * loudness, 0.06 * loudness],
             envelope: Envelope(attack: 0.012, hold: length * 0.6, decay: length * 0.25), pan: pan,
             vibrato: trill ? (random.double(in: 18...32), 0.06) : (random.double(in: 4...7), 0.01),
             random: random.fork())

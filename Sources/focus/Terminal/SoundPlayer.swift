@@ -7,9 +7,9 @@ import Synchronization
 
 /// Plays a ``SoundStream`` by piping raw PCM to the first audio player on `PATH` that plays it.
 ///
-/// A background thread renders blocks and writes them to the player's stdin at most a quarter of a
-/// second ahead of the clock, so a fade (pause, resume, stop) is heard promptly and the caller's loop
-/// never waits on audio. A player that exits (no audio server, no device, an option its version lacks)
+/// A background thread renders blocks and writes them to the player's stdin at most 0.4 s ahead of the
+/// clock: enough for a busy machine's scheduling, little enough that a fade (pause, resume, stop) is heard
+/// promptly; the caller's loop never waits on audio. A player that exits (no audio server, no device, an option its version lacks)
 /// or stops reading hands over to the next one on `PATH`; one that gives up within its first seconds
 /// restarts the sound, so the fade-in and an exact length are heard whole. When none plays, the player
 /// ends with a one-line ``takeWarning()`` and its ``endedFD`` becomes readable. SIGPIPE is ignored: a
@@ -64,7 +64,7 @@ final class SoundPlayer: Sendable {
     /// Frames a block: 23 ms, so fades follow the caller closely.
     private static let blockFrames = 1024
     /// How far the thread renders ahead of the clock, in seconds.
-    fileprivate static let lead = 0.25
+    fileprivate static let lead = 0.4
     /// A player that exits or stalls this soon after starting is taken not to have been heard.
     fileprivate static let trialSeconds = 1.5
 
@@ -244,8 +244,9 @@ private final class PlayerProcess {
         guard pipe(&fds) == 0 else { return nil }
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         _ = fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK)
-        // F_SETPIPE_SZ (1031), which Glibc does not export: a small pipe keeps the player close behind us.
-        _ = fcntl(fds[1], 1031, 16384)
+        // F_SETPIPE_SZ (1031), which Glibc does not export: room for all of our lead, so a player that takes
+        // only what each period needs (pw-play) still has most of it in hand when we are late.
+        _ = fcntl(fds[1], 1031, 65536)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

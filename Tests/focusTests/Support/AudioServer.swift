@@ -35,6 +35,11 @@ final class AudioServer {
         }
     }
 
+    /// A command's prefix that runs it at the priority a desktop gives its audio (`nice -n -10`), when this
+    /// process may (as root in CI); empty otherwise. A test machine runs many tests at once on few cores, and
+    /// the players and recorders must not miss their periods because a compiler or a torture test is busy.
+    static let raised: [String] = getuid() == 0 ? ["/usr/bin/nice", "-n", "-10"] : []
+
     /// The full path of `tool`, or `nil` when it is not installed.
     static func path(of tool: String) -> String? {
         ["/usr/bin/", "/usr/local/bin/", "/bin/"].map { $0 + tool }.first {
@@ -106,7 +111,7 @@ final class AudioServer {
         // the first moments of a recording or of a player are lost; a sound card's clock never stops. A silent
         // stream keeps this one running like a card.
         _ = try spawn(
-            "pacat", ["--raw", "--rate=44100", "--channels=2", "--format=s16le", "--latency-msec=50", "/dev/zero"])
+            "pacat", ["--raw", "--rate=44100", "--channels=2", "--format=s16le", "--latency-msec=100", "/dev/zero"])
     }
 
     private func startPipeWire() throws {
@@ -136,24 +141,27 @@ final class AudioServer {
     }
 
     /// Starts recording what the sink plays.
+    ///
+    /// The recorder asks for a latency of 100 ms, as a player does: a graph runs at the smallest period any of
+    /// its streams asks for, and a recorder asking for less would hold every player to deadlines no desktop
+    /// gives it.
     func record() throws -> Recorder {
         let file = folder + "/recording-\(UUID().uuidString.prefix(8))"
         let recorder: Spawned
         switch kind {
         case .pulseAudio:
-            // Small fragments, so nothing is left in the pipe when it stops.
             recorder = try Spawned(
                 executable: "/bin/sh",
                 arguments: [
                     "-c",
-                    "exec parec --latency-msec=20 -d focus.monitor --raw --format=s16le --rate=44100 --channels=2"
+                    "exec \(Self.raised.joined(separator: " ")) parec --latency-msec=100 -d focus.monitor --raw --format=s16le --rate=44100 --channels=2"
                         + " > '\(file)'",
                 ], environment: daemonEnvironment)
         case .pipeWire:
             recorder = try Spawned(
-                executable: Self.path(of: "pw-record") ?? "pw-record",
-                arguments: [
-                    "--latency=20ms", "--target", "focus", "-P", "{ stream.capture.sink=true }", "--rate", "44100",
+                executable: Self.raised.first ?? Self.path(of: "pw-record") ?? "pw-record",
+                arguments: Self.raised.dropFirst() + (Self.raised.isEmpty ? [] : ["pw-record"]) + [
+                    "--latency=100ms", "--target", "focus", "-P", "{ stream.capture.sink=true }", "--rate", "44100",
                     "--channels", "2", "--format", "s16", file,
                 ], environment: daemonEnvironment)
         }
