@@ -87,8 +87,8 @@ import Testing
         let recorder = try server.record()
         let raised = AudioServer.raised.joined(separator: " ")
         let tmux = try Tmux(
-            command:
-                "\(raised) env \(variables) '\(FocusBinary.path)' start 20s --sound rain; echo exit=$?; exec sleep 120")
+            command: "\(raised) env \(variables) '\(FocusBinary.path)' start 20s --sound rain"
+                + "; echo exit=$?; exec sleep 120")
         func shows(_ text: String) throws -> Bool { try tmux.screen().joined(separator: "\n").contains(text) }
         #expect(try eventually { try shows("space pause") })
         usleep(7_000_000)

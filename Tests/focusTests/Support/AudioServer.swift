@@ -154,8 +154,8 @@ final class AudioServer {
                 executable: "/bin/sh",
                 arguments: [
                     "-c",
-                    "exec \(Self.raised.joined(separator: " ")) parec --latency-msec=100 -d focus.monitor --raw --format=s16le --rate=44100 --channels=2"
-                        + " > '\(file)'",
+                    "exec \(Self.raised.joined(separator: " ")) parec --latency-msec=100 -d focus.monitor --raw"
+                        + " --format=s16le --rate=44100 --channels=2 > '\(file)'",
                 ], environment: daemonEnvironment)
         case .pipeWire:
             recorder = try Spawned(
