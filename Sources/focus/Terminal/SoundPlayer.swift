@@ -11,9 +11,9 @@ import Synchronization
 /// clock: enough for a busy machine's scheduling, little enough that a fade (pause, resume, stop) is heard
 /// promptly; the caller's loop never waits on audio. A player that exits (no audio server, no device, an
 /// option its version lacks) or stops reading hands over to the next one on `PATH`; one that gives up
-/// within its first seconds restarts the sound, so the fade-in and an exact length are heard whole. When none plays, the player
-/// ends with a one-line ``takeWarning()`` and its ``endedFD`` becomes readable. SIGPIPE is ignored: a
-/// player that dies shows up as `EPIPE`.
+/// within its first seconds restarts the sound, so the fade-in and an exact length are heard whole. When
+/// none plays, the player ends with a one-line ``takeWarning()`` and its ``endedFD`` becomes readable.
+/// SIGPIPE is ignored: a player that dies shows up as `EPIPE`.
 final class SoundPlayer: Sendable {
     /// A player and its arguments for 44.1 kHz 16-bit little-endian stereo on stdin.
     struct Program: Sendable {
