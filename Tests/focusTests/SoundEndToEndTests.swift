@@ -174,6 +174,23 @@ import Testing
         #expect(result.stdout.contains("Done: 3s focused."))
     }
 
+    /// On a terminal the warning is printed above the countdown, which is drawn again under it, not over it.
+    @Test func theWarningStandsAboveTheCountdown() throws {
+        let home = try TempHome()
+        let bin = try Self.fakePlayers(["paplay": "exit 1"], in: home)
+        let tmux = try Tmux(
+            command: "env FOCUS_HOME='\(home.path)' PATH='\(bin)' TZ=UTC '\(FocusBinary.path)' start 1m --sound pink"
+                + "; exec sleep 60", width: 120, height: 12)
+        let warning = "focus: no sound: paplay could not play it (is an audio server running?); carrying on in silence."
+        #expect(
+            try eventually {
+                let screen = try tmux.screen()
+                guard let line = screen.firstIndex(where: { $0.hasPrefix(warning) }) else { return false }
+                return screen[(line + 1)...].contains { $0.contains("░") }
+            })
+        try tmux.send("q")
+    }
+
     /// Ctrl-C ends `focus sound` with 130, as it ends the timer, after a short fade-out the player is given to play.
     @Test func ctrlCFadesOutAndExits130() throws {
         let home = try TempHome()
