@@ -2,8 +2,8 @@
 ///
 /// Mixes the layers of a ``SoundRecipe`` so that each is heard at its level
 /// in the recipe and the whole at the volume's share of the target
-/// loudness (ITU-R BS.1770), removes what lies below 20 Hz (felt, not heard,
-/// and it would eat the headroom), follows a fade level (silence costs no
+/// loudness (ITU-R BS.1770), removes what lies below 20 Hz with a high-pass
+/// at 25 Hz (it is felt, not heard, and would eat the headroom), follows a fade level (silence costs no
 /// generation), and passes everything through a soft limiter so no sample is
 /// louder than -1 dBFS. The same recipe, seed and calls give the same
 /// samples, byte for byte.

@@ -30,12 +30,6 @@ public enum Loudness {
         return sorted[Int(0.95 * Double(sorted.count - 1))] - sorted[Int(0.1 * Double(sorted.count - 1))]
     }
 
-    /// The ungated loudness: the K-weighted power of both channels over the whole signal, in LUFS.
-    public static func ungated(left: [Double], right: [Double], rate: Double = 44_100) -> Double {
-        let k = Filter.kWeighting(rate: rate)
-        return lufs(meanSquare(k.filtered(left)) + meanSquare(k.filtered(right)))
-    }
-
     /// The loudness of the 400 ms blocks, 100 ms apart, as K-weighted powers summed over the channels.
     public static func blockPowers(left: [Double], right: [Double], rate: Double = 44_100) -> [Double] {
         let k = Filter.kWeighting(rate: rate)
@@ -49,6 +43,4 @@ public enum Loudness {
     }
 
     static func lufs(_ power: Double) -> Double { -0.691 + 10 * log10(power) }
-
-    static func meanSquare(_ x: [Double]) -> Double { x.reduce(0) { $0 + $1 * $1 } / Double(x.count) }
 }

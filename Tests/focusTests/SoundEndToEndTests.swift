@@ -174,6 +174,18 @@ import Testing
         #expect(result.stdout.contains("Done: 3s focused."))
     }
 
+    /// The example in `focus sound --help` works on day one: its sound is not locked.
+    @Test func theHelpExampleWorksForANewUser() throws {
+        let home = try TempHome()
+        let help = try FocusBinary.run(["sound", "--help"], home: home.path).stdout
+        let example = try #require(help.firstMatch(of: /`focus start 25 --sound (\w+)`/)?.output.1)
+        let bin = try Self.fakePlayers(["paplay": ""], in: home)
+        let result = try FocusBinary.run(
+            ["start", "1s", "--sound", String(example)], home: home.path, env: ["PATH": bin])
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(example): \(result.stderr)")
+        #expect(result.stdout.contains("Done: 1s focused."))
+    }
+
     /// On a terminal the warning is printed above the countdown, which is drawn again under it, not over it.
     @Test func theWarningStandsAboveTheCountdown() throws {
         let home = try TempHome()
