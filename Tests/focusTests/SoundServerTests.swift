@@ -109,6 +109,8 @@ import Testing
         let pause = heard.seconds(pauses[0].count)
         #expect(pause > 2.5 && pause < 4.5, "\(player): silent \(pause) s for a pause of 4 s")
         let playing = heard.seconds(span.count) - pause
+        // 20 s of focus and the 0.3 s fade-out after the pause key: 20.3 s within 0.03 s on a quiet machine. The
+        // speed is judged by the clip (3 %); here keys go through tmux to a timer on a busy machine, so 5 %.
         #expect(abs(playing - 20.3) <= 0.05 * 20, "\(player) played \(playing) s of a 20 s session")
         // Seconds 2.5 to 6.5 of both are the same samples of rain at full level (after a fade-in of 2 s, or 1).
         let whole = try #require(reference.audible())
