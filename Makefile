@@ -5,14 +5,15 @@ ARGS ?= stats
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 
-.PHONY: build test lint run man install release clean bench torture fuzz fuzz-build fuzz-merge unicode-tables
+.PHONY: build test lint audio-tools run man install release clean bench torture fuzz fuzz-build fuzz-merge unicode-tables
 
 build:
 	$(SWIFT) build
 
-# Unit, rendering and end-to-end tests (they run .build/debug/focus), then the
-# installed release binary copied alone into an empty folder.
-test: build
+# Unit, rendering and end-to-end tests (they run .build/debug/focus, and play
+# sound through real audio servers: it stops at once naming any missing), then
+# the installed release binary copied alone into an empty folder.
+test: audio-tools build
 	$(SWIFT) test
 	./Tests/install/installed-binary.sh
 
@@ -21,6 +22,9 @@ SWIFT_FILES = $(shell git ls-files '*.swift' 2>/dev/null || find Sources Tests P
 lint:
 	$(SWIFT) format lint --strict -r -p Sources Tests Package.swift
 	python3 scripts/check-line-length.py $(SWIFT_FILES)
+
+audio-tools:
+	./.ci/audio-tools check
 
 # The main job: `make run` shows your statistics (a labelled demo when there is no data yet).
 run: build

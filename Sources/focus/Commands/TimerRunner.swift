@@ -78,6 +78,8 @@ final class TimerRunner {
         while true {
             frame.report(hooks.reap())
             notifier.reap()
+            // A player that gave up is said above the countdown, which goes on in silence.
+            frame.report(sound.takeWarning().map { ["focus: \($0); carrying on in silence."] } ?? [])
             let now = ctx.reading()
             let wake = [machine.deadline(after: now), hooks.nextDeadline].compactMap { $0 }.min()
             for event in input.wait(until: wake ?? now.active + 3600, clock: ctx.reading) {

@@ -10,7 +10,7 @@ enum ManPage {
         ("64", "bad command line (with the usage line)"),
         ("65", "bad data in a file you own (config, route)"),
         ("66", "a file that should exist cannot be read"),
-        ("69", "a program focus needs is missing (git, for focus sync)"),
+        ("69", "a program focus needs is missing or cannot work (git for focus sync, an audio player)"),
         ("73", "a file or folder cannot be created"),
         ("74", "reading or writing failed (disk full, I/O error)"),
         ("75", "try again later: a session is already running"),
