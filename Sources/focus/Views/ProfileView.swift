@@ -10,7 +10,8 @@ enum ProfileView {
         lines += TerminalLine("Level \(profile.level.level) · \(profile.level.title)", .bold).folded(toWidth: width)
         let percent = Int((profile.progressToNext * 100).rounded(.down))
         if let next = profile.nextLevel {
-            let label = TerminalLine("  \(percent)% to level \(next.level), \(next.title) (\(LocalTime.duration(next.minimumHours * 3600)))")
+            let threshold = LocalTime.duration(next.minimumHours * 3600)
+            let label = TerminalLine("  \(percent)% to level \(next.level), \(next.title) (\(threshold))")
             // The bar keeps at least ten columns; when the label leaves fewer, it goes under the bar.
             if width - label.width >= 10 {
                 lines.append(
