@@ -20,7 +20,6 @@ enum LogSplitCommand: ParsableCommand {
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         try ctx.loadJournal()
-        let logs = ctx.store.focusLogs
         let old = try ctx.store.session(matching: args.required(Self.id))
         let target = old.id
         let zone = try ctx.localDays().zone(old.tz)
