@@ -30,14 +30,20 @@ extension AppStore {
             return input
         }
         if !isLoaded { try load() }
-        let logs =
-            filtered
-            ? focusLogs.filter { log in
-                (tag == nil || log.tag == tag) && (device == nil || self.device(ofSession: log.id) == device)
-            } : focusLogs
-        let summaries = StatsService.daySummaries(focusLogs: logs, days: days)
+        guard !filtered else {
+            // Kept for the history as it is: the dashboard's `t` goes from tag to tag and back.
+            let key = "filtered-summaries:\(tag.debugDescription):\(device.debugDescription)"
+            return derived(key, days: days) {
+                StatsInput(
+                    summaries: StatsService.daySummaries(
+                        focusLogs: focusLogs.filter { log in
+                            (tag == nil || log.tag == tag) && (device == nil || self.device(ofSession: log.id) == device)
+                        }, days: days))
+            }
+        }
+        let summaries = StatsService.daySummaries(focusLogs: focusLogs, days: days)
         let input = StatsInput(summaries: summaries)
-        if !filtered, issues.isEmpty, !focusLogs.isEmpty, !journalFileStates.isEmpty {
+        if issues.isEmpty, !focusLogs.isEmpty, !journalFileStates.isEmpty {
             let ids = (history.sessions.map(\.id) + history.changes.map(\.id)).map(StatsCache.hash).sorted()
             let cache = StatsCache(
                 fingerprint: fingerprint, files: journalFileStates, sessionCount: focusLogs.count,

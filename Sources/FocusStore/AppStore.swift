@@ -18,7 +18,11 @@ public final class AppStore {
     /// with edits, deletions and undos applied (see ``JournalHistory``), sorted by start.
     public private(set) var focusLogs: [FocusLog] = []
     /// Every record read, before changes are applied.
-    public private(set) var history = JournalHistory(sessions: [], changes: [])
+    public private(set) var history = JournalHistory(sessions: [], changes: []) {
+        didSet { derivedValues.removeAll() }
+    }
+    /// Values computed from ``history`` and kept until it changes (``derived(_:days:_:)``).
+    var derivedValues: [String: Any] = [:]
     /// Lines that could not be read during the last ``load()``.
     public private(set) var issues: [JournalIssue] = []
     /// Ids read more than once during the last ``load()``.

@@ -40,4 +40,18 @@ struct GameData {
             .state
         isDemo = true
     }
+
+    /// The sorted days with a completed session (``StreakService/streakDays(focusLogs:days:)``); the store's are
+    /// kept while its history stays the same.
+    func streakDays(_ store: AppStore, days: LocalDays) -> [Int] {
+        guard !isDemo else { return StreakService.streakDays(focusLogs: focusLogs, days: days) }
+        return store.streakDays(days: days)
+    }
+}
+
+extension AppStore {
+    /// ``StreakService/streakDays(focusLogs:days:)`` of the journal's sessions, kept while the history stays the same.
+    func streakDays(days: LocalDays) -> [Int] {
+        derived("streak-days", days: days) { StreakService.streakDays(focusLogs: focusLogs, days: days) }
+    }
 }

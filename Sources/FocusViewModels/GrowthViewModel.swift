@@ -22,19 +22,18 @@ public struct GrowthViewModel: GameViewModel {
     public var profile: GrowthProfile {
         let shown = shown
         return GrowthService.buildGrowthProfile(
-            focusLogs: shown.focusLogs, streakDays: StreakService.streakDays(focusLogs: shown.focusLogs, days: days),
+            focusLogs: shown.focusLogs, streakDays: shown.streakDays(store, days: days),
             expedition: shown.expedition,
             deepFocusMinutes: shown.definitions.deepFocusMinutes, days: days, isDemo: shown.isDemo)
     }
 
     /// The streak alive today.
     public var currentStreak: Streak {
-        StreakService.current(
-            streakDays: StreakService.streakDays(focusLogs: shown.focusLogs, days: days), today: days.date(of: now))
+        StreakService.current(streakDays: shown.streakDays(store, days: days), today: days.date(of: now))
     }
 
     /// The longest streak ever.
     public var longestStreak: Streak {
-        StreakService.longest(streakDays: StreakService.streakDays(focusLogs: shown.focusLogs, days: days))
+        StreakService.longest(streakDays: shown.streakDays(store, days: days))
     }
 }

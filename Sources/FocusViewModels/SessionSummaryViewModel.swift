@@ -77,8 +77,7 @@ public struct SessionSummaryViewModel {
         let today = days.date(of: now)
         let day = recorded.map(days.date(of:)) ?? today
         let totals = StatsService.totals(focusLogs: store.focusLogs, on: day, days: days)
-        let streak = StreakService.current(
-            streakDays: StreakService.streakDays(focusLogs: store.focusLogs, days: days), today: today)
+        let streak = StreakService.current(streakDays: store.streakDays(days: days), today: today)
         let sessions = totals.sessions == 1 ? "1 session" : "\(totals.sessions) sessions"
         let streakText = streak.days == 1 ? "1 day" : "\(streak.days) days"
         let label = day == today ? "Today" : day == today.adding(days: -1) ? "Yesterday" : day.isoString
