@@ -18,6 +18,23 @@ public struct ChartBucket: Equatable, Sendable {
         dayCount <= 31 ? .day : dayCount <= 180 ? .week : .month
     }
 
+    /// The bar size for `dayCount` dates on a screen with room for `maxBars` bars: the one above, or a coarser one
+    /// when it would draw more bars than that (a month in weeks), months when nothing fits.
+    public static func size(forDayCount dayCount: Int, maxBars: Int) -> Size {
+        let sizes: [Size] = [.day, .week, .month]
+        let finest = sizes.firstIndex(of: size(forDayCount: dayCount)) ?? 0
+        return sizes[finest...].first { mostBars(dayCount, $0) <= maxBars } ?? .month
+    }
+
+    /// The most bars `dayCount` consecutive dates can make of `size`, wherever they begin.
+    private static func mostBars(_ dayCount: Int, _ size: Size) -> Int {
+        switch size {
+        case .day: dayCount
+        case .week: (dayCount + 12) / 7
+        case .month: (dayCount + 30) / 28 + 1
+        }
+    }
+
     /// `days` (consecutive dates, as in ``StatsData/days``) summed into bars of `size`.
     ///
     /// Weeks start on Monday; the first and last bucket may be partial.

@@ -113,6 +113,17 @@ public enum StatsRange: Equatable, Sendable {
         }
     }
 
+    /// The window `windows` ranges of this length away: `-1` is the one just before (`7d` moved by `-1` is the
+    /// 7 dates before the last 7), `1` the one after; as dates, since they no longer end today. `all` has
+    /// nowhere to move and stays itself, as does a move of 0.
+    public func shifted(by windows: Int, today: CivilDate) -> StatsRange {
+        guard windows != 0, self != .all else { return self }
+        let bounds = bounds(today: today.dayNumber, sessionSpan: nil)
+        let step = windows * bounds.count
+        return .dates(
+            from: CivilDate(dayNumber: bounds.lowerBound + step), to: CivilDate(dayNumber: bounds.upperBound + step))
+    }
+
     /// `7d`, `1y`, `week`, `all`, or `custom` for a pair of dates; the `range` key of `--json`.
     public var name: String {
         switch self {

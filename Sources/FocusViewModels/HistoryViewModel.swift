@@ -30,18 +30,21 @@ public struct HistoryViewModel {
     public let device: String?
     /// At most this many rows; `nil` shows every matching session.
     public let limit: Int?
+    /// How many of the newest matching sessions to skip: where a scrolled list begins.
+    public let offset: Int
     public let now: Date
     public let days: LocalDays
 
     public init(
         store: AppStore, range: StatsRange = .all, tag: String? = nil, device: String? = nil, limit: Int? = 20,
-        now: Date, days: LocalDays
+        offset: Int = 0, now: Date, days: LocalDays
     ) {
         self.store = store
         self.range = range
         self.tag = tag
         self.device = device
         self.limit = limit
+        self.offset = max(0, offset)
         self.now = now
         self.days = days
     }
@@ -50,18 +53,21 @@ public struct HistoryViewModel {
     /// after today in a zone ahead of the reader's (a statistic's `all` ends today).
     public var matching: [FocusLog] {
         let logs = store.focusLogs
-        let span = logs.isEmpty ? nil : logs.map(days.dayNumber(of:)).min()!...logs.map(days.dayNumber(of:)).max()!
-        let bounds = range.bounds(today: days.date(of: now).dayNumber, sessionSpan: span)
+        // `all` needs no dates: the whole history stays cheap to scroll.
+        let bounds =
+            range == .all ? nil : range.bounds(today: days.date(of: now).dayNumber, sessionSpan: nil)
+        guard tag != nil || device != nil || bounds != nil else { return logs.reversed() }
         return logs.reversed().filter { log in
             (tag == nil || log.tag == tag) && (device == nil || store.device(ofSession: log.id) == device)
-                && (range == .all || bounds.contains(days.dayNumber(of: log)))
+                && (bounds?.contains(days.dayNumber(of: log)) ?? true)
         }
     }
 
     /// The rows to show, newest first.
     public var rows: [Row] {
-        let idLength = ShortID.length(for: store.focusLogs.map(\.id))
-        let shown = limit.map { Array(matching.prefix($0)) } ?? matching
+        let idLength = store.derived("short-id-length") { ShortID.length(for: store.focusLogs.map(\.id)) }
+        let rest = matching.dropFirst(offset)
+        let shown = limit.map { Array(rest.prefix($0)) } ?? Array(rest)
         return shown.map { log in
             let zone = days.zone(log.tz)
             return Row(
@@ -75,6 +81,6 @@ public struct HistoryViewModel {
     /// How many matching sessions the limit hides.
     public var hiddenCount: Int {
         guard let limit else { return 0 }
-        return max(0, matching.count - limit)
+        return max(0, matching.count - offset - limit)
     }
 }

@@ -12,6 +12,9 @@ import FoundationEssentials
 public struct StatsViewModel {
     public let store: AppStore
     public let range: StatsRange
+    /// Which window of `range` to show: 0 is the range itself, `-1` the window of the same length just before it
+    /// (``StatsRange/shifted(by:today:)``). The dashboard's `←` and `→` move it.
+    public let windowOffset: Int
     /// Only sessions with this tag count, when set.
     public let tag: String?
     /// Only sessions this device recorded count, when set (a device name, as `focus log` shows it).
@@ -23,11 +26,12 @@ public struct StatsViewModel {
     public let dailyGoalMinutes: Int
 
     public init(
-        store: AppStore, range: StatsRange, tag: String? = nil, device: String? = nil, heatmapRequested: Bool = false,
-        now: Date, days: LocalDays, dailyGoalMinutes: Int = FocusConfig().dailyGoalMinutes
+        store: AppStore, range: StatsRange, windowOffset: Int = 0, tag: String? = nil, device: String? = nil,
+        heatmapRequested: Bool = false, now: Date, days: LocalDays, dailyGoalMinutes: Int = FocusConfig().dailyGoalMinutes
     ) {
         self.store = store
         self.range = range
+        self.windowOffset = windowOffset
         self.tag = tag
         self.device = device
         self.heatmapRequested = heatmapRequested
@@ -36,10 +40,14 @@ public struct StatsViewModel {
         self.dailyGoalMinutes = dailyGoalMinutes
     }
 
-    /// The statistics for the range: the store's, or the demo's when nothing was ever recorded.
+    /// The dates shown: `range`, moved by ``windowOffset`` windows.
+    public var shownRange: StatsRange { range.shifted(by: windowOffset, today: days.date(of: now)) }
+
+    /// The statistics for the shown range: the store's, or the demo's when nothing was ever recorded.
     public var data: StatsData {
         get throws(FocusError) {
             let today = days.date(of: now).dayNumber
+            let range = shownRange
             let input = try store.statsInput(range: range, tag: tag, device: device, today: today, days: days)
             guard !store.hasRecords else {
                 return StatsService.buildStatsData(
