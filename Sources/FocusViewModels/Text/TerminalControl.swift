@@ -7,4 +7,8 @@ public enum TerminalControl: Sendable {
     case hideCursor
     /// Shows it again.
     case showCursor
+    /// Switches to the alternate screen (the dashboard's), keeping the shell's screen to come back to.
+    case enterAlternateScreen
+    /// Comes back to the shell's screen as it was.
+    case leaveAlternateScreen
 }

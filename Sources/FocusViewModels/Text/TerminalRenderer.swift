@@ -35,7 +35,27 @@ public struct TerminalRenderer: Sendable {
         case .bell: "\u{07}"
         case .hideCursor: "\u{1B}[?25l"
         case .showCursor: "\u{1B}[?25h"
+        case .enterAlternateScreen: "\u{1B}[?1049h"
+        case .leaveAlternateScreen: "\u{1B}[?1049l"
         }
+    }
+
+    /// A full-screen frame, row by row from the top of a screen `columns` wide: each row of `lines` that differs
+    /// from the same row of `previous` is written at its place (the cursor moved to the row's start, the row, the
+    /// rest of it erased), and rows that did not change are not written at all, so a frame that changed one
+    /// number costs one short write. Without `previous` the screen is cleared and every row written. Rows that
+    /// `previous` had beyond the end of `lines` are erased.
+    ///
+    /// Each line must fit in `columns` (``TerminalLine/truncated(toWidth:)``); a line that fills its row is not
+    /// followed by an erase, which at the last column would erase its last character.
+    public func screen(_ lines: [TerminalLine], replacing previous: [TerminalLine]?, columns: Int) -> String {
+        var out = previous == nil ? "\u{1B}[H\u{1B}[2J" : ""
+        for (row, line) in lines.enumerated() {
+            if let previous, row < previous.count, previous[row] == line { continue }
+            out += "\u{1B}[\(row + 1);1H" + render(line) + (line.width < columns ? "\u{1B}[K" : "")
+        }
+        for row in lines.count..<max(lines.count, previous?.count ?? 0) { out += "\u{1B}[\(row + 1);1H\u{1B}[K" }
+        return out
     }
 
     /// A live frame: `lines` drawn in place of the previous frame, from the start of the cursor's row down,

@@ -52,6 +52,12 @@ struct TerminalWriter: Sendable {
     /// erase it.
     func redraw(_ lines: [TerminalLine]) { output.write(renderer.frame(lines)) }
 
+    /// Draws the full-screen frame `lines` over `previous` (``TerminalRenderer/screen(_:replacing:columns:)``): only
+    /// the rows that changed, or every row when there is no previous frame.
+    func screen(_ lines: [TerminalLine], replacing previous: [TerminalLine]?, columns: Int) {
+        output.write(renderer.screen(lines, replacing: previous, columns: columns))
+    }
+
     /// Writes a JSON text and a newline: the values exact, and every character a terminal must not receive
     /// raw written as a `\u` escape (JSON already escapes the C0 controls and DEL).
     func json(_ text: String) { output.write(JSONText.terminalSafe(text) + "\n") }
