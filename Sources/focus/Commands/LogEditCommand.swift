@@ -39,19 +39,17 @@ enum LogEditCommand: ParsableCommand {
         let logs = ctx.store.focusLogs
         let old = try ctx.store.session(matching: args.required(Self.id))
         let id = old.id
-        // The session is shown in its own zone, so a new start is read in that zone too.
-        let zone = try ctx.localDays().zone(old.tz)
-        let now = ctx.now()
-        let change = try SessionTimes.edit(
-            old, start: args[start], end: args[end], duration: args[duration], now: now, zone: zone,
-            dayStartSeconds: try ctx.loadConfig().dayStartSeconds)
-        var patch =
-            args.given(shorten, lengthen)
-            ? try SessionEditor.resize(old, by: resize, now: now, zone: zone)
-            : try SessionEditor.patch(
-                old, start: change.start, seconds: change.seconds, tag: nil, note: nil, now: now, zone: zone)
-        patch.tag = args[tag].map(\.value)
-        patch.note = args[note].map(\.value)
+        let newTag = args[tag].map(\.value)
+        let newNote = args[note].map(\.value)
+        var patch: SessionPatch
+        if args.given(shorten, lengthen) {
+            patch = try SessionEditor.resize(old, by: resize, now: ctx.now(), zone: try ctx.localDays().zone(old.tz))
+            patch.tag = newTag
+            patch.note = newNote
+        } else {
+            patch = try Self.patch(
+                old, start: args[start], end: args[end], duration: args[duration], tag: newTag, note: newNote, ctx)
+        }
         let new = patch.applied(to: old)
         let short = HistoryView.shortID(id, among: logs)
         guard new != old else {
@@ -67,5 +65,20 @@ enum LogEditCommand: ParsableCommand {
         try ctx.store.record(JournalChange(id: UUID().uuidString, kind: .edit, target: id, at: ctx.now(), patch: patch))
         ctx.out.line("Edited \(short): \(HistoryView.describe(new, readerZone: ctx.zone)).")
         return 0
+    }
+
+    /// What `--start`, `--end`, `--duration`, `--tag` and `--note` make of `old` (the dashboard's editor asks the
+    /// same): a new start read in the session's own zone, the one `focus log` shows it in, a new end or focused time,
+    /// and a tag and a note (`.some(nil)` clears one, `nil` leaves it).
+    static func patch(
+        _ old: FocusLog, start: String?, end: String?, duration: Int?, tag: String??, note: String??, _ ctx: Context
+    ) throws(FocusError) -> SessionPatch {
+        let zone = try ctx.localDays().zone(old.tz)
+        let now = ctx.now()
+        let change = try SessionTimes.edit(
+            old, start: start, end: end, duration: duration, now: now, zone: zone,
+            dayStartSeconds: try ctx.loadConfig().dayStartSeconds)
+        return try SessionEditor.patch(
+            old, start: change.start, seconds: change.seconds, tag: tag, note: note, now: now, zone: zone)
     }
 }

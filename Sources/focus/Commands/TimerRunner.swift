@@ -15,12 +15,10 @@ final class TimerRunner {
     private var machine: TimerMachine
     private let frame: TimerFrame
     private let input = TimerInput()
-    private let hooks: HookRunner
-    private let notifier: Notifier
-    private let sound: TimerSound
+    private let session: SessionEffects
 
-    /// What `focus start`, `focus continue` and `focus break` ask to run.
-    struct Request {
+    /// What `focus start`, `focus continue`, `focus break` and the dashboard ask to run.
+    struct Request: Equatable {
         var steps: [CyclePlan.Step]
         var tag: String?
         var note: String?
@@ -31,6 +29,17 @@ final class TimerRunner {
         var open = false
         /// How long ago the first phase in fact began (`--at`), in seconds.
         var startedEarlier = 0.0
+
+        /// The machine's setup for this request run by this process: new session ids, the zone, the settings'
+        /// bell and notifications; each next phase waits for Enter when `keyboard` (a screen that reads keys)
+        /// and not ``auto``.
+        func setup(_ ctx: Context, keyboard: Bool) -> TimerMachine.Setup {
+            let config = (try? ctx.loadConfig()) ?? FocusConfig()
+            return TimerMachine.Setup(
+                steps: steps, ids: steps.map { _ in UUID().uuidString }, tag: tag, note: note,
+                tz: ctx.timeZoneIdentifier, pid: getpid(), waitsForEnter: keyboard && !auto, sound: sound != nil,
+                bell: config.bell, notify: config.notify, open: open, startedEarlier: startedEarlier)
+        }
     }
 
     /// Claims the session and runs `request`.
@@ -45,25 +54,16 @@ final class TimerRunner {
         }
         let runner = TimerRunner(request, ctx)
         // Hooks still running are waited for after the lock is released, so `focus stop` never waits for one.
-        defer { for line in runner.hooks.finish() { ctx.err.line(line) } }
+        defer { for line in runner.session.finish() { ctx.err.line(line) } }
         defer { claim.lock.release() }
         return try runner.run()
     }
 
     private init(_ request: Request, _ ctx: Context) {
         self.ctx = ctx
-        self.sound = TimerSound(request.sound, path: ctx.environment["PATH"])
         frame = TimerFrame(ctx: ctx)
-        hooks = HookRunner(
-            directory: ctx.paths.hooksDirectory, environment: ctx.environment, discardOutput: frame.isLive)
-        notifier = Notifier(path: ctx.environment["PATH"])
-        let config = (try? ctx.loadConfig()) ?? FocusConfig()
-        machine = TimerMachine(
-            setup: .init(
-                steps: request.steps, ids: request.steps.map { _ in UUID().uuidString }, tag: request.tag,
-                note: request.note, tz: ctx.timeZoneIdentifier, pid: getpid(),
-                waitsForEnter: frame.isLive && input.keys && !request.auto, sound: self.sound.isChosen,
-                bell: config.bell, notify: config.notify, open: request.open, startedEarlier: request.startedEarlier))
+        session = SessionEffects(ctx, sound: request.sound, hookOutputDiscarded: frame.isLive)
+        machine = TimerMachine(setup: request.setup(ctx, keyboard: frame.isLive && input.keys))
     }
 
     private func run() throws(FocusError) -> Int32 {
@@ -72,21 +72,18 @@ final class TimerRunner {
         defer {
             frame.close()
             input.close()
-            sound.stop()
+            session.stopSound()
         }
         if let code = try apply(.start(ctx.reading())) { return code }
         while true {
-            frame.report(hooks.reap())
-            notifier.reap()
-            // A player that gave up is said above the countdown, which goes on in silence.
-            frame.report(sound.takeWarning().map { ["focus: \($0); carrying on in silence."] } ?? [])
+            frame.report(session.reap())
             let now = ctx.reading()
-            let wake = [machine.deadline(after: now), hooks.nextDeadline].compactMap { $0 }.min()
+            let wake = [machine.deadline(after: now), session.nextDeadline].compactMap { $0 }.min()
             for event in input.wait(until: wake ?? now.active + 3600, clock: ctx.reading) {
                 if let code = try apply(event) { return code }
             }
             if let code = try apply(.tick(ctx.reading())) { return code }
-            sound.follow(machine.session, at: ctx.reading())
+            session.follow(machine.session, at: ctx.reading())
         }
     }
 
@@ -99,24 +96,22 @@ final class TimerRunner {
     }
 
     private func perform(_ effect: TimerEffect) throws(FocusError) -> Int32? {
+        switch try session.perform(effect) {
+        case .done?: return nil
+        case .event(let event)?: return try apply(event)
+        case .problem(let line)?:
+            frame.report([line])
+            return nil
+        case nil: break
+        }
         let model = TimerViewModel(machine: machine, now: ctx.reading(), timeZone: ctx.zone)
         switch effect {
         case .phaseStarted: model.map(frame.phaseStarted)
         case .redraw: model.map(frame.draw)
         case .prompt(let step): frame.prompt(step)
-        case .persist(let state):
-            do throws(FocusError) { try ctx.store.saveRunningState(state) } catch {
-                return try apply(.persistFailed(error))
-            }
-        case .finish(let final): return try apply(.finished(ctx.store.finish(final), ctx.reading()))
-        case .clear: try ctx.store.clearRunningState()
-        case .hook(let hook): frame.report(hooks.start(hook).map { [$0] } ?? [])
-        case .startSound: sound.start()
-        case .stopSound: sound.stop()
         case .summary(let summary): try frame.summary(summary)
         case .runSummary(let run): frame.runSummary(run)
         case .ring: frame.ring()
-        case .notify(let summary): notifier.send(SessionSummaryViewModel.notification(summary))
         case .warn(let warning): frame.warn(warning)
         case .suspend:
             frame.suspend()
@@ -129,6 +124,7 @@ final class TimerRunner {
         case .notRecorded(let log, let error):
             throw FocusError(error.kind, LogAddCommandLine.notRecorded(log, because: error, in: ctx.zone))
         case .exit(let code): return code
+        case .persist, .finish, .clear, .hook, .startSound, .stopSound, .notify: break
         }
         return nil
     }

@@ -15,19 +15,22 @@ enum UndoCommand: ParsableCommand {
         try ctx.loadJournal()
         guard let target = ctx.store.lastUndoable() else { throw FocusError(.failure, "nothing to undo") }
         try ctx.store.record(JournalChange(id: UUID().uuidString, kind: .undo, target: target.recordID, at: ctx.now()))
-        let zone = ctx.zone
+        ctx.out.line(done(target, readerZone: ctx.zone))
+        return 0
+    }
+
+    /// `Undid adding 2026-11-29 09:00–09:25 (25m) #writing.`: what undoing `target` did.
+    static func done(_ target: UndoTarget, readerZone zone: Zone) -> String {
         switch target {
         case .session(let log):
             let verb = log.source == .manual ? "adding" : log.source == .import ? "importing" : "recording"
-            ctx.out.line("Undid \(verb) \(HistoryView.describe(log, readerZone: zone)).")
+            return "Undid \(verb) \(HistoryView.describe(log, readerZone: zone))."
         case .edit(_, let session):
-            ctx.out.line(
-                "Undid an edit" + (session.map { ": \(HistoryView.describe($0, readerZone: zone)) again" } ?? "") + ".")
+            return "Undid an edit" + (session.map { ": \(HistoryView.describe($0, readerZone: zone)) again" } ?? "")
+                + "."
         case .delete(_, let session):
-            ctx.out.line(
-                "Undid a deletion" + (session.map { ": \(HistoryView.describe($0, readerZone: zone)) is back" } ?? "")
-                    + ".")
+            return "Undid a deletion"
+                + (session.map { ": \(HistoryView.describe($0, readerZone: zone)) is back" } ?? "") + "."
         }
-        return 0
     }
 }
