@@ -41,6 +41,15 @@ enum ExpeditionView {
         return lines
     }
 
+    /// The whole route in order, flowed to `width`: `✓ Lisbon · ✓ Seville · ▸ Madrid · Paris · …`, the stamped
+    /// cities ticked (in green), the open one marked (in bold), those ahead plain.
+    static func route(_ passport: PassportViewModel, width: Int) -> [TerminalLine] {
+        let stamped = passport.stamps.map { TerminalLine("✓ " + $0.title, .green) }
+        let ahead = passport.ahead.map { $0.open ? TerminalLine("▸ " + $0.title, .bold) : TerminalLine($0.title) }
+        return [TerminalLine("Route", .bold)]
+            + TerminalLine.flowed(stamped + ahead, separator: TerminalLine(" · ", .dim), toWidth: width)
+    }
+
     static func missionLines(_ missions: [ExpeditionMissionRow], width: Int) -> [TerminalLine] {
         let numbers = missions.map { TerminalLine($0.numbers) }
         let numbersWidth = numbers.map(\.width).max() ?? 0

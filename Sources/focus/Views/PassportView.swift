@@ -75,7 +75,8 @@ enum PassportView {
     /// The two spaces between stamps in a row.
     private static let gap = TerminalLine("  ")
 
-    private static func box(_ stamp: PassportStamp) -> [TerminalLine] {
+    /// One stamp, five rows of `inner` + 2 columns.
+    static func box(_ stamp: PassportStamp) -> [TerminalLine] {
         let border = TextStyle.red
         func row(_ text: String) -> TerminalLine {
             TerminalLine("│", border) + TerminalLine(" ") + TerminalLine(text).fitted(toWidth: inner - 2)

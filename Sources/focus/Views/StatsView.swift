@@ -25,23 +25,30 @@ enum StatsView {
     /// The whole report.
     static func lines(_ model: StatsViewModel, data: StatsData, columns: Int) -> [TerminalLine] {
         let width = max(30, min(columns, 80))
-        var sections = [summary(model, data, width), chart(data, width), hours(data)]
+        var sections = [title(data, width) + summary(data, width), chart(data, width), hours(data)]
         if model.showsHeatmap { sections.append(heatmap(data, width)) }
         if !data.byTag.isEmpty { sections.append(tags(data, width)) }
-        let lines = sections.map { $0 + [TerminalLine()] }.joined().dropLast()
-        return lines.map { $0.trimmingTrailingSpaces() }
+        return joined(sections)
     }
 
-    private static func summary(_ model: StatsViewModel, _ data: StatsData, _ width: Int) -> [TerminalLine] {
+    /// `sections` one after the other, a blank line between each two, without trailing spaces.
+    static func joined(_ sections: [[TerminalLine]]) -> [TerminalLine] {
+        sections.filter { !$0.isEmpty }.map { $0 + [TerminalLine()] }.joined().dropLast().map {
+            $0.trimmingTrailingSpaces()
+        }
+    }
+
+    /// `Focus stats · 7 days · #tag`, the demo's label when it is one, and a blank line.
+    private static func title(_ data: StatsData, _ width: Int) -> [TerminalLine] {
         var title = TerminalLine("Focus stats · \(plural(data.dayCount, "day"))", .bold)
         if let tag = data.tag { title.append(" · #" + tag, .bold) }
-        var lines = [title.truncated(toWidth: width)]
-        if data.isDemo { lines += DemoBanner.lines(width: width) }
-        lines.append(TerminalLine())
-        func row(_ label: String, _ value: TerminalLine) {
-            lines.append((TerminalLine(label).padded(toWidth: labelWidth) + value).truncated(toWidth: width))
-        }
-        func row(_ label: String, _ value: String) { row(label, TerminalLine(value)) }
+        return [title.truncated(toWidth: width)] + (data.isDemo ? DemoBanner.lines(width: width) : []) + [TerminalLine()]
+    }
+
+    /// The summary rows, `Dates` to `Today`, each `width` columns at most.
+    static func summary(_ data: StatsData, _ width: Int) -> [TerminalLine] {
+        var lines: [TerminalLine] = []
+        func row(_ label: String, _ value: String) { lines.append(self.row(label, TerminalLine(value), width)) }
         row(labels.dates, data.from == data.to ? data.from.isoString : "\(data.from) → \(data.to)")
         row(labels.focused, "\(LocalTime.duration(data.focusedSeconds)) in \(plural(data.sessions, "session"))")
         guard data.sessions > 0 else { return lines }
@@ -62,20 +69,38 @@ enum StatsView {
             let ratio = previous.changeRatio.map { " (\(sign)\(percent(abs($0))))" } ?? ""
             row(labels.change, "\(sign)\(LocalTime.duration(abs(previous.changeSeconds)))\(ratio) vs previous")
         }
+        return lines + [streak(data, width), today(data, width)]
+    }
+
+    /// `Streak  4 days · longest 12 days`.
+    static func streak(_ data: StatsData, _ width: Int) -> TerminalLine {
         row(
             labels.streak,
-            "\(plural(data.currentStreak.days, "day")) · longest \(plural(data.longestStreak.days, "day"))")
+            TerminalLine(
+                "\(plural(data.currentStreak.days, "day")) · longest \(plural(data.longestStreak.days, "day"))"),
+            width)
+    }
+
+    /// `Today  1h15m / 1h40m ███████░░░ 75%`: today against the daily goal.
+    static func today(_ data: StatsData, _ width: Int) -> TerminalLine {
         let goal = data.today
         let goalText = TerminalLine(
             "\(LocalTime.duration(goal.focusedSeconds)) / \(LocalTime.duration(goal.goalSeconds)) ")
         let barWidth = min(20, width - labelWidth - goalText.width - 5)
         let bar = TerminalLine(Bar.render(goal.fraction, width: barWidth), .green)
-        row(labels.today, goalText + bar + TerminalLine(" " + percent(goal.fraction)))
-        return lines
+        return row(labels.today, goalText + bar + TerminalLine(" " + percent(goal.fraction)), width)
     }
 
-    private static func chart(_ data: StatsData, _ width: Int) -> [TerminalLine] {
-        let size = ChartBucket.size(forDayCount: data.dayCount)
+    /// A summary row: the label in its column, then the value, cut to `width`.
+    private static func row(_ label: String, _ value: TerminalLine, _ width: Int) -> TerminalLine {
+        (TerminalLine(label).padded(toWidth: labelWidth) + value).truncated(toWidth: width)
+    }
+
+    /// The bar chart: a bar a day up to a month, a week up to 180 days, a month beyond; with `maxBars`, the first of
+    /// those that fits in that many bars (a month in weeks on a short screen).
+    static func chart(_ data: StatsData, _ width: Int, maxBars: Int? = nil) -> [TerminalLine] {
+        let size = maxBars.map { ChartBucket.size(forDayCount: data.dayCount, maxBars: $0) }
+            ?? ChartBucket.size(forDayCount: data.dayCount)
         let buckets = ChartBucket.buckets(data.days, size: size)
         let heading = ["day": "Per day", "week": "Per week (from Monday)", "month": "Per month"][size.rawValue]!
         let labels = buckets.map { bucket -> TerminalLine in
@@ -100,7 +125,7 @@ enum StatsView {
         return lines
     }
 
-    private static func hours(_ data: StatsData) -> [TerminalLine] {
+    static func hours(_ data: StatsData) -> [TerminalLine] {
         let best = data.byHour.max() ?? 0
         let profile = data.byHour.map { v -> Character in
             v == 0 || best == 0 ? ticks[0] : ticks[max(1, (8 * v + best - 1) / best)]
@@ -111,7 +136,7 @@ enum StatsView {
         ]
     }
 
-    private static func heatmap(_ data: StatsData, _ width: Int) -> [TerminalLine] {
+    static func heatmap(_ data: StatsData, _ width: Int) -> [TerminalLine] {
         let all = Heatmap(days: data.days).weeks
         // The weekday names, then a space, then a column per week.
         let margin = (weekdays.map(\.displayWidth).max() ?? 0) + 1
@@ -142,7 +167,7 @@ enum StatsView {
         return lines
     }
 
-    private static func tags(_ data: StatsData, _ width: Int) -> [TerminalLine] {
+    static func tags(_ data: StatsData, _ width: Int) -> [TerminalLine] {
         let names = data.byTag.map { TerminalLine($0.tag ?? "(no tag)").truncated(toWidth: 16) }
         let values = data.byTag.map { TerminalLine(LocalTime.duration($0.focusedSeconds)) }
         let nameW = names.map(\.width).max() ?? 0

@@ -14,8 +14,9 @@ enum TimerView {
     /// The narrowest bar drawn; with less room the frame is one line.
     static let minimumBar = 5
 
-    /// The lines for `model` at `columns` wide.
-    static func lines(_ model: TimerViewModel, columns: Int) -> [TerminalLine] {
+    /// The lines for `model` at `columns` wide; the last one names `keys` (by default the machine's own, as
+    /// `focus start` reads them; the dashboard's are its own).
+    static func lines(_ model: TimerViewModel, columns: Int, keys: String? = nil) -> [TerminalLine] {
         let width = max(0, columns - 1)
         let colour = style(model)
         let time = TerminalLine(model.remainingText, .bold)
@@ -30,7 +31,7 @@ enum TimerView {
         let header =
             gap >= 1 ? left + TerminalLine(String(repeating: " ", count: gap)) + right : left.truncated(toWidth: width)
         let bar = TerminalLine(Bar.render(model.progress, width: width - time.width - 3), colour)
-        var footer = " " + model.keysText
+        var footer = " " + (keys ?? model.keysText)
         if let limit = model.limitText { footer += " · " + limit }
         if let slept = model.suspendedText { footer += " · " + slept }
         return [

@@ -1,0 +1,119 @@
+import FocusCore
+
+/// The dashboard's questions and forms in words, drawn over the bottom of a tab; and its one line of news.
+enum DashboardPromptView {
+    /// The form, or the question, as lines within `width`.
+    static func lines(_ prompt: DashboardPrompt, store: AppStore, zone: Zone, width: Int) -> [TerminalLine] {
+        switch prompt {
+        case .form(let form): formLines(form, zone: zone, width: width)
+        case .confirm(let question):
+            TerminalLine(confirmation(question, store: store, zone: zone), .bold).folded(toWidth: width)
+                + TerminalLine("y: yes · any other key: no", .dim).folded(toWidth: width)
+        }
+    }
+
+    private static func label(_ field: DashboardForm.Field) -> String {
+        switch field {
+        case .duration: "Duration"
+        case .tag: "Tag"
+        case .cycles: "Cycles"
+        case .note: "Note"
+        case .start: "Start"
+        }
+    }
+
+    /// What a field takes, beside it.
+    private static func example(_ field: DashboardForm.Field, _ purpose: DashboardForm.Purpose) -> String {
+        switch (field, purpose) {
+        case (.duration, .start): "25, 25m, 90s, 1h30m"
+        case (.duration, .edit): "the focused time: 25m, 1h30m"
+        case (.tag, _): "empty for none"
+        case (.cycles, _): "focus phases, a break between each two"
+        case (.note, _): "empty for none"
+        case (.start, _): "10:15 on its day, or 2026-11-29 10:15"
+        }
+    }
+
+    private static func formLines(_ form: DashboardForm, zone: Zone, width: Int) -> [TerminalLine] {
+        var title: String
+        switch form.purpose {
+        case .start: title = "Start a focus session"
+        case .edit(let log): title = "Edit " + HistoryView.describe(log, readerZone: zone)
+        }
+        var lines = [TerminalLine(title, .bold).truncated(toWidth: width)]
+        let labelWidth = (form.entries.map { label($0.field).displayWidth }.max() ?? 0) + 3
+        for (index, entry) in form.entries.enumerated() {
+            let focused = index == form.focus
+            var line = TerminalLine(focused ? "› " : "  ", .cyan) + TerminalLine(label(entry.field), focused ? .bold : .plain)
+                .padded(toWidth: labelWidth - 2)
+            line.append(entry.text)
+            if focused { line.append("▏", .cyan) }
+            if entry.text.isEmpty || !focused { line.append("  " + example(entry.field, form.purpose), .dim) }
+            lines.append(line.truncated(toWidth: width))
+        }
+        if let problem = form.problem {
+            let text: String
+            switch problem {
+            case .duration(let reason): text = "Duration: \(reason)"
+            case .cycles: text = "Cycles: a whole number from 1 to 99"
+            case .refused(let error): text = error.message
+            }
+            lines += TerminalLine(text, .red).folded(toWidth: width)
+        }
+        let submit = form.purpose == .start ? "Enter starts" : "Enter saves"
+        lines += TerminalLine("\(submit) · Tab next field · Esc cancels", .dim).folded(toWidth: width)
+        return lines
+    }
+
+    private static func confirmation(_ question: DashboardConfirmation, store: AppStore, zone: Zone) -> String {
+        switch question {
+        case .delete(let id):
+            guard let log = store.session(id: id) else { return "Delete this session?" }
+            return "Delete \(HistoryView.describe(log, readerZone: zone))? (u brings it back)"
+        case .undo(let target):
+            switch target {
+            case .session(let log):
+                let verb = log.source == .manual ? "adding" : log.source == .import ? "importing" : "recording"
+                return "Undo \(verb) \(HistoryView.describe(log, readerZone: zone))?"
+            case .edit(_, let session):
+                return "Undo the last edit"
+                    + (session.map { ", back to \(HistoryView.describe($0, readerZone: zone))" } ?? "") + "?"
+            case .delete(_, let session):
+                return "Undo the last deletion"
+                    + (session.map { ", bringing back \(HistoryView.describe($0, readerZone: zone))" } ?? "") + "?"
+            }
+        case .cancelSession: return "Cancel the running session? Nothing of it is recorded."
+        case .quit: return "A session is running: quit and stop it? It is recorded as focus stop records it."
+        }
+    }
+
+    /// The notice as one line of the status bar (red for what went wrong).
+    static func notice(_ notice: DashboardNotice, zone: Zone) -> TerminalLine {
+        switch notice {
+        case .failed(let error): TerminalLine(error.message, .red)
+        case .problem(let line): TerminalLine(line, .red)
+        case .sessionRunning: TerminalLine("A session is running: x stops it, c cancels it.", .yellow)
+        case .runsElsewhere(let state):
+            TerminalLine(
+                "This session runs in another terminal (process \(state.pid)): x stops it, c cancels it.", .yellow)
+        case .signalled(let state, let signal):
+            TerminalLine(
+                "\(signal == .stop ? "Stopping" : "Cancelling") the session of process \(state.pid)…", .cyan)
+        case .edited(let log, let overlapping):
+            TerminalLine(
+                "Edited: \(HistoryView.describe(log, readerZone: zone))."
+                    + (overlapping.map { " It overlaps \(HistoryView.describe($0, readerZone: zone))." } ?? ""),
+                .green)
+        case .unchanged(let log):
+            TerminalLine("Nothing changed: \(HistoryView.describe(log, readerZone: zone)) already reads that way.")
+        case .deleted(let log):
+            TerminalLine("Deleted \(HistoryView.describe(log, readerZone: zone)). u brings it back.", .green)
+        case .undone(let target): TerminalLine(UndoCommand.done(target, readerZone: zone), .green)
+        case .nothingToUndo: TerminalLine("Nothing to undo.")
+        case .warning(.stateNotSaved(let error)):
+            TerminalLine("Cannot save the session state (\(error.message)); the countdown goes on.", .red)
+        case .notRecorded(let log, let error):
+            TerminalLine(LogAddCommandLine.notRecorded(log, because: error, in: zone), .red)
+        }
+    }
+}
