@@ -127,7 +127,7 @@ import Testing
         let dead = dir + "/config.json.tmp-\(finished.processIdentifier)"
         let live = dir + "/config.json.tmp-\(getppid())"
         for file in [dead, live] { FileManager.default.createFile(atPath: file, contents: Data("{".utf8)) }
-        try store.updateConfig { $0.cycles = 2 }
+        try store.setConfig(.cycles, to: "2")
         #expect(!FileManager.default.fileExists(atPath: dead))
         #expect(FileManager.default.fileExists(atPath: live), "a writer still running keeps its temp file")
     }

@@ -219,8 +219,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ("config.json", #"{"cycles":"four"}"#, ["stats"], "config.json: cycles has the wrong type"),
-        ("config.json", #"{"day-start":4}"#, ["stats"], "config.json: day-start has the wrong type"),
+        ("config.json", #"{"cycles":"four"}"#, ["stats"], #"config.json: cycles must be a whole number"#),
+        ("config.json", #"{"day-start":4}"#, ["stats"], "config.json: day-start must be a time HH:MM"),
         ("config.json", "\u{0}\u{1}garbage", ["stats"], "config.json is not valid JSON"),
         ("expeditions.json", #"{"deepFocusMinutes":50,"chapters":5}"#, ["expedition"], "expeditions.json: chapters"),
         (
