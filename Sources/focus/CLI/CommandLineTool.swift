@@ -31,8 +31,11 @@ struct CommandLineTool {
     }
 
     /// One `Error:` line on stderr, and the usage line after a usage error.
+    ///
+    /// The message may quote data (an id, a file name, a value from a file): anything in it that could drive the
+    /// terminal is shown as a visible escape (``TerminalEscaping``), so the error stays one plain line.
     private func report(_ error: FocusError, _ path: CommandPath) -> Int32 {
-        Output.error.line("Error: \(error.message)")
+        Output.error.line("Error: \(TerminalEscaping.escaped(error.message))")
         if error.kind == .usage { Output.error.line("Usage: " + UsageText.errorLine(path)) }
         return error.exitCode
     }

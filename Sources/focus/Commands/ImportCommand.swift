@@ -24,11 +24,22 @@ enum ImportCommand: ParsableCommand {
         let format = args.required(from)
         let path = args.required(file)
         let inputs = try InterchangeFiles.read(path, format: format)
-        try ctx.loadJournal()
-        let plan = try ImportPlan(
-            inputs: inputs, format: format, known: Set(ctx.store.history.sessions.map(\.id)), path: path)
+        func makePlan() throws(FocusError) -> ImportPlan {
+            try ImportPlan(inputs: inputs, format: format, known: Set(ctx.store.history.sessions.map(\.id)), path: path)
+        }
+        let plan: ImportPlan
+        if args[dryRun] {
+            try ctx.loadJournal()
+            plan = try makePlan()
+        } else {
+            // Planned and recorded under the change lock: two imports of one file add it once.
+            plan = try ctx.changingJournal { () throws(FocusError) -> ImportPlan in
+                let plan = try makePlan()
+                try ctx.store.record(plan.added)
+                return plan
+            }
+        }
         let added = plan.added
-        if !args[dryRun] { try ctx.store.record(added) }
         let verb = args[dryRun] ? "Would add" : "Added"
         let seconds = added.reduce(0) { $0 + $1.focused }
         ctx.out.line(

@@ -14,11 +14,14 @@ enum LogDeleteCommand: ParsableCommand {
         arguments: [id])
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
-        try ctx.loadJournal()
-        let logs = ctx.store.focusLogs
-        let id = try ShortID.resolve(args.required(Self.id), among: logs.map(\.id))
-        let old = ctx.store.session(id: id)!
-        try ctx.store.record(JournalChange(id: UUID().uuidString, kind: .delete, target: id, at: ctx.now()))
+        // Resolved and deleted under the change lock: a session another command just deleted is not deleted again.
+        let (id, old, logs) = try ctx.changingJournal { () throws(FocusError) -> (String, FocusLog, [FocusLog]) in
+            let logs = ctx.store.focusLogs
+            let id = try ShortID.resolve(args.required(Self.id), among: logs.map(\.id))
+            let old = ctx.store.session(id: id)!
+            try ctx.store.record(JournalChange(id: UUID().uuidString, kind: .delete, target: id, at: ctx.now()))
+            return (id, old, logs)
+        }
         ctx.out.line(
             "Deleted \(HistoryView.shortID(id, among: logs)): \(HistoryView.describe(old, readerZone: ctx.timeZone)). "
                 + "'focus undo' brings it back.")

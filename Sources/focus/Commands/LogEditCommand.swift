@@ -23,7 +23,11 @@ enum LogEditCommand: ParsableCommand {
         guard args.given(start, duration, tag, note) else {
             throw FocusError(.usage, "nothing to change: give --start, --duration, --tag or --note")
         }
-        try ctx.loadJournal()
+        return try ctx.changingJournal { () throws(FocusError) -> Int32 in try edit(args, ctx) }
+    }
+
+    /// Decides and records the edit; run under the change lock, after the journal is loaded.
+    private static func edit(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         let logs = ctx.store.focusLogs
         let id = try ShortID.resolve(args.required(Self.id), among: logs.map(\.id))
         let old = ctx.store.session(id: id)!
