@@ -59,7 +59,7 @@ torture: build
 # libFuzzer campaigns: every target for FUZZ_SECONDS (default 60) each, or FUZZ_TARGETS only.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?=
-FUZZ_MODULES = FocusModels FocusJournal FocusInterchange
+FUZZ_MODULES = FocusModels FocusJournal FocusServices FocusInterchange
 FUZZ_FLAGS = -sanitize=fuzzer,address -parse-as-library -O -g -enable-testing -package-name focus -I .build/fuzz
 fuzz: fuzz-build
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Tests/fuzz/run.sh $(FUZZ_TARGETS)
@@ -80,7 +80,7 @@ fuzz-build: build
 # Minimises each grown corpus into the committed one: the fewest inputs of at most 256 bytes that keep
 # every feature (-set_cover_merge=1); crash reproducers (crash-*) are kept as they are.
 fuzz-merge: fuzz-build
-	for t in journal duration date definitions watson timewarrior csv jsonl; do \
+	for t in journal duration date definitions config running watson timewarrior csv jsonl; do \
 		seeds=Tests/FocusCoreTests/Fixtures/fuzz/$$t; rm -rf .build/fuzz/merged/$$t && mkdir -p .build/fuzz/merged/$$t .build/fuzz/corpus/$$t; \
 		FOCUS_FUZZ_TARGET=$$t .build/fuzz/focus-fuzz -set_cover_merge=1 -max_len=256 .build/fuzz/merged/$$t $$seeds .build/fuzz/corpus/$$t || exit 1; \
 		find $$seeds -type f ! -name 'crash-*' -delete && cp .build/fuzz/merged/$$t/* $$seeds/; \
