@@ -109,6 +109,9 @@ public struct ExpeditionDefinitions: Codable, Equatable, Sendable {
         do {
             definitions = try JSONDecoder().decode(ExpeditionDefinitions.self, from: Data(bytes))
         } catch let error as DecodingError {
+            if let place = JSONNumberProbe.firstNonInteger(in: bytes) {
+                throw FocusError(.data, "\(file): \(place): is not a whole number focus can use")
+            }
             throw FocusError(.data, "\(file): \(describe(error))")
         } catch {
             throw FocusError(.data, "\(file): \(error)")

@@ -527,11 +527,11 @@ extension AppStore {
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
             let key = context.codingPath.map(\.stringValue).joined(separator: ".")
             throw FocusError(.data, "\(paths.configFile): \(key) has the wrong type")
-        } catch let DecodingError.dataCorrupted(context) where !context.codingPath.isEmpty {
-            // A number no setting can hold (1e300, 2^63): named like any value out of range.
-            let key = context.codingPath.map(\.stringValue).joined(separator: ".")
-            throw FocusError(.data, "\(paths.configFile): \(key) is not a number focus can use")
         } catch {
+            // A number no setting can hold (1e300, 2^63) is named like any value out of range.
+            if let key = JSONNumberProbe.firstNonInteger(in: bytes) {
+                throw FocusError(.data, "\(paths.configFile): \(key) is not a whole number focus can use")
+            }
             throw FocusError(.data, "\(paths.configFile) is not valid JSON")
         }
     }
