@@ -45,8 +45,14 @@ import Testing
     }
 
     @Test(arguments: [
-        ("laptop-0a1b2c3d.batch-0-1.jsonl", JournalBatch(device: Device(id: "0a1b2c3d", name: "laptop"), after: 0, sequence: 1)),
-        ("my-pc-0a1b2c3d.batch-120-3.jsonl", JournalBatch(device: Device(id: "0a1b2c3d", name: "my-pc"), after: 120, sequence: 3)),
+        (
+            "laptop-0a1b2c3d.batch-0-1.jsonl",
+            JournalBatch(device: Device(id: "0a1b2c3d", name: "laptop"), after: 0, sequence: 1)
+        ),
+        (
+            "my-pc-0a1b2c3d.batch-120-3.jsonl",
+            JournalBatch(device: Device(id: "0a1b2c3d", name: "my-pc"), after: 120, sequence: 3)
+        ),
     ])
     func batchNamesReadBackAsTheirBatch(_ name: String, _ batch: JournalBatch) {
         #expect(batch.fileName == name)
