@@ -52,9 +52,10 @@ bench: release
 	./.build/bench/sound | tee .build/bench/sound.txt
 	python3 Tests/Benchmarks/bench.py
 
-# The crash, concurrency and bad-input tests at full counts (200 kills, 8 x 500 concurrent adds).
+# The crash, concurrency and bad-input tests at full counts (200 random kills, imports of 10,000 sessions,
+# 8 x 500 concurrent adds, 16 concurrent undos, 8 concurrent imports) and a kill at every openat and close too.
 torture: build
-	FOCUS_TORTURE_SCALE=full $(SWIFT) test --filter TortureTests
+	FOCUS_TORTURE_SCALE=full $(SWIFT) test --filter 'TortureTests|KillPointTests'
 
 # libFuzzer campaigns: every target for FUZZ_SECONDS (default 60) each, or FUZZ_TARGETS only.
 FUZZ_SECONDS ?= 60

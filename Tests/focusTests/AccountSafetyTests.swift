@@ -79,6 +79,31 @@ struct AccountSafetyTests {
         if !link { #expect(FileManager.default.contents(atPath: out) == Data("eve was here\n".utf8)) }
     }
 
+    /// The next replace removes what a killed writer of this user left (`PATH.tmp-PID-RANDOM` of a process that is
+    /// gone), and never another user's file of that name, nor a link of that name (unlink removes the link itself,
+    /// and a link is never taken for a temp file).
+    @Test func staleTempsAreRemovedOnlyWhenTheyAreThisUsersFiles() throws {
+        let eve = try #require(LocalUsers.eve)
+        let home = try BadInputTests.journal(Array((BadInputTests.good + "\n").utf8))
+        let shared = try SharedFolder()
+        let victim = try Self.victimFile(in: home)
+        let out = shared.path + "/report.csv"
+        let gone = try Spawned(executable: "/bin/true", arguments: [], environment: [:])
+        _ = gone.wait()
+        let mine = "\(out).tmp-\(gone.pid)-1f2e3d"
+        try Data("left by a killed export\n".utf8).write(to: URL(fileURLWithPath: mine))
+        let plant =
+            "printf 'eve\\n' > '\(out).tmp-\(gone.pid)-aa' && ln -s '\(victim.path)' '\(out).tmp-\(gone.pid)-bb'"
+        #expect(try LocalUsers.shell(plant, as: eve).status == 0)
+        let r = try FocusBinary.run(
+            ["export", "--format", "csv", "--out", out], home: home.path, now: BadInputTests.now)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: mine), "this user's stale temp file was left")
+        #expect(FileManager.default.contents(atPath: "\(out).tmp-\(gone.pid)-aa") == Data("eve\n".utf8))
+        #expect(try FileManager.default.destinationOfSymbolicLinkOrNil("\(out).tmp-\(gone.pid)-bb") == victim.path)
+        #expect(FileManager.default.contents(atPath: victim.path) == victim.bytes)
+    }
+
     /// A file of the user's that `--out` replaces keeps its mode (here 0640, not focus's 0644 for new files).
     @Test func outKeepsTheModeOfTheFileItReplaces() throws {
         let home = try BadInputTests.journal(Array((BadInputTests.good + "\n").utf8))
