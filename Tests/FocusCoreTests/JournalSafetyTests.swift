@@ -4,6 +4,7 @@ import Testing
 
 @testable import FocusInterchange
 @testable import FocusJournal
+@testable import FocusSound
 @testable import FocusStore
 
 /// The journal's side of issue 13, on bytes and temporary folders: torn records, batch files and their place in
@@ -131,7 +132,7 @@ import Testing
         let today = days.date(of: now).dayNumber
         _ = try AppStore(paths: paths).statsInput(range: .all, tag: nil, today: today, days: days)
         let original = try [UInt8](Data(contentsOf: URL(fileURLWithPath: paths.statsCacheFile)))
-        var rng = SplitMix(seed: 13)
+        var rng = SoundRandom(seed: 13)
         let values: [Int64] = [.max, .min, -1, 1 << 40 + 1, 0, 1 << 62, Int64(original.count)]
         for round in 0..<400 {
             var bytes = original
@@ -165,18 +166,5 @@ import Testing
     ])
     func numbersNoIntHoldsAreNamed(_ json: String, _ place: String?) {
         #expect(JSONNumberProbe.firstNonInteger(in: Array(json.utf8)) == place)
-    }
-}
-
-/// A deterministic generator for the mangling rounds.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -119,30 +119,34 @@ import Testing
         var testDescription: String { name }
     }
 
-    static let route =
-        #"{"deepFocusMinutes":50,"chapters":[{"id":"a","title":"A","country":"C","story":"S","#
-        + #""soundscape":"rain","missions":[{"id":"m","title":"M","kind":"focusMinutes","targetValue":TARGET,"#
-        + #""rewardMiles":MILES},{"id":"n","title":"N","kind":"sessionCount","targetValue":1,"rewardMiles":MILES}]}]}"#
-    static let state =
-        #"{"id":"x","phase":"focus","startedAt":"START","planned":PLANNED,"counted":60,"#
-        + #""updatedAt":"2026-11-29T10:01:00Z","paused":false,"pid":PID,"cycle":1,"cycles":1}"#
+    /// A route of one chapter with two missions, `targetValue` and `rewardMiles` as given.
+    static func route(target: String, miles: String) -> String {
+        #"{"deepFocusMinutes":50,"chapters":[{"id":"a","title":"A","country":"C","story":"S","soundscape":"rain","#
+            + #""missions":[{"id":"m","title":"M","kind":"focusMinutes","targetValue":\#(target),"#
+            + #""rewardMiles":\#(miles)},{"id":"n","title":"N","kind":"sessionCount","targetValue":1,"#
+            + #""rewardMiles":\#(miles)}]}]}"#
+    }
+
+    /// A dead timer's `running.json`.
+    static func state(planned: String = "1500", start: String = "2026-11-29T10:00:00Z", pid: String = "1") -> String {
+        #"{"id":"x","phase":"focus","startedAt":"\#(start)","planned":\#(planned),"counted":60,"#
+            + #""updatedAt":"2026-11-29T10:01:00Z","paused":false,"pid":\#(pid),"cycle":1,"cycles":1}"#
+    }
 
     static let edges: [Edge] = [
         Edge(
             name: "route target Int.max", file: "expeditions.json",
-            content: route.replacingOccurrences(of: "TARGET", with: "9223372036854775807").replacingOccurrences(
-                of: "MILES", with: "10"), message: "expeditions.json: chapters[0].missions[0].targetValue",
+            content: route(target: "9223372036854775807", miles: "10"),
+            message: "expeditions.json: chapters[0].missions[0].targetValue",
             reader: ["expedition"]),
         Edge(
             name: "route miles Int.max", file: "expeditions.json",
-            content: route.replacingOccurrences(of: "TARGET", with: "5").replacingOccurrences(
-                of: "MILES", with: "9223372036854775807"),
+            content: route(target: "5", miles: "9223372036854775807"),
             message: "expeditions.json: chapters[0].missions[0].rewardMiles",
             reader: ["passport"]),
         Edge(
             name: "route number beyond Int", file: "expeditions.json",
-            content: route.replacingOccurrences(of: "TARGET", with: "1e300").replacingOccurrences(
-                of: "MILES", with: "1"),
+            content: route(target: "1e300", miles: "1"),
             message: "expeditions.json: chapters[0].missions[0].targetValue", reader: ["expedition"]),
         Edge(
             name: "daily goal beyond Int", file: "config.json", content: #"{"daily-goal-minutes":1e300}"#,
@@ -152,21 +156,15 @@ import Testing
             message: "config.json: cycles must be a whole number from 1 to 99", reader: ["stats"]),
         Edge(
             name: "planned Int.max", file: "state/running.json",
-            content: state.replacingOccurrences(of: "PLANNED", with: "9223372036854775807").replacingOccurrences(
-                of: "START", with: "2026-11-29T10:00:00Z"
-            ).replacingOccurrences(of: "PID", with: "1"),
+            content: state(planned: "9223372036854775807"),
             message: "running.json: planned is 9223372036854775807, outside 0…604800"),
         Edge(
             name: "state in year 9999", file: "state/running.json",
-            content: state.replacingOccurrences(of: "PLANNED", with: "1500").replacingOccurrences(
-                of: "START", with: "9999-12-31T23:59:59Z"
-            ).replacingOccurrences(of: "PID", with: "1"),
+            content: state(start: "9999-12-31T23:59:59Z"),
             message: "running.json: startedAt is outside 2000-01-01T00:00:00Z…2099-12-31T23:59:59Z"),
         Edge(
             name: "state of process -1", file: "state/running.json",
-            content: state.replacingOccurrences(of: "PLANNED", with: "1500").replacingOccurrences(
-                of: "START", with: "2026-11-29T10:00:00Z"
-            ).replacingOccurrences(of: "PID", with: "-1"),
+            content: state(pid: "-1"),
             message: "running.json: pid is -1, outside 1…2147483647"),
         Edge(
             name: "checkpoint of Int.max miles", file: "state/cache/expedition.json",
