@@ -5,14 +5,15 @@ ARGS ?= stats
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 
-.PHONY: build test lint run man install release clean bench torture fuzz fuzz-build fuzz-merge unicode-tables
+.PHONY: build test lint audio-tools run man install release clean bench torture fuzz fuzz-build fuzz-merge unicode-tables
 
 build:
 	$(SWIFT) build
 
-# Unit, rendering and end-to-end tests (they run .build/debug/focus), then the
-# installed release binary copied alone into an empty folder.
-test: build
+# Unit, rendering and end-to-end tests (they run .build/debug/focus, and play
+# sound through real audio servers: it stops at once naming any missing), then
+# the installed release binary copied alone into an empty folder.
+test: audio-tools build
 	$(SWIFT) test
 	./Tests/install/installed-binary.sh
 
@@ -21,6 +22,9 @@ SWIFT_FILES = $(shell git ls-files '*.swift' 2>/dev/null || find Sources Tests P
 lint:
 	$(SWIFT) format lint --strict -r -p Sources Tests Package.swift
 	python3 scripts/check-line-length.py $(SWIFT_FILES)
+
+audio-tools:
+	./.ci/audio-tools check
 
 # The main job: `make run` shows your statistics (a labelled demo when there is no data yet).
 run: build
@@ -44,12 +48,14 @@ install: release
 
 # Benchmarks (not part of `make test`; asserts nothing about time): installs the
 # peers and hyperfine when missing, times the release build next to Timewarrior
-# and Watson at 1k-1M sessions, the 60 s timer and sound generation, and writes
+# and Watson at 1k-1M sessions, the 60 s timer, sound generation and reading zones, and writes
 # docs/BENCHMARKS.md. BENCH_SIZES="1000 100000" picks sizes.
 bench: release
 	mkdir -p .build/bench
 	swiftc -O -static-stdlib -I .build/release/Modules -I .build/release Tests/Benchmarks/SoundBench.swift .build/release/FocusModels.build/*.o .build/release/FocusJournal.build/*.o .build/release/FocusSound.build/*.o -o .build/bench/sound
 	./.build/bench/sound | tee .build/bench/sound.txt
+	swiftc -O -static-stdlib -I .build/release/Modules Tests/Benchmarks/ZoneBench.swift .build/release/FocusModels.build/*.o -o .build/bench/zones
+	./.build/bench/zones | tee .build/bench/zones.txt
 	python3 Tests/Benchmarks/bench.py
 
 # The crash, concurrency and bad-input tests at full counts (200 random kills, imports of 10,000 sessions,

@@ -39,7 +39,11 @@ let package = Package(
         .plugin(
             name: "EmbedResourcesPlugin", capability: .buildTool(), dependencies: ["EmbedResources"],
             path: "Sources/EmbedResourcesPlugin"),
-        .testTarget(name: "FocusCoreTests", dependencies: ["FocusCore"], exclude: ["Fixtures"]),
-        .testTarget(name: "focusTests", dependencies: ["focus", "FocusCore"], exclude: ["Snapshots"]),
+        // Measurements of sound for the tests (loudness, spectra, onsets, clicks); never part of the product.
+        // Optimised even in debug builds: the tests measure minutes of sound with it.
+        .target(name: "SoundAnalysis", path: "Tests/SoundAnalysis", swiftSettings: [.unsafeFlags(["-O"])]),
+        .testTarget(name: "FocusCoreTests", dependencies: ["FocusCore", "SoundAnalysis"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "focusTests", dependencies: ["focus", "FocusCore", "SoundAnalysis"], exclude: ["Snapshots"]),
     ]
 )

@@ -18,42 +18,39 @@ public enum DurationParser {
         if trimmed.hasPrefix("-") {
             throw Failure(reason: "'\(text)' is negative; give a duration like 25, 25m, 90s or 1h30m")
         }
-        let bad = Failure(reason: "'\(text)' is not a duration; try 25, 25m, 90s or 1h30m")
-        var total = 0
-        if trimmed.allSatisfy({ $0.isASCII && $0.isNumber }) {
-            guard trimmed.count <= 6, let minutes = Int(trimmed) else {
-                throw Failure(reason: "'\(text)' is longer than 24 hours")
-            }
-            total = minutes * 60
-        } else {
-            var digits = ""
-            var lastUnit = 0
-            for ch in trimmed {
-                if ch.isASCII && ch.isNumber {
-                    digits.append(ch)
-                    continue
-                }
-                let rank: Int
-                let scale: Int
-                switch ch {
-                case "h": (rank, scale) = (1, 3600)
-                case "m": (rank, scale) = (2, 60)
-                case "s": (rank, scale) = (3, 1)
-                default: throw bad
-                }
-                guard !digits.isEmpty, rank > lastUnit else { throw bad }
-                guard digits.count <= 6, let n = Int(digits) else {
-                    throw Failure(reason: "'\(text)' is longer than 24 hours")
-                }
-                total += n * scale
-                digits = ""
-                lastUnit = rank
-            }
-            guard digits.isEmpty else { throw bad }
+        guard let total = total(trimmed) else {
+            throw Failure(reason: "'\(text)' is not a duration; try 25, 25m, 90s or 1h30m")
         }
         guard total > 0 else { throw Failure(reason: "'\(text)' is zero; a session needs some time") }
         guard total <= maximumSeconds else { throw Failure(reason: "'\(text)' is longer than 24 hours") }
         return total
+    }
+
+    /// The seconds `text` (already trimmed) spells, or `nil` when it is not the grammar of ``seconds(_:)``.
+    ///
+    /// Zero and lengths over the maximum are returned as they are, for the caller to word; a number of more
+    /// than six digits counts as 1 000 000 of its unit, which is over any maximum and cannot overflow.
+    static func total(_ text: String) -> Int? {
+        func number(_ digits: Substring) -> Int { digits.count > 6 ? 1_000_000 : Int(digits)! }
+        guard !text.isEmpty else { return nil }
+        if text.allSatisfy({ $0.isASCII && $0.isNumber }) { return number(Substring(text)) * 60 }
+        var total = 0
+        var start = text.startIndex
+        var lastUnit = 0
+        for index in text.indices where !(text[index].isASCII && text[index].isNumber) {
+            let (rank, scale): (Int, Int)
+            switch text[index] {
+            case "h": (rank, scale) = (1, 3600)
+            case "m": (rank, scale) = (2, 60)
+            case "s": (rank, scale) = (3, 1)
+            default: return nil
+            }
+            guard start < index, rank > lastUnit else { return nil }
+            total += number(text[start..<index]) * scale
+            start = text.index(after: index)
+            lastUnit = rank
+        }
+        return start == text.endIndex ? total : nil
     }
 
     /// A compact human form: `25m`, `1h30m`, `90s` → `1m30s`.

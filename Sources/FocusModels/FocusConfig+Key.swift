@@ -8,6 +8,7 @@ extension FocusConfig {
         case cycles
         case dailyGoalMinutes = "daily-goal-minutes"
         case dayStart = "day-start"
+        case weekStart = "week-start"
         case sound, notify, bell, color
 
         /// The accepted values of `color`.
@@ -24,7 +25,7 @@ extension FocusConfig {
             switch self {
             case .defaultMinutes, .breakMinutes, .longBreakMinutes, .dailyGoalMinutes: 1...1440
             case .cycles: 1...99
-            case .dayStart, .sound, .notify, .bell, .color: nil
+            case .dayStart, .weekStart, .sound, .notify, .bell, .color: nil
             }
         }
 
@@ -35,6 +36,7 @@ extension FocusConfig {
                 let range = range ?? 0...0
                 return "a whole number from \(range.lowerBound) to \(range.upperBound)"
             case .dayStart: return "a time HH:MM such as 04:00"
+            case .weekStart: return "a day of the week such as monday or sunday"
             case .sound: return "a sound name of 1 to \(Self.maximumSoundLength) characters"
             case .notify, .bell: return "true or false (or on/off, yes/no)"
             case .color: return Self.colorModes.dropLast().joined(separator: ", ") + " or " + Self.colorModes.last!
@@ -50,6 +52,7 @@ extension FocusConfig {
             case .cycles: "\(config.cycles)"
             case .dailyGoalMinutes: "\(config.dailyGoalMinutes)"
             case .dayStart: config.dayStart
+            case .weekStart: config.weekStart
             case .sound: config.sound
             case .notify: "\(config.notify)"
             case .bell: "\(config.bell)"
@@ -79,6 +82,7 @@ extension FocusConfig {
             case .cycles: config.cycles = Int(text)!
             case .dailyGoalMinutes: config.dailyGoalMinutes = Int(text)!
             case .dayStart: config.dayStart = text
+            case .weekStart: config.weekStart = Weekday(word: text)!.name
             case .sound: config.sound = text
             case .notify: config.notify = Self.boolean(text)!
             case .bell: config.bell = Self.boolean(text)!
@@ -97,6 +101,7 @@ extension FocusConfig {
             case .defaultMinutes, .breakMinutes, .longBreakMinutes, .cycles, .dailyGoalMinutes:
                 return Int(text).map { range?.contains($0) ?? false } ?? false
             case .dayStart: return FocusConfig.dayStartSeconds(text) != nil
+            case .weekStart: return Weekday(word: text) != nil
             case .sound:
                 return (1...Self.maximumSoundLength).contains(text.count)
                     && !text.unicodeScalars.contains { $0.properties.generalCategory == .control }

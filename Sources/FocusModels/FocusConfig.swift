@@ -14,6 +14,8 @@ public struct FocusConfig: Equatable, Sendable, Codable {
     public var dailyGoalMinutes: Int = 100
     /// `HH:MM` at which a day begins, for night owls.
     public var dayStart: String = "00:00"
+    /// The day a week begins on, for the `week` and `last-week` ranges: a ``Weekday/name`` once set.
+    public var weekStart: String = Weekday.monday.name
     public var sound: String?
     public var notify: Bool = true
     public var bell: Bool = true
@@ -33,6 +35,7 @@ public struct FocusConfig: Equatable, Sendable, Codable {
         cycles = try c.decodeIfPresent(Int.self, forKey: .cycles) ?? d.cycles
         dailyGoalMinutes = try c.decodeIfPresent(Int.self, forKey: .dailyGoalMinutes) ?? d.dailyGoalMinutes
         dayStart = try c.decodeIfPresent(String.self, forKey: .dayStart) ?? d.dayStart
+        weekStart = try c.decodeIfPresent(String.self, forKey: .weekStart) ?? d.weekStart
         sound = try c.decodeIfPresent(String.self, forKey: .sound)
         notify = try c.decodeIfPresent(Bool.self, forKey: .notify) ?? d.notify
         bell = try c.decodeIfPresent(Bool.self, forKey: .bell) ?? d.bell
@@ -51,6 +54,9 @@ public struct FocusConfig: Equatable, Sendable, Codable {
     /// ``dayStart`` in seconds; midnight when invalid (``validate()`` reports that).
     public var dayStartSeconds: Int { Self.dayStartSeconds(dayStart) ?? 0 }
 
+    /// ``weekStart`` as a day; Monday when invalid (``validate()`` reports that).
+    public var weekStartDay: Weekday { Weekday(word: weekStart) ?? .monday }
+
     /// The first problem with a value, naming the key and what it accepts.
     public func validate() -> String? {
         Key.allCases.lazy.compactMap { $0.problem(in: self) }.first
@@ -68,6 +74,7 @@ public struct FocusConfig: Equatable, Sendable, Codable {
             case .cycles: try c.encode(cycles, forKey: key)
             case .dailyGoalMinutes: try c.encode(dailyGoalMinutes, forKey: key)
             case .dayStart: try c.encode(dayStart, forKey: key)
+            case .weekStart: try c.encode(weekStart, forKey: key)
             case .sound: try c.encodeIfPresent(sound, forKey: key)
             case .notify: try c.encode(notify, forKey: key)
             case .bell: try c.encode(bell, forKey: key)

@@ -13,36 +13,46 @@ extension AppStore {
         var name: String
         /// A hash of `/etc/machine-id` where it can be read: a state folder copied from another machine is told apart.
         var machine: String?
+        /// The state folder it was made in (its real path): a state folder copied to another place on the same
+        /// machine (two homes syncing a whole `FOCUS_HOME`, containers or clones sharing one machine id) is told
+        /// apart too.
+        var folder: String?
 
-        /// Whether it was made on this machine (or says nothing about where it was made).
-        var isOurs: Bool { machine == nil || AppStore.machineHash == nil || machine == AppStore.machineHash }
+        /// Whether it was made on this machine, in `folder` (or says nothing about where it was made).
+        func isOurs(in folder: String?) -> Bool {
+            (machine == nil || AppStore.machineHash == nil || machine == AppStore.machineHash)
+                && (self.folder == nil || folder == nil || self.folder == folder)
+        }
     }
 
     /// This machine's device, created on first use: a new eight-hex-digit id and the sanitised host name.
     ///
     /// Created exclusively, so two first commands racing agree on one id. A state folder copied from another
-    /// machine (its machine id differs) gets a device of its own, so two machines never append to one file.
+    /// machine (its machine id differs) or from another folder gets a device of its own, so two machines never
+    /// append to one file.
     ///
     /// Creating it is the first write under this layout: the derived files an earlier focus kept in the synced
     /// folder (`expedition.json`, `stats-cache.bin`) are removed then, so sync engines stop carrying them.
     public func device() throws(FocusError) -> Device {
         if let knownDevice { return knownDevice }
         let found = try readDeviceFile()
-        if let found, found.isOurs { return remember(found) }
+        if let found, found.isOurs(in: stateFolder) { return remember(found) }
+        if found == nil {
+            for file in paths.legacy.derivedFiles { try? FileIO.remove(file) }
+            try FileIO.makeDirectories(paths.stateDirectory)
+        }
         let new = DeviceFile(
             id: String(format8Hex: UInt32.random(in: 0...UInt32.max)), name: Device.sanitizedName(hostName),
-            machine: Self.machineHash)
+            machine: Self.machineHash, folder: stateFolder)
         let bytes = try Self.fileBytes(new, what: "the device id")
         if found != nil {
-            // The state folder was copied from another machine: this one gets its own id.
+            // The state folder was copied from another machine or folder: this one gets its own id.
             try FileIO.replace(paths.deviceFile, with: bytes)
             return remember(new)
         }
-        for file in paths.legacy.derivedFiles { try? FileIO.remove(file) }
-        try FileIO.makeDirectories(paths.stateDirectory)
         if try FileIO.createExclusively(paths.deviceFile, with: bytes) { return remember(new) }
         // Another command created it first: its id is this machine's.
-        guard let winner = try readDeviceFile(), winner.isOurs else {
+        guard let winner = try readDeviceFile(), winner.isOurs(in: stateFolder) else {
             throw FocusError(.cantCreate, "cannot create \(paths.deviceFile)")
         }
         return remember(winner)
@@ -51,7 +61,7 @@ extension AppStore {
     /// This machine's device if it was created already; `nil` before the first write (reading creates nothing).
     public func existingDevice() throws(FocusError) -> Device? {
         if let knownDevice { return knownDevice }
-        guard let file = try readDeviceFile(), file.isOurs else { return nil }
+        guard let file = try readDeviceFile(), file.isOurs(in: stateFolder) else { return nil }
         return remember(file)
     }
 
@@ -80,6 +90,9 @@ extension AppStore {
         }
         return Array(Set(names)).sorted()
     }
+
+    /// The real path of the state folder, `nil` while it does not exist.
+    private var stateFolder: String? { FileIO.realPath(paths.stateDirectory) }
 
     /// FNV-1a of `/etc/machine-id`, or `nil` where there is none.
     fileprivate static let machineHash: String? = {

@@ -191,12 +191,39 @@ public final class AppStore {
         let device = try device()
         try FileIO.makeDirectories(paths.journalDirectory)
         try FileIO.appendLine(JournalCodec.encode(log), to: paths.journalFile(of: device))
+        appended(log, by: device)
+    }
+
+    /// Appends `log` and then `change` to this device's journal file with one write and one flush (`focus log
+    /// split`: the second part, then the edit that shortens the first): a write cut short keeps at most the
+    /// session, never the change without it.
+    public func record(_ log: FocusLog, then change: JournalChange) throws(FocusError) {
+        try Self.check(log)
+        let device = try device()
+        try FileIO.makeDirectories(paths.journalDirectory)
+        try FileIO.appendLines(
+            [JournalCodec.encode(log), JournalCodec.encode(change)], to: paths.journalFile(of: device))
+        appended(log, by: device)
+        appended(change, by: device)
+    }
+
+    /// Brings the history in memory up to a session just appended to `device`'s file.
+    private func appended(_ log: FocusLog, by device: Device) {
         if !history.sessions.contains(where: { $0.id == log.id }) {
             history = history.appending([log])
             ownEntries.append(.record(log.id))
         }
         focusLogs = history.effectiveLogs
         sessionDevices[log.id] = device.name
+        hasRecords = true
+    }
+
+    /// Brings the history in memory up to a change just appended to `device`'s file.
+    private func appended(_ change: JournalChange, by device: Device) {
+        history = history.appending(change, file: device.journalFileName, after: ownLastChange)
+        ownLastChange = history.changeOrder.last
+        focusLogs = history.effectiveLogs
+        if change.kind != .undo { ownEntries.append(.record(change.id)) }
         hasRecords = true
     }
 
@@ -222,11 +249,7 @@ public final class AppStore {
         let device = try device()
         try FileIO.makeDirectories(paths.journalDirectory)
         try FileIO.appendLine(JournalCodec.encode(change), to: paths.journalFile(of: device))
-        history = history.appending(change, file: device.journalFileName, after: ownLastChange)
-        ownLastChange = history.changeOrder.last
-        focusLogs = history.effectiveLogs
-        if change.kind != .undo { ownEntries.append(.record(change.id)) }
-        hasRecords = true
+        appended(change, by: device)
     }
 
     /// Takes `target` back: one undo record, or for a batch, a batch of undo records (all of them, or none).
@@ -306,6 +329,15 @@ public final class AppStore {
 
     /// The effective session with exactly this id.
     public func session(id: String) -> FocusLog? { focusLogs.first { $0.id == id } }
+
+    /// The effective session whose id is `prefix` or starts with it, as a user types one
+    /// (``ShortID/resolve(_:among:)``):
+    /// an ambiguous prefix is a usage error (64), an unknown one a failure (1).
+    public func session(matching prefix: String) throws(FocusError) -> FocusLog {
+        let id = try ShortID.resolve(prefix, among: focusLogs.map(\.id))
+        guard let log = session(id: id) else { throw FocusError(.failure, "no session \(prefix)") }
+        return log
+    }
 
     /// The newest session, edit, deletion or batch (an import) this device wrote that no undo cancels yet.
     public func lastUndoable() -> UndoTarget? {
@@ -406,10 +438,11 @@ public final class AppStore {
         try FileIO.makeDirectories(paths.stateDirectory)
         try FileIO.replace(paths.runningStateFile, with: try Self.fileBytes(state, what: "the session state"))
         // A phase waiting for Enter counts nothing: to other devices it reads as paused.
-        let marker = RunningMarker(
+        var marker = RunningMarker(
             device: device, id: state.id, phase: state.phase, startedAt: state.startedAt,
             paused: state.paused || state.isWaiting,
             remaining: state.remaining(at: state.updatedAt), updatedAt: state.updatedAt, tag: state.tag)
+        marker.open = state.open
         if let published = publishedMarker, published.saysTheSame(as: marker) { return }
         // The marker is news for other devices, not a record: failing to publish it never stops the session.
         if (try? FileIO.makeDirectories(paths.journalDirectory)) != nil,

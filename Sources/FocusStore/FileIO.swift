@@ -51,6 +51,13 @@ enum FileIO {
 
     static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
+    /// `path` with symbolic links, `.` and `..` resolved; `nil` when it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// What is at `path`, following symbolic links.
     enum Kind { case missing, folder, other }
 

@@ -33,7 +33,7 @@ enum FolderSafety {
         } else if let problem = ancestorProblem(existing, uid: uid) {
             return problem
         }
-        guard let resolved = realPath(existing) else { return "it cannot be examined (\(FileIO.errnoText()))" }
+        guard let resolved = FileIO.realPath(existing) else { return "it cannot be examined (\(FileIO.errnoText()))" }
         var checked: Set<String> = [existing]
         return ancestorsProblem(of: existing, skipping: &checked) ?? ancestorsProblem(of: resolved, skipping: &checked)
     }
@@ -93,12 +93,6 @@ enum FolderSafety {
         let who =
             mode & 0o022 == 0o022 ? "its group and everyone" : mode & 0o002 != 0 ? "everyone" : "its group"
         return "\(who) (mode 0\(String(mode & 0o7777, radix: 8)))"
-    }
-
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 
     private static func currentDirectory() -> String {

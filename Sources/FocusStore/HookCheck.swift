@@ -29,7 +29,7 @@ extension AppStore {
         var st = stat()
         guard lstat(path, &st) == 0 else { return .missing }
         if let problem = Self.hookHolderProblem(paths.hooksDirectory) { return .untrusted(path, reason: problem) }
-        guard let resolved = FolderSafety.realPath(path) else {
+        guard let resolved = FileIO.realPath(path) else {
             return .untrusted(path, reason: "it is a symbolic link to nothing")
         }
         guard stat(resolved, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {

@@ -11,7 +11,8 @@ import FocusModels
 public struct JournalSync {
     /// What a sync did.
     public struct Report: Equatable, Sendable {
-        /// Lines of this device's file committed now (0: nothing new).
+        /// Lines of this device's files the remote did not have: committed now, or by an earlier sync that could
+        /// not push them (0: nothing new).
         public let sent: Int
         /// Lines of other devices' files that arrived.
         public let received: Int
@@ -88,7 +89,7 @@ public struct JournalSync {
         let url = try git(["remote", "get-url", remote], "cannot read the remote's address").stdout
             .trimmingWhitespace()
         let branch = try currentBranch()
-        let sent = try commitOwnFiles()
+        try commitOwnFiles()
         let before = try otherLines()
         let fetched = try run(["fetch", "-q", remote])
         if fetched.status != 0 { throw unreachable(remote, url, fetched) }
@@ -104,6 +105,7 @@ public struct JournalSync {
                         + "committed here for the next sync")
             }
         }
+        let sent = try unpushedLines(hasBranch ? "\(remote)/\(branch)..HEAD" : "HEAD")
         let pushed = try run(["push", "-q", remote, "HEAD:refs/heads/\(branch)"])
         if pushed.status != 0 {
             let reason = pushed.lastLine
@@ -119,25 +121,34 @@ public struct JournalSync {
             sent: sent, received: max(0, try otherLines() - before), remote: remote, url: url, branch: branch)
     }
 
-    /// Adds and commits this device's journal files (and focus's `.gitattributes` and `.gitignore`); the number
-    /// of journal lines committed.
-    private func commitOwnFiles() throws(FocusError) -> Int {
+    /// Adds and commits this device's journal files (and focus's `.gitattributes` and `.gitignore`).
+    private func commitOwnFiles() throws(FocusError) {
         let names = try FileIO.list(directory).filter { name in
             isOwn(name) || name == ".gitattributes" || name == ".gitignore"
         }
-        guard !names.isEmpty else { return 0 }
+        guard !names.isEmpty else { return }
         try git(["add", "--"] + names, "cannot stage \(names.joined(separator: ", "))")
         let staged = try git(["diff", "--cached", "--numstat"], "cannot read what is staged").stdout
-        let lines = staged.split(separator: "\n").reduce(0) { total, row in
+        guard !staged.isEmpty else { return }
+        try git(
+            ["commit", "-q", "-m", "focus: \(Self.journalLines(numstat: staged)) journal line(s) from \(device.name)"],
+            "cannot commit this device's journal")
+    }
+
+    /// Journal lines added by the commits in `range` (after the rebase, only this device's commits are ahead of
+    /// the remote): what the push sends, whether committed now or by a sync that could not push.
+    private func unpushedLines(_ range: String) throws(FocusError) -> Int {
+        let log = try run(["log", "--numstat", "--format=", range])
+        return log.status == 0 ? Self.journalLines(numstat: log.stdout) : 0
+    }
+
+    /// The lines added to `*.jsonl` files in `git … --numstat` output.
+    private static func journalLines(numstat: String) -> Int {
+        numstat.split(separator: "\n").reduce(0) { total, row in
             let fields = row.split(separator: "\t")
             guard fields.count == 3, fields[2].hasSuffix(".jsonl") else { return total }
             return total + (Int(fields[0]) ?? 0)
         }
-        guard !staged.isEmpty else { return 0 }
-        try git(
-            ["commit", "-q", "-m", "focus: \(lines) journal line(s) from \(device.name)"],
-            "cannot commit this device's journal")
-        return lines
     }
 
     /// Lines in the journal files of other devices, to say how many arrived.

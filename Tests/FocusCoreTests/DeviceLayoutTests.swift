@@ -94,6 +94,56 @@ import Testing
         #expect(try AppStore(paths: paths, hostName: "here").device() == device)
     }
 
+    /// Two homes on one machine (one machine id) whose whole `FOCUS_HOME`s are synced: the copied device file is
+    /// told apart by the folder it was made in.
+    @Test func aStateFolderCopiedToAnotherFolderOnTheSameMachineGetsADeviceOfItsOwn() throws {
+        let laptop = AppStore(paths: try Sessions.temporaryPaths(), hostName: "laptop")
+        let desktop = AppStore(paths: try Sessions.temporaryPaths(), hostName: "desktop")
+        let original = try laptop.device()
+        try FileManager.default.createDirectory(atPath: desktop.paths.stateDirectory, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: laptop.paths.deviceFile, toPath: desktop.paths.deviceFile)
+        #expect(try desktop.existingDevice() == nil)
+        let own = try desktop.device()
+        #expect(own.id != original.id && own.name == "desktop")
+        #expect(try AppStore(paths: desktop.paths).device() == own)
+        #expect(try AppStore(paths: laptop.paths).device() == original)
+    }
+
+    /// A running state another device wrote, copied into this state folder, is neither recorded nor removed here;
+    /// the device that wrote it still recovers it when its timer died.
+    @Test func anotherDevicesRunningStateIsNeverRecoveredHere() throws {
+        let laptop = AppStore(paths: try Sessions.temporaryPaths(), hostName: "laptop")
+        let desktop = AppStore(paths: try Sessions.temporaryPaths(), hostName: "desktop")
+        try desktop.record(Sessions.log("d1", "2026-11-20T09:00:00Z"))
+        try laptop.saveRunningState(RunningMarkerTests.state(counted: 600, at: 600))
+        try FileManager.default.copyItem(atPath: laptop.paths.runningStateFile, toPath: desktop.paths.runningStateFile)
+        #expect(try desktop.recover() == nil)
+        #expect(FileManager.default.fileExists(atPath: desktop.paths.runningStateFile))
+        try desktop.load()
+        #expect(desktop.focusLogs.map(\.id) == ["d1"])
+        let recovered = try AppStore(paths: laptop.paths).recover()
+        guard case .recorded(let log)? = recovered?.outcome else {
+            Issue.record("the laptop's own session was not recovered: \(String(describing: recovered))")
+            return
+        }
+        #expect(log.focused == 600)
+    }
+
+    /// The timer recorded its session, and a sync that never deletes brought its state file back: nothing is
+    /// recorded again and nothing is said.
+    @Test func aRunningStateWhoseSessionIsRecordedIsRemovedQuietly() throws {
+        let store = AppStore(paths: try Sessions.temporaryPaths(), hostName: "laptop")
+        let state = RunningMarkerTests.state(counted: 1500, at: 1500)
+        try store.saveRunningState(state)
+        let log = try #require(state.sessionLog)
+        try store.record(log)
+        let again = AppStore(paths: store.paths)
+        #expect(try again.recover() == nil)
+        #expect(!FileManager.default.fileExists(atPath: store.paths.runningStateFile))
+        try again.load()
+        #expect(again.history.sessions.map(\.id) == [log.id] && again.duplicates.isEmpty)
+    }
+
     /// Within one device's file the later line wins, even after its clock was set back; across devices `at` orders.
     @Test func editsApplyInAnOrderEveryMachineComputesAlike() throws {
         let paths = try Sessions.temporaryPaths()
@@ -149,6 +199,7 @@ import Testing
 
 @Suite struct RunningMarkerTests {
     static let start = UTCTimestamp.parse("2026-11-29T09:00:00Z")!
+    static let reading = ClockReading(active: 5000, elapsed: 5000, wall: start.addingTimeInterval(700))
 
     static func state(counted: Int, at seconds: Int, paused: Bool = false, planned: Int = 1500) -> RunningState {
         RunningState(
@@ -225,5 +276,36 @@ import Testing
         #expect(reread.focusLogs.map(\.id) == ["old", "new"])
         // Undo takes back only what this device wrote: the new session, never the old file's.
         #expect(reread.lastUndoable()?.recordIDs == ["new"])
+    }
+
+    /// A session an earlier focus left running (its `running.json` in the data folder): while its timer lives it is
+    /// that timer's; once it is gone it is recorded exactly once, even when a take-over was interrupted.
+    @Test func aSessionRunningUnderTheOldLayoutIsTakenOverExactlyOnce() throws {
+        let paths = try Sessions.temporaryPaths()
+        let state = RunningMarkerTests.state(counted: 600, at: 600)
+        let bytes = try JSONValueEncoder.text(state) + "\n"
+        try bytes.write(toFile: paths.legacy.runningStateFile, atomically: true, encoding: .utf8)
+        // An earlier focus's timer still holds its lock: it is shown, not recorded, and a new session waits.
+        let fd = open(paths.legacy.sessionLockFile, O_RDWR | O_CREAT, 0o600)
+        #expect(flock(fd, LOCK_EX) == 0)
+        let store = AppStore(paths: paths, hostName: "laptop")
+        #expect(try store.liveSession()?.id == state.id)
+        #expect(try store.recover() == nil)
+        let refused = #expect(throws: FocusError.self) {
+            try store.claimSession(at: RunningMarkerTests.reading, timeZone: Zone(identifier: "UTC")!)
+        }
+        #expect(refused?.kind == .temporary)
+        close(fd)
+        // Its timer is gone: the next command records it once and removes the old files.
+        let recovery = try #require(try AppStore(paths: paths, hostName: "laptop").recover())
+        #expect(recovery.outcome.recorded?.focused == 600)
+        #expect(!FileManager.default.fileExists(atPath: paths.legacy.runningStateFile))
+        #expect(try AppStore(paths: paths, hostName: "laptop").recover() == nil)
+        // A take-over cut short after recording (the old state came back): nothing is appended again.
+        try bytes.write(toFile: paths.legacy.runningStateFile, atomically: true, encoding: .utf8)
+        _ = try AppStore(paths: paths, hostName: "laptop").recover()
+        let reread = AppStore(paths: paths)
+        try reread.load()
+        #expect(reread.history.sessions.map(\.id) == [state.id] && reread.duplicates.isEmpty)
     }
 }

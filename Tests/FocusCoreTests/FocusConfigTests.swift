@@ -10,6 +10,8 @@ import Testing
         (Key.defaultMinutes, "50", "50"), (.defaultMinutes, "1440", "1440"), (.breakMinutes, "1", "1"),
         (.longBreakMinutes, "20", "20"), (.cycles, "99", "99"), (.dailyGoalMinutes, "240", "240"),
         (.dayStart, "04:30", "04:30"), (.dayStart, "23:59", "23:59"),
+        (.weekStart, "sunday", "sunday"), (.weekStart, "saturday", "saturday"), (.weekStart, "Friday", "friday"),
+        (.weekStart, "sun", "sunday"), (.weekStart, "周日", "sunday"), (.weekStart, "monday", "monday"),
         (.sound, "Mediterranean surf", "Mediterranean surf"),
         (.notify, "off", "false"), (.notify, "true", "true"), (.bell, "YES", "true"), (.bell, "no", "false"),
         (.color, "never", "never"), (.color, "always", "always"),
@@ -25,7 +27,8 @@ import Testing
         (Key.defaultMinutes, "0"), (.defaultMinutes, "1441"), (.defaultMinutes, "abc"), (.breakMinutes, "1.5"),
         (.longBreakMinutes, "-5"), (.cycles, "0"), (.cycles, "100"), (.dailyGoalMinutes, ""), (.dayStart, "4:00"),
         (.dayStart, "24:00"), (.dayStart, "04:60"), (.dayStart, "0400"), (.color, "sometimes"), (.color, "Never"),
-        (.notify, "maybe"), (.bell, "2"), (.sound, ""), (.sound, String(repeating: "x", count: 65)), (.sound, "rain\n"),
+        (.notify, "maybe"), (.bell, "2"), (.weekStart, "funday"), (.weekStart, ""), (.weekStart, "7"), (.sound, ""),
+        (.sound, String(repeating: "x", count: 65)), (.sound, "rain\n"),
     ])
     func setRefusesNamingTheKeyAndWhatItAccepts(_ key: Key, _ text: String) {
         var config = FocusConfig()
@@ -50,6 +53,15 @@ import Testing
         #expect(key.value(in: config) == key.value(in: FocusConfig()))
     }
 
+    @Test func weekStartIsMondayUnlessSet() throws {
+        #expect(FocusConfig().weekStartDay == .monday)
+        let sunday = try JSONDecoder().decode(FocusConfig.self, from: Data(#"{"week-start": "sunday"}"#.utf8))
+        #expect(sunday.weekStartDay == .sunday && sunday.validate() == nil)
+        var config = FocusConfig()
+        try Key.weekStart.set("Monday", in: &config)
+        #expect(String(decoding: try JSONEncoder().encode(config), as: UTF8.self) == "{}")
+    }
+
     @Test func encodingWritesOnlyValuesThatDifferFromTheDefaults() throws {
         var config = FocusConfig()
         #expect(String(decoding: try JSONEncoder().encode(config), as: UTF8.self) == "{}")
@@ -68,6 +80,10 @@ import Testing
         (#"{"cycles": 0}"#, "cycles must be a whole number from 1 to 99, not '0'"),
         (#"{"day-start": "4am"}"#, "day-start must be a time HH:MM such as 04:00, not '4am'"),
         (#"{"color": "blue"}"#, "color must be auto, always or never, not 'blue'"),
+        (
+            #"{"week-start": "someday"}"#,
+            "week-start must be a day of the week such as monday or sunday, not 'someday'"
+        ),
         (#"{"notify": "yes"}"#, "notify has the wrong type"),
         ("not json", "is not valid JSON"),
     ])

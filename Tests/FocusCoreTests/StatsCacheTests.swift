@@ -68,7 +68,7 @@ import Testing
         #expect(fast != nil && fast == general)
     }
 
-    static var days: LocalDays { LocalDays(timeZone: TimeZone(identifier: "UTC")!) }
+    static var days: LocalDays { LocalDays(timeZone: Zone(identifier: "UTC")!) }
     static let now = UTCTimestamp.parse("2026-11-29T18:00:00Z")!
     static var today: Int { days.date(of: now).dayNumber }
 
@@ -174,7 +174,7 @@ import Testing
         let paths = try Sessions.temporaryPaths()
         try Self.append(Self.sessions(30), paths)
         _ = try Self.bothWays(paths)
-        let shifted = LocalDays(timeZone: TimeZone(identifier: "UTC")!, dayStartSeconds: 4 * 3600)
+        let shifted = LocalDays(timeZone: Zone(identifier: "UTC")!, dayStartSeconds: 4 * 3600)
         let store = AppStore(paths: paths)
         let input = try store.statsInput(range: .all, tag: nil, today: Self.today, days: shifted)
         #expect(!store.focusLogs.isEmpty)

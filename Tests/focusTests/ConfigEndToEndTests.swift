@@ -8,6 +8,10 @@ import Testing
         let home = try TempHome()
         #expect(try FocusBinary.run(["config", "set", "cycles", "4"], home: home.path).stdout == "cycles = 4\n")
         #expect(try FocusBinary.run(["config", "set", "notify", "off"], home: home.path).stdout == "notify = false\n")
+        #expect(
+            try FocusBinary.run(["config", "set", "week-start", "Sun"], home: home.path).stdout
+                == "week-start = sunday\n")
+        #expect(try FocusBinary.run(["config", "unset", "week-start"], home: home.path).status == 0)
         #expect(try FocusBinary.run(["config", "get", "cycles"], home: home.path).stdout == "4\n")
         #expect(try FocusBinary.run(["config", "get", "sound"], home: home.path).stdout == "\n")
         #expect(
@@ -29,6 +33,10 @@ import Testing
         (["config", "set", "cycles", "0"], "cycles must be a whole number from 1 to 99, not '0'"),
         (["config", "set", "color", "blue"], "color must be auto, always or never, not 'blue'"),
         (["config", "set", "day-start", "4am"], "day-start must be a time HH:MM such as 04:00, not '4am'"),
+        (
+            ["config", "set", "week-start", "someday"],
+            "week-start must be a day of the week such as monday or sunday, not 'someday'"
+        ),
         (["config", "set", "cylces", "4"], "unknown config key 'cylces'; did you mean 'cycles'?"),
         (["config", "get", "colour"], "unknown config key 'colour'"),
         (["config", "sett", "cycles", "4"], "unknown config action 'sett'; did you mean 'set'?"),

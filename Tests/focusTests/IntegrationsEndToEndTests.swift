@@ -169,11 +169,17 @@ import Testing
     }
 
     @Test(arguments: [
-        ("focus con", "[config] "),
+        ("focus conf", "[config] "),
         ("focus stats --ra", "[--range] "),
-        ("focus stats --range ", "[7d] [30d] [90d] [1y] [all] "),
+        (
+            "focus stats --range ",
+            "[today] [yesterday] [week] [last-week] [month] [last-month] [year] [last-year] [7d] [30d] [90d] [1y] "
+                + "[all] "
+        ),
+        ("focus stats --range la", "[last-week] [last-month] [last-year] "),
         ("focus config s", "[set] "),
         ("focus config set da", "[daily-goal-minutes] [day-start] "),
+        ("focus config set w", "[week-start] "),
         // Quoted as bash reads it back: a tag with a space is one word on the command line.
         ("focus start --tag ", "[deep\\ work] [thesis] "),
         ("focus start --tag x --no", "[--note] "),

@@ -42,6 +42,12 @@ import Testing
         ("UTC", "30d", 31, 30 * 1500 + 3000, "2026-10-31", "2026-11-29"),
         // now is 02:00 on the 30th there
         ("Asia/Shanghai", "all", 62, 60 * 1500 + 3000 + 600, "2025-12-01", "2026-11-30"),
+        ("UTC", "week", 8, 7 * 1500 + 3000, "2026-11-23", "2026-11-29"),
+        ("America/New_York", "week", 7, 7 * 1500, "2026-11-23", "2026-11-29"),
+        ("America/New_York", "last-week", 8, 7 * 1500 + 3000, "2026-11-16", "2026-11-22"),
+        ("UTC", "yesterday", 1, 1500, "2026-11-28", "2026-11-28"),
+        ("UTC", "month", 30, 29 * 1500 + 3000, "2026-11-01", "2026-11-29"),
+        ("UTC", "last-month", 31, 31 * 1500, "2026-10-01", "2026-10-31"),
     ])
     func totalsUnderPinnedZone(tz: String, range: String, sessions: Int, seconds: Int, from: String, to: String) throws
     {
@@ -53,6 +59,7 @@ import Testing
         #expect(object["sessions"] as? Int == sessions)
         #expect(object["focusedSeconds"] as? Int == seconds)
         #expect(object["from"] as? String == from && object["to"] as? String == to)
+        #expect(object["range"] as? String == range)
         #expect(object["isDemo"] as? Bool == false)
     }
 

@@ -1,6 +1,5 @@
 import FocusCore
 import FoundationEssentials
-import FoundationInternationalization
 
 #if canImport(Glibc)
     import Glibc
@@ -14,18 +13,18 @@ final class Context {
     let environment: [String: String]
     let paths: DataPaths
     let store: AppStore
-    let out = Output.standard
-    let err = Output.error
-    /// The reader's time zone (`TZ`), from ICU: FoundationEssentials alone would silently say GMT.
+    /// Stdout, in colour when ``colorEnabled``: every view and report goes through it.
+    lazy var out = TerminalWriter(output: .standard, renderer: TerminalRenderer(color: colorEnabled))
+    /// Stderr, never in colour.
+    let err = TerminalWriter.standardError
+    /// The reader's zone: `TZ` read exactly as the C library reads it (``ZoneSetting``), without ICU; a
+    /// value the C library reads only by falling back is said once on stderr, when the zone is first needed.
     ///
-    /// Lazy: loading ICU's zone data costs start-up time that `focus status` when idle does not need.
-    /// `TZ` is read as the C library reads it (``TimeZoneSetting``); a value that cannot be
-    /// followed exactly is said once on stderr, when the zone is first needed.
-    lazy var timeZone: TimeZone = {
-        Internationalization.link()
-        let setting = TimeZoneSetting.resolve(environment["TZ"])
+    /// Lazy: `focus status` when idle needs no zone.
+    lazy var zone: Zone = {
+        let setting = ZoneSetting.resolve(environment["TZ"], files: ZoneFiles(environment: environment))
         if let warning = setting.warning, !quiet { err.line(warning) }
-        return setting.timeZone ?? TimeZone.current
+        return setting.zone
     }()
     /// Set by a command that prints only its output, from a shell prompt or completion
     /// (`status --format`): no warnings, and no crash recovery.
@@ -82,11 +81,12 @@ final class Context {
 
     /// Local-date bucketing in the reader's zone with the configured `day-start`.
     func localDays() throws(FocusError) -> LocalDays {
-        LocalDays(timeZone: timeZone, dayStartSeconds: try loadConfig().dayStartSeconds)
+        LocalDays(timeZone: zone, dayStartSeconds: try loadConfig().dayStartSeconds)
     }
 
-    /// The zone name to stamp on new sessions.
-    var timeZoneIdentifier: String { timeZone.identifier }
+    /// The IANA name to stamp on new sessions (``Zone/ianaIdentifier``); `nil` stamps none, and the
+    /// session is then dated in the zone of whoever reads it.
+    var timeZoneIdentifier: String? { zone.ianaIdentifier }
 
     /// Whether stdout may carry colour: a terminal, no `NO_COLOR`, config `color` not `never` (`always` forces it).
     var colorEnabled: Bool {
@@ -94,16 +94,16 @@ final class Context {
         if setting == "never" { return false }
         if setting == "always" { return true }
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
-        return out.isTerminal && environment["TERM"] != "dumb"
+        return Output.standard.isTerminal && environment["TERM"] != "dumb"
     }
 
-    /// Terminal columns, from the terminal itself, else `COLUMNS`, else 80.
-    var columns: Int {
-        var size = winsize()
-        if out.isTerminal, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        if let c = environment["COLUMNS"].flatMap(Int.init), c > 0 { return c }
-        return 80
-    }
+    /// Terminal columns (``TerminalWriter/columns(environment:)``), read again at each call: the live frame
+    /// follows a resize.
+    var columns: Int { out.columns(environment: environment) }
+
+    /// The width rows of a table are cut to and reports are wrapped to: the terminal's, or none when stdout is
+    /// a pipe or a file, where each line is kept whole (for grep, and paths that can be copied).
+    var lineWidth: Int? { out.isTerminal ? columns : nil }
 
     /// Unreadable lines reported one by one; beyond that, one line counts the rest.
     static let reportedIssues = 3
@@ -168,7 +168,7 @@ final class Context {
     func report(_ recovery: AppStore.Recovery?) {
         recoveryTried = true
         guard let recovery else { return }
-        if let line = RecoveryView.line(recovery, in: timeZone) { err.line(line) }
+        if let line = RecoveryView.line(recovery, in: zone) { err.line(line) }
         guard let hook = recovery.hook else { return }
         let hooks = HookRunner(store: store, environment: environment, discardOutput: false)
         if let problem = hooks.start(hook) { err.line(problem) }

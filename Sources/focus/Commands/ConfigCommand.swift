@@ -3,6 +3,8 @@ import FocusCore
 /// `focus config`: lists the settings; `config get | set | unset` read and change `config.json`.
 enum ConfigCommand: ParsableCommand {
     static let keys = FocusConfig.Key.allCases.map(\.rawValue)
+    /// The column values start in, beside the keys: the longest key and two spaces.
+    static let keyColumn = keys.map(\.displayWidth).max()! + 2
 
     /// The `KEY` that `get`, `set` and `unset` take.
     static let key = Argument<FocusConfig.Key>(
@@ -22,7 +24,8 @@ enum ConfigCommand: ParsableCommand {
         name: "config",
         abstract: "List, get, set or unset a setting",
         discussion: "Each KEY and the values it takes:\n\n"
-            + FocusConfig.Key.allCases.map { "  \($0.rawValue.padded(to: 20))\($0.accepted)" }.joined(separator: "\n")
+            + FocusConfig.Key.allCases.map { "  \($0.rawValue.padded(toWidth: keyColumn))\($0.accepted)" }
+            .joined(separator: "\n")
                 + """
                 \n
                 The settings live in config.json in the config folder; set and unset replace it

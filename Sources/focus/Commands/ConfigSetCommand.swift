@@ -24,6 +24,7 @@ enum ConfigSetCommand: ParsableCommand {
         switch key {
         case .notify, .bell: .list(FocusConfig.Key.booleanWords.map(\.0))
         case .color: .list(FocusConfig.Key.colorModes)
+        case .weekStart: .list(Weekday.allCases.map(\.name))
         case .sound: .dynamic(.sounds)
         case .defaultMinutes, .breakMinutes, .longBreakMinutes, .cycles, .dailyGoalMinutes, .dayStart: .none
         }

@@ -39,17 +39,7 @@ enum ImportCommand: ParsableCommand {
                 return plan
             }
         }
-        let added = plan.added
-        let verb = args[dryRun] ? "Would add" : "Added"
-        let seconds = added.reduce(0) { $0 + $1.focused }
-        ctx.out.line(
-            "\(verb) \(added.count) session\(added.count == 1 ? "" : "s") (\(LocalTime.duration(seconds)) of focus) "
-                + "from \(path)."
-        )
-        ctx.out.line("Duplicates: \(plan.duplicates) (already in the journal).")
-        ctx.out.line("Skipped: \(plan.skipped.count)" + (plan.skipped.isEmpty ? "." : ":"))
-        for skip in plan.skipped.prefix(20) { ctx.out.line("  \(skip)") }
-        if plan.skipped.count > 20 { ctx.out.line("  … and \(plan.skipped.count - 20) more") }
+        ctx.out.lines(ImportReportView.lines(plan, from: path, dryRun: args[dryRun], width: ctx.lineWidth))
         return 0
     }
 }

@@ -18,7 +18,7 @@ enum UndoCommand: ParsableCommand {
             try ctx.store.undo(target, at: ctx.now()) { UUID().uuidString }
             return target
         }
-        let zone = ctx.timeZone
+        let zone = ctx.zone
         switch target {
         case .session(let log):
             let verb = log.source == .manual ? "adding" : log.source == .import ? "importing" : "recording"

@@ -56,9 +56,7 @@ final class HookRunner {
         case .notExecutable(let hookPath): return "focus: hook \(name) is not executable (chmod +x \(hookPath))"
         case .untrusted(let hookPath, let reason):
             guard Self.warned.insert(name).inserted else { return nil }
-            // The reason names paths, which may hold anything: shown escaped, like an error line.
-            return TerminalEscaping.escaped(
-                "focus: hook \(name) not run: \(reason), so someone else could have changed \(hookPath)")
+            return "focus: hook \(name) not run: \(reason), so someone else could have changed \(hookPath)"
         case .runnable(let resolved): path = resolved
         }
         var actions = posix_spawn_file_actions_t()

@@ -59,7 +59,11 @@ enum FuzzTargets {
         return nil
     }
 
-    /// A UTC instant or a local date and time: accepted instants format back to themselves.
+    /// "Now" for the times typed relative to it.
+    static let fuzzNow = Date(timeIntervalSince1970: 1_795_000_000)
+
+    /// A UTC instant or a local date and time (strict, or as people type it): accepted instants format back
+    /// to themselves, and a refused time is one line.
     static func date(_ bytes: [UInt8]) -> String? {
         if let seconds = UTCTimestamp.parse(bytes) {
             let text = UTCTimestamp.format(epochSeconds: seconds)
@@ -68,7 +72,16 @@ enum FuzzTargets {
             }
         }
         let text = String(decoding: bytes, as: UTF8.self)
-        for zone in zones { _ = try? LocalDateTime.parse(text, in: zone) }
+        for zone in zones {
+            _ = try? LocalDateTime.parse(text, in: zone)
+            for bare in [NaturalTime.BareTime.mostRecent, .today, .after(fuzzNow)] {
+                do {
+                    _ = try NaturalTime.parse(text, now: fuzzNow, zone: zone, dayStartSeconds: 4 * 3600, bare: bare)
+                } catch {
+                    if error.message.contains(where: \.isNewline) { return "'\(text)' is refused on several lines" }
+                }
+            }
+        }
         return nil
     }
 
@@ -136,7 +149,7 @@ enum FuzzTargets {
         return nil
     }
 
-    private static let utc = LocalDays(timeZone: TimeZone(secondsFromGMT: 0)!)
+    private static let utc = LocalDays(timeZone: Zone(secondsFromGMT: 0)!)
 
     /// A completed timer session of 30 to 70 minutes a day for a year, from 2026-01-01.
     private static let yearOfSessions: [FocusLog] = (0..<365).map { day in
@@ -147,7 +160,7 @@ enum FuzzTargets {
             focused: focused, completed: true)
     }
 
-    private static let zones: [TimeZone] =
-        [TimeZone(secondsFromGMT: 0), TimeZone(secondsFromGMT: -5 * 3600)].compactMap { $0 }
-        + ["America/New_York", "Europe/London", "Australia/Lord_Howe"].compactMap(TimeZone.init(identifier:))
+    private static let zones: [Zone] =
+        [Zone(secondsFromGMT: 0), Zone(secondsFromGMT: -5 * 3600)].compactMap { $0 }
+        + ["America/New_York", "Europe/London", "Australia/Lord_Howe"].compactMap(Zone.init(identifier:))
 }
