@@ -19,7 +19,7 @@ import Testing
     static let chattrWorks: Bool = {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("focus-chattr-\(UUID().uuidString)")
             .path
-        FileManager.default.createFile(atPath: file, contents: Data())
+        _ = FileManager.default.createFile(atPath: file, contents: Data())
         defer {
             shell("chattr -i '\(file)'")
             try? FileManager.default.removeItem(atPath: file)

@@ -4,7 +4,7 @@ import Testing
 
 /// A SIGKILL at every system call that changes a file, for each command that writes: strace kills the command at
 /// the Nth call of a syscall (`-e inject=SYSCALL:signal=KILL:when=N`), for N = 1, 2, … until the command runs to
-/// its end, for each syscall in ``syscalls``, each time from the same home (``template``).
+/// its end, for each syscall in ``syscalls``, each time from the same home (``Template``).
 ///
 /// After every kill point: every journal line reads or is a record the kill cut short (never a saved one); no
 /// record that was there is gone and none is doubled; what the command added is all of it or none of it (an
@@ -47,6 +47,8 @@ import Testing
             name: "log edit", args: ["log", "edit", "e1", "--tag", "edited", "--duration", "20m"], sessions: 0,
             changes: 1, reported: "Edited "),
         Scenario(name: "log delete", args: ["log", "delete", "e2"], sessions: 0, changes: 1, reported: "Deleted "),
+        Scenario(
+            name: "log split", args: ["log", "split", "e4", "09:10"], sessions: 1, changes: 1, reported: "Split "),
         // The template's newest record is an import of three sessions: undone all together, or not at all.
         Scenario(name: "undo", args: ["undo"], sessions: 0, changes: 3, reported: "Undid importing 3 sessions"),
         Scenario(

@@ -56,9 +56,10 @@ final class Context {
 
     /// The machine's host name, which names its journal file the first time it writes one.
     private static func hostName() -> String {
-        var buffer = [CChar](repeating: 0, count: 256)
-        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
-        return String(cString: buffer)
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let status = buffer.withUnsafeMutableBufferPointer { gethostname($0.baseAddress!, $0.count - 1) }
+        guard status == 0 else { return "localhost" }
+        return String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
     }
 
     /// The wall clock; with `FOCUS_NOW` set, that instant plus the time this process has run.

@@ -24,7 +24,6 @@ enum LogSplitCommand: ParsableCommand {
     }
 
     private static func split(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
-        let logs = ctx.store.focusLogs
         let old = try ctx.store.session(matching: args.required(Self.id))
         let target = old.id
         let zone = try ctx.localDays().zone(old.tz)
