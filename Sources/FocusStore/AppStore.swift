@@ -194,17 +194,17 @@ public final class AppStore {
         appended(log, by: device)
     }
 
-    /// Appends `log` and then `change` to this device's journal file with one write and one flush (`focus log
-    /// split`: the second part, then the edit that shortens the first): a write cut short keeps at most the
-    /// session, never the change without it.
-    public func record(_ log: FocusLog, then change: JournalChange) throws(FocusError) {
+    /// Appends `change` and then `log` to this device's journal file with one write and one flush (`focus log
+    /// split`: the edit that shortens the first part, then the second part), so a kill lands before both or after
+    /// both; only a write torn inside the kernel (power lost mid-write) could keep the first line alone.
+    public func record(_ change: JournalChange, then log: FocusLog) throws(FocusError) {
         try Self.check(log)
         let device = try device()
         try FileIO.makeDirectories(paths.journalDirectory)
         try FileIO.appendLines(
-            [JournalCodec.encode(log), JournalCodec.encode(change)], to: paths.journalFile(of: device))
-        appended(log, by: device)
+            [JournalCodec.encode(change), JournalCodec.encode(log)], to: paths.journalFile(of: device))
         appended(change, by: device)
+        appended(log, by: device)
     }
 
     /// Brings the history in memory up to a session just appended to `device`'s file.

@@ -32,11 +32,11 @@ enum LogSplitCommand: ParsableCommand {
             args.required(time), option: "TIME", on: day, now: ctx.now(), zone: zone,
             dayStartSeconds: try ctx.loadConfig().dayStartSeconds)
         let parts = try SessionEditor.split(old, at: cut, newID: UUID().uuidString, zone: zone)
-        // One append, the second part first: a write cut short leaves it beside the whole session (an overlap doctor
-        // reports), never the first part shortened with the rest of its focus gone.
+        // One append of both records: a kill lands before or after it (`focus undo` takes back the new session,
+        // then the cut, so the cut goes first).
         try ctx.store.record(
-            parts.second,
-            then: JournalChange(id: UUID().uuidString, kind: .edit, target: target, at: ctx.now(), patch: parts.patch))
+            JournalChange(id: UUID().uuidString, kind: .edit, target: target, at: ctx.now(), patch: parts.patch),
+            then: parts.second)
         let first = parts.patch.applied(to: old)
         ctx.out.line(
             "Split \(HistoryView.shortID(target, among: ctx.store.focusLogs)): "
