@@ -179,6 +179,29 @@ struct AccountSafetyTests {
         #expect(BadInputTests.snapshot(shared.path) == before)
     }
 
+    /// A symbolic link where focus keeps a file of its own (planted before the folder was locked down, or by a
+    /// sync engine) is never written through: an append to a journal file that is a link is refused (exit 73), a
+    /// state file that is a link is reported, and a derived file that is a link is replaced by a file; the file a
+    /// link points to never changes.
+    @Test func linksWhereFocusKeepsItsOwnFilesAreNeverFollowed() throws {
+        let home = try BadInputTests.journal(Array((BadInputTests.good + "\n").utf8))
+        let victim = try Self.victimFile(in: home)
+        let fm = FileManager.default
+        try fm.removeItem(atPath: home.journalFile)
+        try fm.createSymbolicLink(atPath: home.journalFile, withDestinationPath: victim.path)
+        let add = try FocusBinary.run(Self.addArgs, home: home.path, now: BadInputTests.now)
+        #expect(add.status == 73 && add.stderr.contains("is a symbolic link"), "\(add.status) \(add.stderr)")
+        try fm.removeItem(atPath: home.journalFile)
+        try home.writeJournal([BadInputTests.good])
+        try fm.createDirectory(atPath: home.path + "/state/cache", withIntermediateDirectories: true)
+        try fm.createSymbolicLink(atPath: home.path + "/state/cache/stats-cache.bin", withDestinationPath: victim.path)
+        try fm.createSymbolicLink(atPath: home.path + "/state/running.json", withDestinationPath: victim.path)
+        let stats = try FocusBinary.run(["stats"], home: home.path, now: BadInputTests.now)
+        #expect(stats.status == 0 && stats.stderr.contains("is a symbolic link"), "\(stats.stderr)")
+        #expect(try fm.destinationOfSymbolicLinkOrNil(home.path + "/state/cache/stats-cache.bin") == nil)
+        #expect(fm.contents(atPath: victim.path) == victim.bytes)
+    }
+
     /// What focus accepts: a folder the victim made in sticky `/tmp` (eve cannot rename or remove it), and a
     /// folder of its own reached through a link in a folder of its own.
     @Test func foldersOnlyTheUserControlsAreUsed() throws {
