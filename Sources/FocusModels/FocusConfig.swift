@@ -65,7 +65,9 @@ public struct FocusConfig: Equatable, Sendable, Codable {
             return "the number " + (whole ? "\(Int(number))" : "\(number)")
         }
         if (try? c.decodeNil(forKey: key)) == true { return "null" }
-        return (try? c.nestedUnkeyedContainer(forKey: key)) != nil ? "a list" : "an object"
+        if (try? c.nestedUnkeyedContainer(forKey: key)) != nil { return "a list" }
+        return (try? c.nestedContainer(keyedBy: Key.self, forKey: key)) != nil
+            ? "an object" : "a number too large to hold"
     }
 
     /// `day-start` as seconds after midnight, or `nil` when it is not `HH:MM`.

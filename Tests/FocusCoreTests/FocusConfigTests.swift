@@ -109,6 +109,7 @@ import Testing
         (#"{"break-minutes": "soon"}"#, .breakMinutes, #"the text "soon""#, "set break-minutes 5"),
         (#"{"cycles": [4]}"#, .cycles, "a list", "set cycles 1"),
         (#"{"cycles": 2.5}"#, .cycles, "the number 2.5", "set cycles 1"),
+        (#"{"cycles": 1e400}"#, .cycles, "a number too large to hold", "set cycles 1"),
         (#"{"daily-goal-minutes": {"h": 2}}"#, .dailyGoalMinutes, "an object", "set daily-goal-minutes 100"),
         (#"{"day-start": 4}"#, .dayStart, "the number 4", "set day-start 00:00"),
         (#"{"day-start": null}"#, .dayStart, "null", "set day-start 00:00"),

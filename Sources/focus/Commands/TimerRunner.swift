@@ -54,8 +54,7 @@ final class TimerRunner {
         self.ctx = ctx
         self.sound = TimerSound(request.sound, path: ctx.environment["PATH"])
         frame = TimerFrame(ctx: ctx)
-        hooks = HookRunner(
-            directory: ctx.paths.hooksDirectory, environment: ctx.environment, discardOutput: frame.isLive)
+        hooks = HookRunner(store: ctx.store, environment: ctx.environment, discardOutput: frame.isLive)
         notifier = Notifier(path: ctx.environment["PATH"])
         let config = (try? ctx.loadConfig()) ?? FocusConfig()
         machine = TimerMachine(
