@@ -64,14 +64,15 @@ bench: release
 	./.build/bench/zones | tee .build/bench/zones.txt
 	python3 Tests/Benchmarks/bench.py
 
-# The crash, concurrency and bad-input tests at full counts (200 kills, 8 x 500 concurrent adds).
+# The crash, concurrency and bad-input tests at full counts (200 random kills, imports of 10,000 sessions,
+# 8 x 500 concurrent adds, 16 concurrent undos, 8 concurrent imports) and a kill at every openat and close too.
 torture: build
-	FOCUS_TORTURE_SCALE=full $(SWIFT) test --filter TortureTests
+	FOCUS_TORTURE_SCALE=full $(SWIFT) test --filter 'TortureTests|KillPointTests'
 
 # libFuzzer campaigns: every target for FUZZ_SECONDS (default 60) each, or FUZZ_TARGETS only.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?=
-FUZZ_MODULES = FocusModels FocusJournal FocusInterchange
+FUZZ_MODULES = FocusModels FocusJournal FocusServices FocusInterchange
 FUZZ_FLAGS = -sanitize=fuzzer,address -parse-as-library -O -g -enable-testing -package-name focus -I .build/fuzz
 fuzz: fuzz-build
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Tests/fuzz/run.sh $(FUZZ_TARGETS)
@@ -92,7 +93,7 @@ fuzz-build: build
 # Minimises each grown corpus into the committed one: the fewest inputs of at most 256 bytes that keep
 # every feature (-set_cover_merge=1); crash reproducers (crash-*) are kept as they are.
 fuzz-merge: fuzz-build
-	for t in journal duration date definitions watson timewarrior csv jsonl; do \
+	for t in journal duration date definitions config running watson timewarrior csv jsonl; do \
 		seeds=Tests/FocusCoreTests/Fixtures/fuzz/$$t; rm -rf .build/fuzz/merged/$$t && mkdir -p .build/fuzz/merged/$$t .build/fuzz/corpus/$$t; \
 		FOCUS_FUZZ_TARGET=$$t .build/fuzz/focus-fuzz -set_cover_merge=1 -max_len=256 .build/fuzz/merged/$$t $$seeds .build/fuzz/corpus/$$t || exit 1; \
 		find $$seeds -type f ! -name 'crash-*' -delete && cp .build/fuzz/merged/$$t/* $$seeds/; \

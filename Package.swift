@@ -21,7 +21,8 @@ let package = Package(
         .target(name: "FocusSound", dependencies: ["FocusModels", "FocusJournal"]),
         // The one source of truth and the only writer of files.
         .target(
-            name: "FocusStore", dependencies: ["FocusModels", "FocusJournal", "FocusInterchange", "FocusServices"]),
+            name: "FocusStore",
+            dependencies: ["FocusModels", "FocusJournal", "FocusInterchange", "FocusServices", "FocusSound"]),
         // Struct view models: the store and UI state in, computed properties out.
         .target(
             name: "FocusViewModels",

@@ -24,11 +24,14 @@ public enum JournalDoctor {
     ///   - issues: the lines that could not be read; `duplicates`, the ids read more than once.
     ///   - conflictCopies: sync engines' copies of journal files; they are notes, not problems (their records
     ///     are read once like any other's), saying whether each can be deleted.
+    ///   - tornTails: records a crash cut short (``JournalIssue/isTornTail``); notes, not problems: they were never
+    ///     saved, and the file is never rewritten to remove them.
     public static func check(
         history: JournalHistory, sessions: [FocusLog], issues: [JournalIssue], duplicates: [DuplicateRecord],
-        conflictCopies: [ConflictCopy] = [], now: Date, days: LocalDays
+        conflictCopies: [ConflictCopy] = [], tornTails: [JournalIssue] = [], now: Date, days: LocalDays
     ) -> [Finding] {
         var out: [Finding] = []
+        for torn in tornTails { out.append(Finding(isProblem: false, text: "\(torn)")) }
         for copy in conflictCopies {
             let text =
                 copy.onlyHere == 0

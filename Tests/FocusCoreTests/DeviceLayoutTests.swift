@@ -275,7 +275,7 @@ import Testing
         try reread.load()
         #expect(reread.focusLogs.map(\.id) == ["old", "new"])
         // Undo takes back only what this device wrote: the new session, never the old file's.
-        #expect(reread.lastUndoable()?.recordID == "new")
+        #expect(reread.lastUndoable()?.recordIDs == ["new"])
     }
 
     /// A session an earlier focus left running (its `running.json` in the data folder): while its timer lives it is

@@ -217,8 +217,8 @@ import Testing
         #expect(reread.focusLogs.map { "\($0.id):\($0.tag ?? "nil")" } == ["a:x"])
         var undone: [String] = []
         while let target = reread.lastUndoable() {
-            undone.append(target.recordID)
-            try reread.record(JournalChange(id: "u\(undone.count)", kind: .undo, target: target.recordID, at: Self.t0))
+            undone += target.recordIDs
+            try reread.undo(target, at: Self.t0) { "u\(undone.count)" }
         }
         #expect(undone == ["d", "e1", "b", "a"])
         #expect(reread.focusLogs.isEmpty)

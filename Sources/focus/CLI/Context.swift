@@ -39,6 +39,7 @@ final class Context {
         let home = environment["HOME"] ?? "/"
         try DataPaths.checkFocusHome(environment)
         paths = DataPaths(environment: environment, home: home)
+        try paths.checkSafety(focusHome: !(environment["FOCUS_HOME"] ?? "").isEmpty)
         store = AppStore(paths: paths, hostName: environment["FOCUS_DEVICE_NAME"] ?? Self.hostName())
         startedActive = LiveClock.monotonic()
         // A write past `ulimit -f` then fails with EFBIG and its one-line error, instead of killing focus.
@@ -119,6 +120,18 @@ final class Context {
         if !quiet { reportIssues() }
     }
 
+    /// Loads the journal and runs `body` under the store's change lock (``AppStore/changing(_:)``): for a command
+    /// that decides what to write from what it read (`undo`, `log edit`, `log delete`, `import`).
+    ///
+    /// A dead timer's session is recorded first, outside the lock: its `on-stop` hook may run focus itself.
+    func changingJournal<T>(_ body: () throws(FocusError) -> T) throws(FocusError) -> T {
+        recoverCrashedSession()
+        return try store.changing { () throws(FocusError) -> T in
+            try loadJournal()
+            return try body()
+        }
+    }
+
     /// Reports the unreadable lines the last load found, once per run, on stderr.
     func reportIssues() {
         if issuesReported { return }
@@ -158,7 +171,7 @@ final class Context {
         guard let recovery else { return }
         if let line = RecoveryView.line(recovery, in: zone) { err.line(line) }
         guard let hook = recovery.hook else { return }
-        let hooks = HookRunner(directory: paths.hooksDirectory, environment: environment, discardOutput: false)
+        let hooks = HookRunner(store: store, environment: environment, discardOutput: false)
         if let problem = hooks.start(hook) { err.line(problem) }
         for line in hooks.finish() { err.line(line) }
     }

@@ -33,6 +33,15 @@ enum ConfigCommand: ParsableCommand {
                 """,
         subcommands: [ConfigListCommand.self, ConfigGetCommand.self, ConfigSetCommand.self, ConfigUnsetCommand.self])
 
+    /// Names, on stderr, each other key whose value of the wrong type went back to its default when the file was
+    /// written, so no value disappears unseen.
+    static func report(_ change: AppStore.ConfigChange, _ ctx: Context) {
+        for problem in change.reset {
+            let value = problem.key.value(in: FocusConfig()) ?? "unset"
+            ctx.err.line("focus: \(ctx.store.paths.configFile): \(problem.message); it is now the default (\(value))")
+        }
+    }
+
     /// Without an action, `focus config` lists the settings.
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         try ConfigListCommand.run(args, ctx)

@@ -38,7 +38,7 @@ enum DoctorCommand: ParsableCommand {
         }
         for finding in JournalDoctor.check(
             history: store.history, sessions: store.focusLogs, issues: store.issues, duplicates: store.duplicates,
-            conflictCopies: store.conflictCopies, now: now, days: days)
+            conflictCopies: store.conflictCopies, tornTails: store.tornTails, now: now, days: days)
         { report(finding) }
 
         lines += DoctorView.heading("Settings", width: width)
@@ -48,6 +48,14 @@ enum DoctorCommand: ParsableCommand {
             fine("ok")
         } catch {
             report(.init(isProblem: true, text: error.message))
+        }
+        for event in Hook.Event.allCases {
+            switch store.hook(event) {
+            case .missing, .runnable: break
+            case .notExecutable(let path): report(.init(isProblem: true, text: "hook \(path) is not executable"))
+            case .untrusted(let path, let reason):
+                report(.init(isProblem: true, text: "hook \(path) will not run: \(reason)"))
+            }
         }
 
         lines += DoctorView.heading("Derived files", width: width)
@@ -61,6 +69,11 @@ enum DoctorCommand: ParsableCommand {
                 switch try store.checkExpeditionCheckpoint(days: days) {
                 case .matches: fine("expedition checkpoint: matches a rebuild")
                 case .missing: fine("expedition checkpoint: none yet (built on first use)")
+                case .behind:
+                    if args[repair] { try store.rebuildExpeditionCheckpoint(days: days) }
+                    fine(
+                        "expedition checkpoint: behind the journal (it predates a change, or the route or settings "
+                            + "changed); " + (args[repair] ? "rebuilt" : "the next expedition view catches up"))
                 case .differs(let why):
                     if args[repair] {
                         try store.rebuildExpeditionCheckpoint(days: days)

@@ -24,10 +24,21 @@ enum ImportCommand: ParsableCommand {
         let format = args.required(from)
         let path = args.required(file)
         let inputs = try InterchangeFiles.read(path, format: format)
-        try ctx.loadJournal()
-        let plan = try ImportPlan(
-            inputs: inputs, format: format, known: Set(ctx.store.history.sessions.map(\.id)), path: path)
-        if !args[dryRun] { try ctx.store.record(plan.added) }
+        func makePlan() throws(FocusError) -> ImportPlan {
+            try ImportPlan(inputs: inputs, format: format, known: Set(ctx.store.history.sessions.map(\.id)), path: path)
+        }
+        let plan: ImportPlan
+        if args[dryRun] {
+            try ctx.loadJournal()
+            plan = try makePlan()
+        } else {
+            // Planned and recorded under the change lock: two imports of one file add it once.
+            plan = try ctx.changingJournal { () throws(FocusError) -> ImportPlan in
+                let plan = try makePlan()
+                try ctx.store.record(plan.added)
+                return plan
+            }
+        }
         ctx.out.lines(ImportReportView.lines(plan, from: path, dryRun: args[dryRun], width: ctx.lineWidth))
         return 0
     }

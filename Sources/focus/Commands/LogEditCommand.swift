@@ -35,7 +35,11 @@ enum LogEditCommand: ParsableCommand {
         if args.given(shorten, lengthen), args.given(start, end, duration) {
             throw FocusError(.usage, "--shorten and --lengthen go without --start, --end or --duration")
         }
-        try ctx.loadJournal()
+        return try ctx.changingJournal { () throws(FocusError) -> Int32 in try edit(args, resize: resize, ctx) }
+    }
+
+    /// Decides and records the edit; run under the change lock, after the journal is loaded.
+    private static func edit(_ args: ParsedArguments, resize: Int, _ ctx: Context) throws(FocusError) -> Int32 {
         let logs = ctx.store.focusLogs
         let old = try ctx.store.session(matching: args.required(Self.id))
         let id = old.id

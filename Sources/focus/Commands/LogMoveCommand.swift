@@ -16,7 +16,11 @@ enum LogMoveCommand: ParsableCommand {
         options: [start])
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
-        try ctx.loadJournal()
+        // Decided and recorded under the change lock, like every edit.
+        try ctx.changingJournal { () throws(FocusError) -> Int32 in try move(args, ctx) }
+    }
+
+    private static func move(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         let logs = ctx.store.focusLogs
         let old = try ctx.store.session(matching: args.required(Self.id))
         let target = old.id

@@ -19,7 +19,11 @@ enum LogSplitCommand: ParsableCommand {
         arguments: [id, time])
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
-        try ctx.loadJournal()
+        // Decided and recorded under the change lock, like every edit.
+        try ctx.changingJournal { () throws(FocusError) -> Int32 in try split(args, ctx) }
+    }
+
+    private static func split(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         let old = try ctx.store.session(matching: args.required(Self.id))
         let target = old.id
         let zone = try ctx.localDays().zone(old.tz)
@@ -28,9 +32,11 @@ enum LogSplitCommand: ParsableCommand {
             args.required(time), option: "TIME", on: day, now: ctx.now(), zone: zone,
             dayStartSeconds: try ctx.loadConfig().dayStartSeconds)
         let parts = try SessionEditor.split(old, at: cut, newID: UUID().uuidString, zone: zone)
+        // One append of both records: a kill lands before or after it (`focus undo` takes back the new session,
+        // then the cut, so the cut goes first).
         try ctx.store.record(
-            JournalChange(id: UUID().uuidString, kind: .edit, target: target, at: ctx.now(), patch: parts.patch))
-        try ctx.store.record(parts.second)
+            JournalChange(id: UUID().uuidString, kind: .edit, target: target, at: ctx.now(), patch: parts.patch),
+            then: parts.second)
         let first = parts.patch.applied(to: old)
         ctx.out.line(
             "Split \(HistoryView.shortID(target, among: ctx.store.focusLogs)): "

@@ -27,8 +27,7 @@ final class SessionEffects {
     init(_ ctx: Context, sound: SoundCatalog.Entry?, hookOutputDiscarded: Bool) {
         self.ctx = ctx
         self.sound = TimerSound(sound, path: ctx.environment["PATH"])
-        hooks = HookRunner(
-            directory: ctx.paths.hooksDirectory, environment: ctx.environment, discardOutput: hookOutputDiscarded)
+        hooks = HookRunner(store: ctx.store, environment: ctx.environment, discardOutput: hookOutputDiscarded)
         notifier = Notifier(path: ctx.environment["PATH"])
     }
 

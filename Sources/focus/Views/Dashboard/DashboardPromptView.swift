@@ -81,6 +81,10 @@ enum DashboardPromptView {
             case .delete(_, let session):
                 return "Undo the last deletion"
                     + (session.map { ", bringing back \(HistoryView.describe($0, readerZone: zone))" } ?? "") + "?"
+            case .batch(_, let sessions):
+                let seconds = sessions.reduce(0) { $0 + $1.focused }
+                return "Undo importing \(sessions.count) session\(sessions.count == 1 ? "" : "s") "
+                    + "(\(LocalTime.duration(seconds)) of focus)?"
             }
         case .cancelSession: return "Cancel the running session? Nothing of it is recorded."
         case .quit: return "A session is running: quit and stop it? It is recorded as focus stop records it."
