@@ -44,7 +44,9 @@ enum DashboardPromptView {
         let labelWidth = (form.entries.map { label($0.field).displayWidth }.max() ?? 0) + 3
         for (index, entry) in form.entries.enumerated() {
             let focused = index == form.focus
-            var line = TerminalLine(focused ? "› " : "  ", .cyan) + TerminalLine(label(entry.field), focused ? .bold : .plain)
+            var line =
+                TerminalLine(focused ? "› " : "  ", .cyan)
+                + TerminalLine(label(entry.field), focused ? .bold : .plain)
                 .padded(toWidth: labelWidth - 2)
             line.append(entry.text)
             if focused { line.append("▏", .cyan) }
