@@ -38,7 +38,9 @@ final class SessionEffects {
     func perform(_ effect: TimerEffect) throws(FocusError) -> Outcome? {
         switch effect {
         case .persist(let state):
-            do throws(FocusError) { try ctx.store.saveRunningState(state) } catch { return .event(.persistFailed(error)) }
+            do throws(FocusError) { try ctx.store.saveRunningState(state) } catch {
+                return .event(.persistFailed(error))
+            }
         case .finish(let final): return .event(.finished(ctx.store.finish(final), ctx.reading()))
         case .clear: try ctx.store.clearRunningState()
         case .hook(let hook): return hooks.start(hook).map(Outcome.problem) ?? .done
