@@ -63,7 +63,7 @@ extension Dashboard {
     }
 
     /// The Log's selected session.
-    var selectedID: String? { facts.sessionIDs.indices.contains(selection) ? facts.sessionIDs[selection] : nil }
+    public var selectedID: String? { facts.sessionIDs.indices.contains(selection) ? facts.sessionIDs[selection] : nil }
 
     /// Moves the Log's selection, or scrolls another tab, by `rows` (clamped).
     private mutating func move(by rows: Int) {
