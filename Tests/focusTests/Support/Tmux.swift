@@ -37,6 +37,13 @@ final class Tmux {
 
     func resize(width: Int) throws { try run(["resize-window", "-t", "0", "-x", "\(width)"]) }
 
+    func resize(width: Int, height: Int) throws {
+        try run(["resize-window", "-t", "0", "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    /// Runs `command` in a second window of the same server: another terminal beside the first.
+    func newWindow(_ command: String) throws { try run(["new-window", "-d", command]) }
+
     /// A tmux format value for the pane, e.g. `#{cursor_flag}`.
     func display(_ format: String) throws -> String {
         try run(["display-message", "-p", "-t", "0", format]).trimmingCharacters(in: .whitespacesAndNewlines)

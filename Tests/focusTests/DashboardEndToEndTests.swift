@@ -1,0 +1,209 @@
+import FocusCore
+import Foundation
+import Testing
+
+/// `focus dashboard` in a real terminal (tmux): every tab at 80×24 and 40×20, the numbers against `focus stats
+/// --json`, a session run from it and stopped from elsewhere, sessions other processes record, resizing, and the
+/// terminal given back on every way out.
+@Suite(.serialized) struct DashboardEndToEndTests {
+    /// 2026-11-29 09:00 in Shanghai.
+    static let now = "2026-11-29T01:00:00Z"
+
+    /// A script that prints a line on the shell's screen, records `stty -g` around the dashboard, then waits.
+    static func script(_ home: TempHome, _ args: String = "dashboard", env: String = "") throws -> String {
+        let path = home.path + "/run.sh"
+        let text = """
+            echo "SHELL SCREEN"
+            stty -g > "\(home.path)/stty-before"
+            \(env) FOCUS_HOME="\(home.path)" TZ=Asia/Shanghai FOCUS_NOW=\(now) LC_ALL=C.UTF-8 \
+            FOCUS_NO_ANIMATION=1 "\(FocusBinary.path)" \(args)
+            status=$?
+            stty -g > "\(home.path)/stty-after"
+            echo "EXIT=$status"
+            exec sleep 120
+            """
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return "sh " + path
+    }
+
+    /// A home with three sessions: two tagged `writing` and `写作` this week, one a month ago.
+    static func seeded() throws -> TempHome {
+        let home = try TempHome()
+        for (start, tag) in [("2026-11-28 10:00", "writing"), ("2026-11-29 08:00", "写作"), ("2026-10-20 09:00", "old")] {
+            let added = try FocusBinary.run(
+                ["log", "add", "--start", start, "--duration", "25m", "--tag", tag], home: home.path,
+                tz: "Asia/Shanghai", now: now)
+            #expect(added.status == 0, "\(added.stderr)")
+        }
+        return home
+    }
+
+    func requireTmux() -> Bool {
+        if Tmux.path == nil { Issue.record("tmux is needed for the dashboard tests (.ci/run installs it)") }
+        return Tmux.path != nil
+    }
+
+    static func text(_ tmux: Tmux) throws -> String { try tmux.screen().joined(separator: "\n") }
+
+    /// Each tab's key and a text only it shows.
+    static let tabs: [(key: String, shows: String)] = [
+        ("2", "Focused"), ("3", "Route"), ("4", "Passport ·"), ("5", "Level 1"), ("6", "History ·"),
+        ("1", "No session is running"),
+    ]
+
+    @Test(arguments: [(80, 24), (40, 20)])
+    func everyTabFitsAndQuitGivesTheTerminalBack(width: Int, height: Int) throws {
+        guard requireTmux() else { return }
+        let home = try Self.seeded()
+        let tmux = try Tmux(command: try Self.script(home), width: width, height: height)
+        #expect(try eventually { try Self.text(tmux).contains("No session is running") })
+        #expect(try tmux.display("#{alternate_on}") == "1")
+        #expect(try tmux.display("#{cursor_flag}") == "0")
+        for tab in Self.tabs {
+            try tmux.send(tab.key)
+            let shown = try eventually { try Self.text(tmux).contains(tab.shows) }
+            let screenText = try Self.text(tmux)
+            #expect(shown, "tab \(tab.key): \(screenText)")
+            let screen = try tmux.screen()
+            #expect(screen.allSatisfy { $0.displayWidth <= width }, "\(screen)")
+        }
+        // The Log shows the Chinese tag whole, within the width (at 40 columns rows are cut before the tags).
+        try tmux.send("6")
+        if width >= 80 { #expect(try eventually { try Self.text(tmux).contains("#写作") }) }
+        try tmux.send("?")
+        #expect(try eventually { try Self.text(tmux).contains("Keys of the Log tab") })
+        try tmux.send("q")
+        try tmux.send("q")
+        #expect(try eventually { try Self.text(tmux).contains("EXIT=0") })
+        #expect(try Self.text(tmux).contains("SHELL SCREEN"))
+        #expect(try tmux.display("#{alternate_on}") == "0")
+        #expect(try tmux.display("#{cursor_flag}") == "1")
+        let before = try String(contentsOfFile: home.path + "/stty-before", encoding: .utf8)
+        #expect(try String(contentsOfFile: home.path + "/stty-after", encoding: .utf8) == before)
+    }
+
+    @Test func everyRangeShowsWhatFocusStatsCounts() throws {
+        guard requireTmux() else { return }
+        let home = try Self.seeded()
+        let tmux = try Tmux(command: try Self.script(home), width: 80, height: 24)
+        #expect(try eventually { try Self.text(tmux).contains("No session is running") })
+        try tmux.send("2")
+        for (index, range) in ["7d", "30d", "90d", "1y", "all"].enumerated() {
+            if index > 0 { try tmux.send("r") }
+            let json = try FocusBinary.run(
+                ["stats", "--range", range, "--json"], home: home.path, tz: "Asia/Shanghai", now: Self.now)
+            let object = try #require(
+                JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            let seconds = try #require(object["focusedSeconds"] as? Int)
+            let sessions = try #require(object["sessions"] as? Int)
+            let from = try #require(object["from"] as? String)
+            let focused = "Focused    \(LocalTime.duration(seconds)) in \(sessions) session\(sessions == 1 ? "" : "s")"
+            let shown = try eventually { try Self.text(tmux).contains(focused) && Self.text(tmux).contains(from) }
+            let screenText = try Self.text(tmux)
+            #expect(shown, "\(range): \(focused) from \(from) in\n\(screenText)")
+        }
+        // The window of 7 days before the last 7, then only #writing.
+        try tmux.send("r")
+        try tmux.send("Left")
+        #expect(try eventually { try Self.text(tmux).contains("2026-11-16 → 2026-11-22") })
+        try tmux.send("Right")
+        try tmux.send("t")
+        #expect(try eventually { try Self.text(tmux).contains("Focused    25m in 1 session") })
+    }
+
+    @Test func aSessionRunsFromTheDashboardAndFocusStopEndsAnother() throws {
+        guard requireTmux() else { return }
+        let home = try Self.seeded()
+        let tmux = try Tmux(command: try Self.script(home), width: 80, height: 24)
+        #expect(try eventually { try Self.text(tmux).contains("No session is running") })
+        try tmux.send("s")
+        #expect(try eventually { try Self.text(tmux).contains("Start a focus session") })
+        try tmux.send("C-u")
+        try tmux.type("2s")
+        try tmux.send("Tab")
+        try tmux.type("仪表盘")
+        try tmux.send("Enter")
+        #expect(try eventually { try Self.text(tmux).contains("Done: 2s focused #仪表盘") })
+        let log = try FocusBinary.run(["log", "--json"], home: home.path, tz: "Asia/Shanghai", now: Self.now)
+        #expect(log.stdout.contains("\"tag\":\"仪表盘\""))
+
+        // A session of the default length, seen by `focus status` and stopped by `focus stop` elsewhere.
+        try tmux.send("s")
+        try tmux.send("Enter")
+        #expect(try eventually { try Self.text(tmux).contains("ends 09:25") && Self.text(tmux).contains("x stop") })
+        let status = try FocusBinary.run(["status"], home: home.path, tz: "Asia/Shanghai", now: Self.now)
+        #expect(status.stdout.hasPrefix("Focus · "))
+        let stop = try FocusBinary.run(["stop"], home: home.path, tz: "Asia/Shanghai", now: Self.now)
+        #expect(stop.status == 0, "\(stop.stderr)")
+        #expect(try eventually { try Self.text(tmux).contains("Stopped after") })
+        #expect(try Self.text(tmux).contains("No session is running"))
+        #expect(home.contents("state/running.json") == nil)
+    }
+
+    @Test func aSessionAnotherTerminalRunsShowsAndItsRecordAppears() throws {
+        guard requireTmux() else { return }
+        let home = try Self.seeded()
+        let tmux = try Tmux(command: try Self.script(home), width: 80, height: 24)
+        #expect(try eventually { try Self.text(tmux).contains("No session is running") })
+        try tmux.newWindow(
+            "env FOCUS_HOME='\(home.path)' TZ=Asia/Shanghai FOCUS_NOW=\(Self.now) '\(FocusBinary.path)' start 3s "
+                + "--tag 另一个; sleep 60")
+        #expect(try eventually { try Self.text(tmux).contains("#另一个") && Self.text(tmux).contains("another terminal") })
+        try tmux.send("6")
+        #expect(try eventually { try Self.text(tmux).contains("3s  completed    #另一个") })
+        #expect(try Self.text(tmux).contains("of 4"))
+        // By hand, too: `focus log add` in another process.
+        let added = try FocusBinary.run(
+            ["log", "add", "--start", "2026-11-29 07:00", "--duration", "10m", "--tag", "byhand"], home: home.path,
+            tz: "Asia/Shanghai", now: Self.now)
+        #expect(added.status == 0)
+        #expect(try eventually { try Self.text(tmux).contains("#byhand") && Self.text(tmux).contains("of 5") })
+    }
+
+    @Test func resizingRefitsTheTab() throws {
+        guard requireTmux() else { return }
+        let home = try Self.seeded()
+        let tmux = try Tmux(command: try Self.script(home), width: 80, height: 24)
+        try tmux.send("2")
+        #expect(try eventually { try Self.text(tmux).contains("Per day") })
+        try tmux.resize(width: 40, height: 20)
+        #expect(
+            try eventually {
+                let screen = try tmux.screen()
+                return screen.allSatisfy { $0.displayWidth <= 40 } && screen.first?.contains("2 Stats") == true
+                    && screen.contains { $0.contains("Per day") }
+            })
+        try tmux.resize(width: 80, height: 24)
+        #expect(try eventually { try tmux.screen().first?.contains("3 Expedition") == true })
+    }
+
+    @Test(arguments: [("C-c", 130), ("TERM", 143), ("HUP", 129)])
+    func signalsGiveTheTerminalBack(how: String, code: Int) throws {
+        guard requireTmux() else { return }
+        let home = try Self.seeded()
+        let tmux = try Tmux(command: try Self.script(home), width: 80, height: 24)
+        #expect(try eventually { try Self.text(tmux).contains("No session is running") })
+        if how.hasPrefix("C-") {
+            try tmux.send(how)
+        } else {
+            // The dashboard is the one child of the pane's shell.
+            let shell = try tmux.display("#{pane_pid}")
+            let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+            let pid = try #require(Int32(children.split(separator: " ").first ?? ""))
+            kill(pid, how == "TERM" ? SIGTERM : SIGHUP)
+        }
+        #expect(try eventually { try Self.text(tmux).contains("EXIT=\(code)") })
+        #expect(try Self.text(tmux).contains("SHELL SCREEN"))
+        #expect(try tmux.display("#{alternate_on}") == "0")
+        #expect(try tmux.display("#{cursor_flag}") == "1")
+        let before = try String(contentsOfFile: home.path + "/stty-before", encoding: .utf8)
+        #expect(try String(contentsOfFile: home.path + "/stty-after", encoding: .utf8) == before)
+    }
+
+    @Test func notATerminalIsAUsageError() throws {
+        let result = try FocusBinary.run(["dashboard"], home: try TempHome().path)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("focus dashboard needs a terminal"))
+        #expect(result.stdout.isEmpty)
+    }
+}
