@@ -4,7 +4,7 @@ import FocusCore
 enum DashboardCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "dashboard",
-        abstract: "Open the live full-screen dashboard: timer, stats, expedition, passport, profile, log",
+        abstract: "Open the live dashboard: timer, stats, game and log together",
         discussion: """
             Tabs switch with 1-6, Tab and Shift-Tab; ? lists every key and q leaves. A session
             started here is the same session as `focus start`: `focus status` and `focus stop`
