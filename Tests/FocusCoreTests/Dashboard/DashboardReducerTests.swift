@@ -193,3 +193,55 @@ import Testing
         #expect(decoder.keys(Array(bytes.dropFirst(2))) == [.character("写"), .down])
     }
 }
+
+/// The celebration when a session finishes a mission or stamps a city: frames on ticks, skipped by a key.
+@Suite struct DashboardAnimationTests {
+    static let summary = PhaseSummary(
+        phase: .focus, stopped: false, recorded: nil, countedSeconds: 1500, suspendedSeconds: 0)
+
+    @Test(arguments: [
+        (
+            [ExpeditionEvent.missionCompleted(missionID: "m1", miles: 40)],
+            DashboardAnimation.Subject?.some(.mission(id: "m1", miles: 40))
+        ),
+        (
+            [
+                .missionCompleted(missionID: "m1", miles: 40),
+                .chapterStamped(chapterID: "lisbon", miles: 120, soundscape: "tram"),
+            ],
+            .stamp(chapterID: "lisbon", miles: 120)
+        ),
+        ([], nil),
+    ])
+    func whatIsCelebrated(events: [ExpeditionEvent], subject: DashboardAnimation.Subject?) {
+        var dashboard = DashboardReducerTests.dashboard()
+        _ = dashboard.handle(.summarized(Self.summary, events, MachineDriver.at(0)))
+        #expect(dashboard.animation?.subject == subject)
+    }
+
+    @Test func framesAdvanceOnTicksAndTheAnimationEnds() throws {
+        var dashboard = DashboardReducerTests.dashboard()
+        _ = dashboard.handle(
+            .summarized(Self.summary, [.missionCompleted(missionID: "m", miles: 1)], MachineDriver.at(0)))
+        let first = try #require(dashboard.deadline(after: MachineDriver.at(0)))
+        #expect(abs(first - MachineDriver.at(0).active - DashboardAnimation.frameSeconds) < 1e-9)
+        _ = dashboard.handle(.tick(MachineDriver.at(0.4)))
+        #expect(dashboard.animation.map { $0.progress > 0.3 && $0.progress < 0.6 } == true)
+        _ = dashboard.handle(.tick(MachineDriver.at(2)))
+        #expect(dashboard.animation == nil)
+        // Nothing counts down: the loop sleeps until a key, a signal or a file.
+        #expect(dashboard.deadline(after: MachineDriver.at(2)) == nil)
+    }
+
+    @Test func anyKeySkipsItAndNoMotionMeansNone() {
+        var dashboard = DashboardReducerTests.dashboard()
+        let events = [ExpeditionEvent.missionCompleted(missionID: "m", miles: 1)]
+        _ = dashboard.handle(.summarized(Self.summary, events, MachineDriver.at(0)))
+        _ = dashboard.handle(.key(.character("2"), MachineDriver.at(0.1)))
+        #expect(dashboard.animation == nil)
+        #expect(dashboard.tab == .timer)
+        var still = Dashboard(size: DashboardReducerTests.size, motion: false)
+        _ = still.handle(.summarized(Self.summary, events, MachineDriver.at(0)))
+        #expect(still.animation == nil)
+    }
+}
