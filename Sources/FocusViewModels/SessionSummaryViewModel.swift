@@ -76,7 +76,10 @@ public struct SessionSummaryViewModel {
     public var todayLine: String {
         let today = days.date(of: now)
         let day = recorded.map(days.date(of:)) ?? today
-        let totals = StatsService.totals(focusLogs: store.focusLogs, on: day, days: days)
+        // Kept while the history stays the same: the dashboard's Timer tab shows it every second.
+        let totals = store.derived("totals:\(day)", days: days) {
+            StatsService.totals(focusLogs: store.focusLogs, on: day, days: days)
+        }
         let streak = StreakService.current(streakDays: store.streakDays(days: days), today: today)
         let sessions = totals.sessions == 1 ? "1 session" : "\(totals.sessions) sessions"
         let streakText = streak.days == 1 ? "1 day" : "\(streak.days) days"

@@ -21,6 +21,10 @@ final class DashboardRunner {
     private var session: SessionEffects?
     private var lock: FileLock?
     private var previous: [TerminalLine]?
+    /// The last body drawn of a tab other than the Timer, and what it was drawn from.
+    private var body: (key: DashboardBodyKey, lines: [TerminalLine])?
+    /// Counts the journal's reads, for ``DashboardBodyKey``.
+    private var journalReads = 0
     private var dirty = true
     /// Hook and player problems waiting for the session to end, said on the shell's screen after leaving.
     private var leftover: [String] = []
@@ -141,6 +145,7 @@ final class DashboardRunner {
         do throws(FocusError) { ctx.config = .success(try ctx.store.loadConfig()) } catch {
             ctx.config = .failure(error)
         }
+        journalReads += 1
         do throws(FocusError) {
             try ctx.store.load()
             _ = try ctx.store.loadExpedition(days: try ctx.localDays())
@@ -304,10 +309,19 @@ final class DashboardRunner {
         let days = LocalDays(timeZone: ctx.zone, dayStartSeconds: state.facts.config.dayStartSeconds)
         let inputs = DashboardView.Inputs(
             store: ctx.store, now: ctx.now(), reading: ctx.reading(), days: days, zone: ctx.zone)
-        var frame = DashboardView.screen(state, inputs)
+        func content() -> [TerminalLine] {
+            guard let key = DashboardBodyKey(state, today: days.date(of: inputs.now), journal: journalReads) else {
+                return DashboardView.body(state, inputs)
+            }
+            if let body, body.key == key { return body.lines }
+            let lines = DashboardView.body(state, inputs)
+            body = (key, lines)
+            return lines
+        }
+        var frame = DashboardView.screen(state, inputs, content: content())
         if state.contentRows[state.tab] != frame.contentRows {
             _ = state.handle(.laidOut(state.tab, rows: frame.contentRows))
-            frame = DashboardView.screen(state, inputs)
+            frame = DashboardView.screen(state, inputs, content: content())
         }
         ctx.out.screen(frame.lines, replacing: previous, columns: state.size.columns)
         previous = frame.lines

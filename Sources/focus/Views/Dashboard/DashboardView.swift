@@ -4,6 +4,34 @@ import FoundationEssentials
 /// `focus dashboard`'s screen: the tab bar, the tab's body (scrolled, with the help, a prompt or an animation over
 /// it), and one status line; exactly `size.rows` lines, each within `size.columns`.
 ///
+/// What a tab's body depends on besides the journal and the date: a tab other than the Timer is drawn again only
+/// when one of these changes (a countdown's tick does not redraw the statistics of 100,000 sessions).
+struct DashboardBodyKey: Equatable {
+    let tab: DashboardTab
+    let size: DashboardSize
+    let rangeIndex, windowOffset, scroll, selection: Int
+    let tag: String?
+    let facts: DashboardFacts
+    let today: CivilDate
+    /// Counts the journal's reads.
+    let journal: Int
+
+    /// The key of `dashboard`'s tab; `nil` for the Timer tab, which counts down and is cheap to draw.
+    init?(_ dashboard: Dashboard, today: CivilDate, journal: Int) {
+        guard dashboard.tab != .timer else { return nil }
+        tab = dashboard.tab
+        size = dashboard.size
+        rangeIndex = dashboard.rangeIndex
+        windowOffset = dashboard.windowOffset
+        scroll = dashboard.scroll(dashboard.tab)
+        selection = dashboard.selection
+        tag = dashboard.tag
+        facts = dashboard.facts
+        self.today = today
+        self.journal = journal
+    }
+}
+
 /// Every tab is drawn from its view model, built here from the store and the dashboard's UI state (range, window,
 /// tag, scroll, selection), and from the same views the one-shot commands print with.
 enum DashboardView {
@@ -16,12 +44,15 @@ enum DashboardView {
         let zone: Zone
     }
 
-    /// The frame, and how many rows the tab's whole content has (for the reducer's scrolling).
-    static func screen(_ dashboard: Dashboard, _ inputs: Inputs) -> (lines: [TerminalLine], contentRows: Int) {
+    /// The frame, and how many rows the tab's whole content has (for the reducer's scrolling); `content` is the
+    /// tab's ``body(_:_:)`` when the loop kept it from the last frame.
+    static func screen(_ dashboard: Dashboard, _ inputs: Inputs, content: [TerminalLine]? = nil) -> (
+        lines: [TerminalLine], contentRows: Int
+    ) {
         let size = dashboard.size
         let width = max(1, size.columns)
         let bodyRows = DashboardLayout.bodyRows(size)
-        let content = body(dashboard, inputs, width: width, rows: bodyRows)
+        let content = content ?? body(dashboard, inputs)
         var shown: [TerminalLine]
         if dashboard.showsHelp {
             shown = DashboardKeysView.lines(tab: dashboard.tab, width: width)
@@ -69,8 +100,10 @@ enum DashboardView {
     }
 
     /// The whole content of the current tab, before scrolling.
-    private static func body(_ dashboard: Dashboard, _ inputs: Inputs, width: Int, rows: Int) -> [TerminalLine] {
+    static func body(_ dashboard: Dashboard, _ inputs: Inputs) -> [TerminalLine] {
         let store = inputs.store
+        let width = max(1, dashboard.size.columns)
+        let rows = DashboardLayout.bodyRows(dashboard.size)
         switch dashboard.tab {
         case .timer: return timer(dashboard, inputs, width: width)
         case .stats: return stats(dashboard, inputs, width: width, rows: rows)
