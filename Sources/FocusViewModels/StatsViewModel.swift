@@ -27,7 +27,8 @@ public struct StatsViewModel {
 
     public init(
         store: AppStore, range: StatsRange, windowOffset: Int = 0, tag: String? = nil, device: String? = nil,
-        heatmapRequested: Bool = false, now: Date, days: LocalDays, dailyGoalMinutes: Int = FocusConfig().dailyGoalMinutes
+        heatmapRequested: Bool = false, now: Date, days: LocalDays,
+        dailyGoalMinutes: Int = FocusConfig().dailyGoalMinutes
     ) {
         self.store = store
         self.range = range
