@@ -38,7 +38,8 @@ extension AppStore {
                 StatsInput(
                     summaries: StatsService.daySummaries(
                         focusLogs: focusLogs.filter { log in
-                            (tag == nil || log.tag == tag) && (device == nil || self.device(ofSession: log.id) == device)
+                            (tag == nil || log.tag == tag)
+                                && (device == nil || self.device(ofSession: log.id) == device)
                         }, days: days))
             }
         }

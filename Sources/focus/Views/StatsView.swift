@@ -42,7 +42,9 @@ enum StatsView {
     private static func title(_ data: StatsData, _ width: Int) -> [TerminalLine] {
         var title = TerminalLine("Focus stats · \(plural(data.dayCount, "day"))", .bold)
         if let tag = data.tag { title.append(" · #" + tag, .bold) }
-        return [title.truncated(toWidth: width)] + (data.isDemo ? DemoBanner.lines(width: width) : []) + [TerminalLine()]
+        return [title.truncated(toWidth: width)] + (data.isDemo ? DemoBanner.lines(width: width) : []) + [
+            TerminalLine()
+        ]
     }
 
     /// The summary rows, `Dates` to `Today`, each `width` columns at most.
@@ -99,7 +101,8 @@ enum StatsView {
     /// The bar chart: a bar a day up to a month, a week up to 180 days, a month beyond; with `maxBars`, the first of
     /// those that fits in that many bars (a month in weeks on a short screen).
     static func chart(_ data: StatsData, _ width: Int, maxBars: Int? = nil) -> [TerminalLine] {
-        let size = maxBars.map { ChartBucket.size(forDayCount: data.dayCount, maxBars: $0) }
+        let size =
+            maxBars.map { ChartBucket.size(forDayCount: data.dayCount, maxBars: $0) }
             ?? ChartBucket.size(forDayCount: data.dayCount)
         let buckets = ChartBucket.buckets(data.days, size: size)
         let heading = ["day": "Per day", "week": "Per week (from Monday)", "month": "Per month"][size.rawValue]!
