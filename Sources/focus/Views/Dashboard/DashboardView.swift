@@ -77,21 +77,25 @@ enum DashboardView {
         return (lines.map { $0.truncated(toWidth: width) }, content.count)
     }
 
-    /// ` 1 Timer  2 Stats  3 Expedition …`, the current tab in bold cyan; names shortened to their initial when the
-    /// row is too narrow for them.
+    /// `[1 Timer] 2 Stats  3 Expedition …`, the current tab in brackets (and bold cyan); names shortened to their
+    /// initial when the row is too narrow for them.
     static func tabBar(_ current: DashboardTab, width: Int) -> TerminalLine {
         func bar(_ name: (DashboardTab) -> String) -> TerminalLine {
             var line = TerminalLine()
             for tab in DashboardTab.allCases {
-                let label = " \(tab.rawValue + 1) \(name(tab)) "
-                line.append(
-                    tab == current ? TerminalLine(label, TextStyle(bold: true, color: .cyan)) : TerminalLine(label))
+                let label = "\(tab.rawValue + 1) \(name(tab))"
+                line.append(tab == current ? selected(label) : TerminalLine(" " + label + " "))
             }
             return line
         }
         let full = bar(DashboardKeysView.title)
         if full.width <= width { return full }
         return bar { $0 == current ? DashboardKeysView.title($0) : String(DashboardKeysView.title($0).prefix(1)) }
+    }
+
+    /// `[label]` in bold cyan: the current tab or range, marked without colour too (`NO_COLOR`, a screenshot).
+    private static func selected(_ label: String) -> TerminalLine {
+        TerminalLine("[", .dim) + TerminalLine(label, TextStyle(bold: true, color: .cyan)) + TerminalLine("]", .dim)
     }
 
     private static func status(_ dashboard: Dashboard, zone: Zone) -> TerminalLine {
@@ -126,7 +130,11 @@ enum DashboardView {
         var sections: [[TerminalLine]] = []
         if let machine = dashboard.timer {
             if let model = TimerViewModel(machine: machine, now: inputs.reading, timeZone: inputs.zone) {
-                sections.append(TimerView.lines(model, columns: width + 1, keys: DashboardKeysView.hints(dashboard)))
+                // The keys are on the status line below.
+                sections.append(
+                    TimerView.lines(model, columns: width + 1, keys: "").filter {
+                        !$0.text.trimmingWhitespace().isEmpty
+                    })
             } else {
                 let next = machine.step
                 sections.append(
@@ -164,7 +172,7 @@ enum DashboardView {
                     .folded(toWidth: width))
         case nil: break
         }
-        if dashboard.timer == nil, dashboard.lastPhase == nil {
+        if dashboard.lastPhase == nil {
             let model = SessionSummaryViewModel(
                 store: inputs.store, recorded: nil, discardedSeconds: 0, suspendedSeconds: 0, now: inputs.now,
                 days: inputs.days, events: [])
@@ -185,12 +193,10 @@ enum DashboardView {
         // The range switcher: every range `r` cycles through, the shown one marked.
         var switcher = TerminalLine()
         for (index, range) in Dashboard.ranges.enumerated() {
-            let name = " " + range.name + " "
             switcher.append(
-                index == dashboard.rangeIndex
-                    ? TerminalLine(name, TextStyle(bold: true, color: .cyan)) : TerminalLine(name))
+                index == dashboard.rangeIndex ? selected(range.name) : TerminalLine(" " + range.name + " "))
         }
-        switcher.append(" · #" + (dashboard.tag ?? "every tag"), .dim)
+        switcher.append(" · " + (dashboard.tag.map { "#" + $0 } ?? "every tag"), .dim)
         if dashboard.windowOffset != 0 { switcher.append(" · \(data.from) → \(data.to)", .dim) }
         var sections = [[switcher.truncated(toWidth: width)] + (data.isDemo ? DemoBanner.lines(width: width) : [])]
         sections.append(StatsView.summary(data, width))
