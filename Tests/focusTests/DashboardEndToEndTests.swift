@@ -38,6 +38,15 @@ import Testing
         return home
     }
 
+    /// The shell's screen is back as it was, with its cursor, and the keyboard's settings are those before the run.
+    static func expectTerminalGivenBack(_ tmux: Tmux, _ home: TempHome) throws {
+        #expect(try Self.text(tmux).contains("SHELL SCREEN"))
+        #expect(try tmux.display("#{alternate_on}") == "0")
+        #expect(try tmux.display("#{cursor_flag}") == "1")
+        let before = try String(contentsOfFile: home.path + "/stty-before", encoding: .utf8)
+        #expect(try String(contentsOfFile: home.path + "/stty-after", encoding: .utf8) == before)
+    }
+
     func requireTmux() -> Bool {
         if Tmux.path == nil { Issue.record("tmux is needed for the dashboard tests (.ci/run installs it)") }
         return Tmux.path != nil
@@ -75,11 +84,7 @@ import Testing
         try tmux.send("q")
         try tmux.send("q")
         #expect(try eventually { try Self.text(tmux).contains("EXIT=0") })
-        #expect(try Self.text(tmux).contains("SHELL SCREEN"))
-        #expect(try tmux.display("#{alternate_on}") == "0")
-        #expect(try tmux.display("#{cursor_flag}") == "1")
-        let before = try String(contentsOfFile: home.path + "/stty-before", encoding: .utf8)
-        #expect(try String(contentsOfFile: home.path + "/stty-after", encoding: .utf8) == before)
+        try Self.expectTerminalGivenBack(tmux, home)
     }
 
     @Test func everyRangeShowsWhatFocusStatsCounts() throws {
@@ -226,11 +231,7 @@ import Testing
             kill(try Self.pid(tmux), ["TERM": SIGTERM, "HUP": SIGHUP, "SEGV": SIGSEGV][how]!)
         }
         #expect(try eventually { try Self.text(tmux).contains("EXIT=\(code)") })
-        #expect(try Self.text(tmux).contains("SHELL SCREEN"))
-        #expect(try tmux.display("#{alternate_on}") == "0")
-        #expect(try tmux.display("#{cursor_flag}") == "1")
-        let before = try String(contentsOfFile: home.path + "/stty-before", encoding: .utf8)
-        #expect(try String(contentsOfFile: home.path + "/stty-after", encoding: .utf8) == before)
+        try Self.expectTerminalGivenBack(tmux, home)
     }
 
     @Test func notATerminalIsAUsageError() throws {

@@ -24,20 +24,28 @@ enum UndoCommand: ParsableCommand {
 
     /// `Undid adding 2026-11-29 09:00–09:25 (25m) #writing.`: what undoing `target` did.
     static func done(_ target: UndoTarget, readerZone zone: Zone) -> String {
+        let after: String
+        switch target {
+        case .edit(_, let session?): after = ": \(HistoryView.describe(session, readerZone: zone)) again"
+        case .delete(_, let session?): after = ": \(HistoryView.describe(session, readerZone: zone)) is back"
+        default: after = ""
+        }
+        return "Undid \(subject(target, readerZone: zone))\(after)."
+    }
+
+    /// `adding 2026-11-29 09:00–09:25 (25m) #writing`, `an edit`, `a deletion`, `importing 3 sessions (1h15m of
+    /// focus)`: the change `target` takes back, as `focus undo` and the dashboard's question word it.
+    static func subject(_ target: UndoTarget, readerZone zone: Zone) -> String {
         switch target {
         case .session(let log):
             let verb = log.source == .manual ? "adding" : log.source == .import ? "importing" : "recording"
-            return "Undid \(verb) \(HistoryView.describe(log, readerZone: zone))."
-        case .edit(_, let session):
-            return "Undid an edit" + (session.map { ": \(HistoryView.describe($0, readerZone: zone)) again" } ?? "")
-                + "."
-        case .delete(_, let session):
-            return "Undid a deletion"
-                + (session.map { ": \(HistoryView.describe($0, readerZone: zone)) is back" } ?? "") + "."
+            return "\(verb) \(HistoryView.describe(log, readerZone: zone))"
+        case .edit: return "an edit"
+        case .delete: return "a deletion"
         case .batch(_, let sessions):
             let seconds = sessions.reduce(0) { $0 + $1.focused }
-            return "Undid importing \(sessions.count) session\(sessions.count == 1 ? "" : "s") "
-                + "(\(LocalTime.duration(seconds)) of focus)."
+            return "importing \(sessions.count) session\(sessions.count == 1 ? "" : "s") "
+                + "(\(LocalTime.duration(seconds)) of focus)"
         }
     }
 }

@@ -99,17 +99,13 @@ final class DashboardRunner {
         return events
     }
 
+    /// The signals that arrived, named as the timer names them (``TimerInput/event(_:at:)``).
     private func signals(at reading: ClockReading) -> [DashboardEvent] {
         SignalPipe.drain().map { signal in
-            switch signal {
-            case SIGWINCH: .resize(Self.terminalSize())
-            case SIGCONT: .continued(reading)
-            case SIGTSTP: .signal(.suspend, reading)
-            case SIGUSR1: .signal(.stopRequest, reading)
-            case SIGUSR2: .signal(.cancelRequest, reading)
-            case SIGHUP: .signal(.hangup, reading)
-            case SIGINT: .signal(.interrupt, reading)
-            default: .signal(.terminate, reading)
+            switch TimerInput.event(signal, at: reading) {
+            case .signal(.resize, _): .resize(Self.terminalSize())
+            case .signal(let named, let at): .signal(named, at)
+            default: .continued(reading)
             }
         }
     }

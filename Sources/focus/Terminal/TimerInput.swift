@@ -47,7 +47,7 @@ final class TimerInput {
     }
 
     /// The machine's name for `signal`.
-    private static func event(_ signal: Int32, at now: ClockReading) -> TimerEvent {
+    static func event(_ signal: Int32, at now: ClockReading) -> TimerEvent {
         switch signal {
         case SIGCONT: .continued(now)
         case SIGTSTP: .signal(.suspend, now)

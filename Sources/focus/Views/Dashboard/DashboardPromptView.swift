@@ -74,19 +74,11 @@ enum DashboardPromptView {
             return "Delete \(HistoryView.describe(log, readerZone: zone))? (u brings it back)"
         case .undo(let target):
             switch target {
-            case .session(let log):
-                let verb = log.source == .manual ? "adding" : log.source == .import ? "importing" : "recording"
-                return "Undo \(verb) \(HistoryView.describe(log, readerZone: zone))?"
-            case .edit(_, let session):
-                return "Undo the last edit"
-                    + (session.map { ", back to \(HistoryView.describe($0, readerZone: zone))" } ?? "") + "?"
-            case .delete(_, let session):
-                return "Undo the last deletion"
-                    + (session.map { ", bringing back \(HistoryView.describe($0, readerZone: zone))" } ?? "") + "?"
-            case .batch(_, let sessions):
-                let seconds = sessions.reduce(0) { $0 + $1.focused }
-                return "Undo importing \(sessions.count) session\(sessions.count == 1 ? "" : "s") "
-                    + "(\(LocalTime.duration(seconds)) of focus)?"
+            case .edit(_, let session?):
+                return "Undo an edit, back to \(HistoryView.describe(session, readerZone: zone))?"
+            case .delete(_, let session?):
+                return "Undo a deletion, bringing back \(HistoryView.describe(session, readerZone: zone))?"
+            default: return "Undo \(UndoCommand.subject(target, readerZone: zone))?"
             }
         case .cancelSession: return "Cancel the running session? Nothing of it is recorded."
         case .quit: return "A session is running: quit and stop it? It is recorded as focus stop records it."
