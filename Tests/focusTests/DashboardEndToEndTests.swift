@@ -165,6 +165,42 @@ import Testing
         #expect(try eventually { try Self.text(tmux).contains("#byhand") && Self.text(tmux).contains("of 5") })
     }
 
+    @Test func theLogEditsDeletesAndUndoesAfterAsking() throws {
+        guard requireTmux() else { return }
+        let home = try Self.seeded()
+        let tmux = try Tmux(command: try Self.script(home), width: 80, height: 24)
+        func log() throws -> String {
+            try FocusBinary.run(["log", "--json"], home: home.path, tz: "Asia/Shanghai", now: Self.now).stdout
+        }
+        try tmux.send("6")
+        #expect(try eventually { try Self.text(tmux).contains("History · 1–3 of 3") })
+        // The newest session (#写作) is selected: its tag becomes 校对.
+        try tmux.send("e")
+        #expect(try eventually { try Self.text(tmux).contains("Edit 2026-11-29 08:00–08:25 (25m) #写作") })
+        try tmux.send("C-u")
+        try tmux.type("校对")
+        try tmux.send("Enter")
+        #expect(try eventually { try Self.text(tmux).contains("Edited: 2026-11-29 08:00–08:25 (25m) #校对.") })
+        #expect(try log().contains("\"tag\":\"校对\""))
+        // Delete the one below, after saying no once.
+        try tmux.send("j")
+        try tmux.send("d")
+        #expect(try eventually { try Self.text(tmux).contains("Delete 2026-11-28 10:00–10:25 (25m) #writing?") })
+        try tmux.send("n")
+        #expect(try eventually { try !Self.text(tmux).contains("Delete 2026-11-28") })
+        #expect(try log().contains("writing"))
+        try tmux.send("d")
+        try tmux.send("y")
+        #expect(try eventually { try Self.text(tmux).contains("History · 1–2 of 2") })
+        #expect(try !log().contains("writing"))
+        // Undo brings it back.
+        try tmux.send("u")
+        #expect(try eventually { try Self.text(tmux).contains("Undo a deletion, bringing back") })
+        try tmux.send("y")
+        #expect(try eventually { try Self.text(tmux).contains("History · 1–3 of 3") })
+        #expect(try log().contains("writing"))
+    }
+
     @Test func resizingRefitsTheTab() throws {
         guard requireTmux() else { return }
         let home = try Self.seeded()
