@@ -270,6 +270,27 @@ import Testing
         try Self.expectTerminalGivenBack(tmux, home)
     }
 
+    @Test func ctrlZGivesTheScreenBackAndContinuingRedrawsIt() throws {
+        guard requireTmux() else { return }
+        let home = try Self.seeded()
+        let tmux = try Tmux(command: try Self.script(home), width: 80, height: 24)
+        #expect(try eventually { try Self.text(tmux).contains("No session is running") })
+        let pid = try Self.pid(tmux)
+        try tmux.send("2")
+        try tmux.send("C-z")
+        func state() throws -> String {
+            let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+            return String(stat[stat.index(stat.lastIndex(of: ")")!, offsetBy: 2)])
+        }
+        #expect(try eventually { try state() == "T" && tmux.display("#{alternate_on}") == "0" })
+        // `fg` continues it; the shell here has no job control, so SIGCONT is sent as `fg` would.
+        kill(pid, SIGCONT)
+        #expect(try eventually { try tmux.display("#{alternate_on}") == "1" && Self.text(tmux).contains("Focused") })
+        try tmux.send("q")
+        #expect(try eventually { try Self.text(tmux).contains("EXIT=0") })
+        try Self.expectTerminalGivenBack(tmux, home)
+    }
+
     @Test func notATerminalIsAUsageError() throws {
         let result = try FocusBinary.run(["dashboard"], home: try TempHome().path)
         #expect(result.status == 64)
