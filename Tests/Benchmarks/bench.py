@@ -11,9 +11,9 @@ For each size N (BENCH_SIZES, default "1000 10000 100000 1000000"):
      (FOCUS_HOME=/tmp/peers-data/N/focus);
   3. every scenario is timed with hyperfine (median wall time, -N, output to
      /dev/null) and its peak RSS measured with /usr/bin/time -f %M (median).
-Then the 60 s timer check (`focus start 1m`, piped) and the sound bench output.
+Then the 60 s timer check (`focus start 1m`, piped), the dashboard at 100k sessions (idle CPU, key to\nscreen per tab) and the sound bench output.
 
-Knobs: BENCH_SIZES, BENCH_SKIP_TIMER=1, BENCH_SKIP_PEERS=1, MIN_RUNS (5),
+Knobs: BENCH_SIZES, BENCH_SKIP_TIMER=1, BENCH_SKIP_DASHBOARD=1, BENCH_SKIP_PEERS=1, MIN_RUNS (5),
 RSS_RUNS (3), DATA_ROOT (/tmp/peers-data), FOCUS_BIN (another focus binary),
 BENCH_OUT (another report path).
 """
@@ -187,6 +187,46 @@ def fmt(v, digits=1):
     return "" if v is None else f"{v:.{digits}f}"
 
 
+def dashboard_check(n=100000):
+    """`focus dashboard` at 80x24 in tmux on N sessions: CPU idle over 5 s (from /proc), and for each tab the time
+    from the key to the tab on the screen (tmux's own latency included, so an upper bound on a redraw), median of 3."""
+    if not shutil.which("tmux"):
+        return None
+    data = os.path.join(DATA_ROOT, str(n))
+    sock = f"focus-bench-{os.getpid()}"
+    tmux = ["tmux", "-L", sock, "-f", "/dev/null"]
+    env = f"env FOCUS_HOME={data}/focus FOCUS_NOW={NOW} TZ=UTC LC_ALL=C.UTF-8 FOCUS_NO_ANIMATION=1"
+    subprocess.run(tmux + ["new-session", "-d", "-x", "80", "-y", "24", f"{env} {FOCUS} dashboard; sleep 600"], check=True)
+    def screen():
+        return subprocess.run(tmux + ["capture-pane", "-p"], capture_output=True, text=True).stdout
+    def wait_for(text, timeout=30):
+        start = time.perf_counter()
+        while text not in screen():
+            if time.perf_counter() - start > timeout:
+                raise RuntimeError(f"dashboard never showed {text!r}")
+        return (time.perf_counter() - start) * 1000
+    try:
+        wait_for("[1 Timer]", timeout=60)
+        shell = subprocess.run(tmux + ["display-message", "-p", "#{pane_pid}"], capture_output=True, text=True).stdout.strip()
+        pid = open(f"/proc/{shell}/task/{shell}/children").read().split()[0]
+        def ticks():
+            fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+            return int(fields[11]) + int(fields[12])
+        before = ticks()
+        time.sleep(5)
+        idle = (ticks() - before) / os.sysconf("SC_CLK_TCK") / 5 * 100
+        tabs = {"2": "[2 Stats]", "3": "[3 Expedition]", "4": "[4 Passport]", "5": "[5 Profile]", "6": "[6 Log]",
+                "1": "[1 Timer]"}
+        times = {marker: [] for marker in tabs.values()}
+        for _ in range(3):
+            for key, marker in tabs.items():
+                subprocess.run(tmux + ["send-keys", key], check=True)
+                times[marker].append(wait_for(marker))
+        return {"n": n, "idle": idle, "tabs": {m: statistics.median(v) for m, v in times.items()}}
+    finally:
+        subprocess.run(tmux + ["kill-server"], capture_output=True)
+
+
 def main():
     ensure_tools()
     watson = watson_path()
@@ -208,10 +248,11 @@ def main():
     timer = None if os.environ.get("BENCH_SKIP_TIMER") == "1" else timer_check()
     sound_path = os.path.join(ROOT, ".build", "bench", "sound.txt")
     sound = open(sound_path).read().rstrip() if os.path.exists(sound_path) else "(not run)"
-    write_report(rows, colds, timer, sound)
+    dashboard = None if os.environ.get("BENCH_SKIP_DASHBOARD") == "1" else dashboard_check()
+    write_report(rows, colds, timer, sound, dashboard)
 
 
-def write_report(rows, colds, timer, sound):
+def write_report(rows, colds, timer, sound, dashboard=None):
     date = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     lines = [
         "# Benchmarks", "",
@@ -261,6 +302,14 @@ def write_report(rows, colds, timer, sound):
                   "Targets: under 50 ms of CPU, within 100 ms of the deadline."]
     else:
         lines += ["(skipped: BENCH_SKIP_TIMER=1)"]
+    lines += ["", "## Dashboard", ""]
+    if dashboard:
+        lines += [f"`focus dashboard` at 80x24 in tmux on {dashboard['n']} sessions: {dashboard['idle']:.2f} % of one core "
+                  "idle over 5 s (target: under 1 %). From a tab's key to the tab on the screen (tmux's capture "
+                  "latency included), median of 3, ms:", "", "| tab | ms |", "|---|---:|"]
+        lines += [f"| {m} | {fmt(v)} |" for m, v in dashboard["tabs"].items()]
+    else:
+        lines += ["(skipped: BENCH_SKIP_DASHBOARD=1, or no tmux)"]
     lines += ["", "## Sound generation", "", "`Tests/Benchmarks/SoundBench.swift`, release, one core: seconds of audio per second of CPU.", "",
               "```", sound, "```", ""]
     notes = os.path.join(ROOT, "Tests", "Benchmarks", "notes.md")
