@@ -54,14 +54,24 @@ enum SessionLaunch {
         -> SoundCatalog.Entry?
     {
         guard let name = option ?? configured else { return nil }
-        try ctx.loadExpedition()
-        let catalog = SoundCatalog(definitions: ctx.store.expeditionDefinitions)
-        if option != nil { return try catalog.unlockedEntry(named: name, in: ctx.store.expedition) }
+        if option != nil { return try unlockedSound(name, ctx) }
         do throws(FocusError) {
-            return try catalog.unlockedEntry(named: name, in: ctx.store.expedition)
+            return try unlockedSound(name, ctx)
         } catch {
-            ctx.err.line("focus: no sound: config sound: \(error.message)")
+            ctx.err.line(configuredSoundRefused(error))
             return nil
         }
+    }
+
+    /// The unlocked sound called `name` (a usage error naming what is unlocked, else).
+    static func unlockedSound(_ name: String, _ ctx: Context) throws(FocusError) -> SoundCatalog.Entry {
+        try ctx.loadExpedition()
+        let catalog = SoundCatalog(definitions: ctx.store.expeditionDefinitions)
+        return try catalog.unlockedEntry(named: name, in: ctx.store.expedition)
+    }
+
+    /// `focus: no sound: config sound: …`: why the configured sound does not play.
+    static func configuredSoundRefused(_ error: FocusError) -> String {
+        "focus: no sound: config sound: \(error.message)"
     }
 }

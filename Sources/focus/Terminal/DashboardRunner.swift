@@ -260,7 +260,14 @@ final class DashboardRunner {
             return try feed(.refused(error))
         }
         lock = claim.lock
-        let effects = SessionEffects(ctx, sound: nil, hookOutputDiscarded: true)
+        // The configured sound plays as with `focus start`; one that is not unlocked is said, and the focus is silent.
+        var sound: SoundCatalog.Entry?
+        if let name = state.facts.config.sound {
+            do throws(FocusError) { sound = try SessionLaunch.unlockedSound(name, ctx) } catch {
+                if let code = try feed(.problem(SessionLaunch.configuredSoundRefused(error))) { return code }
+            }
+        }
+        let effects = SessionEffects(ctx, sound: sound, hookOutputDiscarded: true)
         session = effects
         if let recovery = claim.recovery {
             if let line = RecoveryView.line(recovery, in: ctx.zone), let code = try feed(.problem(line)) {
@@ -270,7 +277,7 @@ final class DashboardRunner {
                 return code
             }
         }
-        let request = TimerRunner.Request(steps: start.steps, tag: start.tag)
+        let request = TimerRunner.Request(steps: start.steps, tag: start.tag, sound: sound)
         return try feed(.claimed(request.setup(ctx, keyboard: true), ctx.reading()))
     }
 
