@@ -43,16 +43,19 @@ extension AppStore {
                         }, days: days))
             }
         }
-        let summaries = StatsService.daySummaries(focusLogs: focusLogs, days: days)
-        let input = StatsInput(summaries: summaries)
-        if issues.isEmpty, !focusLogs.isEmpty, !journalFileStates.isEmpty {
-            let ids = (history.sessions.map(\.id) + history.changes.map(\.id)).map(StatsCache.hash).sorted()
-            let cache = StatsCache(
-                fingerprint: fingerprint, files: journalFileStates, sessionCount: focusLogs.count,
-                changeCount: history.changes.count, summaries: summaries, runs: input.streakRuns, idHashes: ids)
-            try? writeStatsCache(cache)
+        // Computed (and the cache written) once for the history as it is: a live screen asks again and again.
+        return derived("summaries", days: days) { () -> StatsInput in
+            let summaries = StatsService.daySummaries(focusLogs: focusLogs, days: days)
+            let input = StatsInput(summaries: summaries)
+            if issues.isEmpty, !focusLogs.isEmpty, !journalFileStates.isEmpty {
+                let ids = (history.sessions.map(\.id) + history.changes.map(\.id)).map(StatsCache.hash).sorted()
+                let cache = StatsCache(
+                    fingerprint: fingerprint, files: journalFileStates, sessionCount: focusLogs.count,
+                    changeCount: history.changes.count, summaries: summaries, runs: input.streakRuns, idHashes: ids)
+                try? writeStatsCache(cache)
+            }
+            return input
         }
-        return input
     }
 
     private struct Stale: Error {}
