@@ -12,7 +12,9 @@ import Testing
     @Test func newSessionsAreAddedAndKnownOrRepeatedIdsCounted() throws {
         let bytes = Array((Self.line1 + "\n" + Self.line2 + "\n" + Self.line2 + "\n{broken\n").utf8)
         let plan = try ImportPlan(
-            inputs: [(name: "x.jsonl", bytes: bytes)], format: .jsonl, known: ["a"], path: "x.jsonl")
+            inputs: [(name: "x.jsonl", bytes: bytes)], format: .jsonl,
+            history: JournalHistory(sessions: [Fixtures.log("2026-11-28T09:00:00Z")].map { var l = $0; l.id = "a"; return l }, changes: []),
+            path: "x.jsonl", now: Fixtures.now, newID: { "new" })
         #expect(plan.added.map(\.id) == ["b"])
         #expect(plan.duplicates == 2)
         #expect(plan.skipped.count == 1)
@@ -23,7 +25,7 @@ import Testing
         #expect {
             try ImportPlan(
                 inputs: [(name: "junk", bytes: Array("\u{1}\u{2}garbage\nmore garbage\n".utf8))], format: format,
-                known: [], path: "junk")
+                history: JournalHistory(sessions: [], changes: []), path: "junk", now: Fixtures.now, newID: { "x" })
         } throws: { ($0 as? FocusError)?.kind == .data && ($0 as? FocusError)?.message.hasPrefix("junk: ") == true }
     }
 }

@@ -78,7 +78,7 @@ import Testing
             return FocusLog(
                 id: "s\(i)", start: start, end: start.addingTimeInterval(1500), planned: 1500,
                 focused: i % 5 == 0 ? 900 : 1500,
-                completed: i % 5 != 0, tag: i % 3 == 0 ? nil : ["code", "write"][i % 2])
+                completed: i % 5 != 0, tags: i % 3 == 0 ? [] : i % 7 == 1 ? ["code", "write"] : [["code", "write"][i % 2]])
         }.reversed()
     }
 
@@ -124,7 +124,7 @@ import Testing
         try store.record(
             JournalChange(
                 id: "e1", kind: .edit, target: "s1", at: Self.now,
-                patch: SessionPatch(focused: 60, tag: .some("edited"))))
+                patch: SessionPatch(focused: 60, tags: ["edited"])))
         try store.record(JournalChange(id: "d1", kind: .delete, target: "s2", at: Self.now))
         run = try Self.bothWays(paths)  // change records: rebuilt from a full load
         #expect(run.cached == run.full)

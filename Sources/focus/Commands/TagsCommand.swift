@@ -6,7 +6,7 @@ enum TagsCommand: ParsableCommand {
 
     static let configuration = CommandConfiguration(
         name: "tags",
-        abstract: "List your tags with how many sessions carry each and when it was last used",
+        abstract: "List your tags with their sessions and when each was last used",
         discussion: """
             The most recently used first. A session with several tags counts under each,
             as in the per-tag table of focus stats.
