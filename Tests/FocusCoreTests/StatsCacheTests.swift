@@ -14,6 +14,8 @@ import Testing
             + #""completed":false,"tz":"Asia/Shanghai","tag":"écrire","note":"chapter 3","source":"manual"}"#,
         #"{"id":"a3","start":"2024-02-29T23:59:59Z","end":"2024-03-01T00:00:00Z","planned":0,"focused":1,"#
             + #""completed":true,"source":"import"}"#,
+        #"{"id":"a4","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"#
+            + #""completed":true,"tag":"a","tags":["a","b"],"source":"import","origin":"watson:f","revision":"9"}"#,
     ]
     /// Lines the fast path leaves to the general parser: other shapes, escapes, unknown keys, change records.
     static let otherLines = [
