@@ -125,7 +125,9 @@ public struct ImportPlan: Equatable, Sendable {
             let end = Int(log.end.timeIntervalSince1970)
             if log.id == "tw" + FNV1a.hex("timewarrior|\(start)|\(end)") {
                 keys.append(SessionImporter.timewarriorKey(start: start))
-            } else if log.id.utf8.count == 32, log.id.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) {
+            } else if log.id.utf8.count == 32,
+                log.id.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) })
+            {
                 keys.append("watson:" + log.id)
             }
         }
@@ -180,7 +182,8 @@ public struct ImportPlan: Equatable, Sendable {
         let months = names.compactMap { name -> String? in
             let stem = name.hasSuffix(".data") ? String(name.dropLast(5)) : ""
             let b = Array(stem.utf8)
-            guard b.count == 7, b[4] == UInt8(ascii: "-"), b.enumerated().allSatisfy({ $0.offset == 4 || (48...57).contains($0.element) })
+            guard b.count == 7, b[4] == UInt8(ascii: "-"),
+                b.enumerated().allSatisfy({ $0.offset == 4 || (48...57).contains($0.element) })
             else { return nil }
             return stem
         }

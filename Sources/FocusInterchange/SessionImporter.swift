@@ -265,7 +265,9 @@ public enum SessionImporter {
         var out = Parsed()
         if firstByte(bytes) == UInt8(ascii: "[") {
             out.skipped.append(
-                Skipped(place: "file", reason: "a JSON list, not JSON Lines (read `focus export --format json` with --from json)"))
+                Skipped(
+                    place: "file",
+                    reason: "a JSON list, not JSON Lines (read `focus export --format json` with --from json)"))
             return out
         }
         for (number, line) in lines(bytes) where !line.trimmingWhitespace().isEmpty {
@@ -284,7 +286,8 @@ public enum SessionImporter {
         var out = Parsed()
         guard let items = JSONList.items(bytes) else {
             out.skipped.append(
-                Skipped(place: "file", reason: "not a JSON list of sessions (what `focus export --format json` writes)"))
+                Skipped(place: "file", reason: "not a JSON list of sessions (what `focus export --format json` writes)")
+            )
             return out
         }
         for (index, item) in items.enumerated() {

@@ -101,8 +101,8 @@ struct FlatJSON {
         }
     }
 
-    /// A list of strings from its `[`, or `nil` (where it stands unchanged only in the caller's copy of `index`) when an
-    /// item is not a string.
+    /// A list of strings from its `[`, or `nil` when an item is not a string (the caller then reads it again from
+    /// where it began, as a nested value to skip).
     private mutating func stringList() throws(Failure) -> [String]? {
         index += 1
         var out: [String] = []

@@ -164,7 +164,9 @@ public enum JournalCodec {
             }
             source = known
         }
-        if fields.revision != nil, fields.origin == nil { throw Failure(reason: "a \"revision\" without an \"origin\"") }
+        if fields.revision != nil, fields.origin == nil {
+            throw Failure(reason: "a \"revision\" without an \"origin\"")
+        }
         return FocusLog(
             id: fields.id, start: Date(timeIntervalSince1970: Double(start)),
             end: Date(timeIntervalSince1970: Double(end)), planned: planned, focused: focused,

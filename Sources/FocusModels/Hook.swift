@@ -27,7 +27,8 @@ public struct Hook: Equatable, Sendable {
 
     /// The variables every hook gets, in the order the README documents them.
     public static let variables = [
-        "FOCUS_EVENT", "FOCUS_ID", "FOCUS_PHASE", "FOCUS_TAG", "FOCUS_TAGS", "FOCUS_NOTE", "FOCUS_PLANNED", "FOCUS_FOCUSED",
+        "FOCUS_EVENT", "FOCUS_ID", "FOCUS_PHASE", "FOCUS_TAG", "FOCUS_TAGS", "FOCUS_NOTE", "FOCUS_PLANNED",
+        "FOCUS_FOCUSED",
         "FOCUS_REMAINING", "FOCUS_STARTED", "FOCUS_CYCLE", "FOCUS_CYCLES", "FOCUS_COMPLETED", "FOCUS_RECORDED",
     ]
 

@@ -71,8 +71,7 @@ public struct RunningMarker: Codable, Equatable, Sendable {
         paused = try c.decode(Bool.self, forKey: .paused)
         remaining = try c.decode(Int.self, forKey: .remaining)
         updatedAt = try c.decode(Date.self, forKey: .updatedAt)
-        tags = try c.decodeIfPresent([String].self, forKey: .tags)
-            ?? (try c.decodeIfPresent(String.self, forKey: .tag)).map { [$0] } ?? []
+        tags = try c.tags(.tags, or: .tag)
         open = try c.decodeIfPresent(Bool.self, forKey: .open)
     }
 

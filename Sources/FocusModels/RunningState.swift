@@ -129,8 +129,7 @@ public struct RunningState: Codable, Equatable, Sendable {
         counted = try c.decode(Int.self, forKey: .counted)
         updatedAt = try c.decode(Date.self, forKey: .updatedAt)
         paused = try c.decode(Bool.self, forKey: .paused)
-        tags = try c.decodeIfPresent([String].self, forKey: .tags)
-            ?? (try c.decodeIfPresent(String.self, forKey: .tag)).map { [$0] } ?? []
+        tags = try c.tags(.tags, or: .tag)
         note = try c.decodeIfPresent(String.self, forKey: .note)
         tz = try c.decodeIfPresent(String.self, forKey: .tz)
         pid = try c.decode(Int32.self, forKey: .pid)

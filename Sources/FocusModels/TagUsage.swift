@@ -26,8 +26,19 @@ public struct TagUsage: Equatable, Sendable {
                 totals[tag] = (old.sessions + 1, old.focused + log.focused, max(old.last, log.start))
             }
         }
-        return totals.map { TagUsage(tag: $0.key, sessions: $0.value.sessions, focusedSeconds: $0.value.focused,
-            lastUsed: $0.value.last) }
-            .sorted { ($0.lastUsed, $1.tag) > ($1.lastUsed, $0.tag) }
+        return totals.map {
+            TagUsage(
+                tag: $0.key, sessions: $0.value.sessions, focusedSeconds: $0.value.focused,
+                lastUsed: $0.value.last)
+        }
+        .sorted { ($0.lastUsed, $1.tag) > ($1.lastUsed, $0.tag) }
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// The list under `list`, or for a file of an older focus the single tag under `single` as a list of one.
+    func tags(_ list: Key, or single: Key) throws -> [String] {
+        if let tags = try decodeIfPresent([String].self, forKey: list) { return tags }
+        return try decodeIfPresent(String.self, forKey: single).map { [$0] } ?? []
     }
 }

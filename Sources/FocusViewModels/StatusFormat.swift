@@ -8,7 +8,8 @@ import FoundationEssentials
 public struct StatusFormat: Equatable, Sendable {
     /// A value the template can show. When idle, every placeholder but `{state}` is empty.
     public enum Placeholder: String, CaseIterable, Sendable {
-        case state, phase, remaining, minutes, elapsed, planned, tag, tags, note, id, paused, cycle, cycles, started, ends
+        case state, phase, remaining, minutes, elapsed, planned, tag, tags, note, id, paused, cycle, cycles, started,
+            ends
 
         /// One line for help, the README and the man page.
         public var help: String {

@@ -30,7 +30,8 @@ import Testing
 
     @Test func aCompletedFocusRunsCompleteWithTheRecordedSession() {
         let hook = Hook.ended(
-            Self.state(.focus, counted: 1500, tags: ["thesis", "ch 3"]), stopped: false, recorded: Self.log(focused: 1500, completed: true))
+            Self.state(.focus, counted: 1500, tags: ["thesis", "ch 3"]), stopped: false,
+            recorded: Self.log(focused: 1500, completed: true))
         #expect(hook?.event == .complete)
         #expect(
             hook?.environment == [

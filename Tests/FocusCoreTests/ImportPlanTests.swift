@@ -14,7 +14,12 @@ import Testing
         let bytes = Array((Self.line1 + "\n" + Self.line2 + "\n" + Self.line2 + "\n{broken\n").utf8)
         let plan = try ImportPlan(
             inputs: [(name: "x.jsonl", bytes: bytes)], format: .jsonl,
-            history: JournalHistory(sessions: [Fixtures.log("2026-11-28T09:00:00Z")].map { var l = $0; l.id = "a"; return l }, changes: []),
+            history: JournalHistory(
+                sessions: [Fixtures.log("2026-11-28T09:00:00Z")].map {
+                    var l = $0
+                    l.id = "a"
+                    return l
+                }, changes: []),
             path: "x.jsonl", now: Fixtures.now, newID: { "new" })
         #expect(plan.added.map(\.id) == ["b"])
         #expect(plan.duplicates == 2)
@@ -41,49 +46,58 @@ import Testing
         return Array(("[" + items.joined(separator: ",") + "]").utf8)
     }
 
-    static func plan(_ bytes: [UInt8], _ history: JournalHistory, format: SessionImporter.Format = .watson,
-        prune: Bool = false, name: String = "frames") throws -> ImportPlan {
+    static func plan(
+        _ bytes: [UInt8], _ history: JournalHistory, format: SessionImporter.Format = .watson,
+        prune: Bool = false, name: String = "frames"
+    ) throws -> ImportPlan {
         var n = 0
         return try ImportPlan(
             inputs: [(name: name, bytes: bytes)], format: format, history: history, prune: prune, path: name,
-            now: Fixtures.now, newID: { n += 1; return "c\(n)" })
+            now: Fixtures.now,
+            newID: {
+                n += 1
+                return "c\(n)"
+            })
     }
 
     @Test func watsonEditsApplyOnlyWhenUpdatedAtIsNewer() throws {
-        let first = try Self.plan(Self.frames([("f1", 1795170600, ["bugfix"], 100)]), JournalHistory(sessions: [], changes: []))
+        let first = try Self.plan(
+            Self.frames([("f1", 1_795_170_600, ["bugfix"], 100)]), JournalHistory(sessions: [], changes: []))
         #expect(first.added.map(\.tags) == [["coding", "bugfix"]])
         let history = JournalHistory(sessions: first.added, changes: [])
         // The same frame, or an older copy of it, changes nothing.
-        #expect(try Self.plan(Self.frames([("f1", 1795168800, ["x"], 100)]), history).updated.isEmpty)
-        #expect(try Self.plan(Self.frames([("f1", 1795168800, ["x"], 99)]), history).updated.isEmpty)
-        let edited = try Self.plan(Self.frames([("f1", 1795168800, ["x"], 101)]), history)
+        #expect(try Self.plan(Self.frames([("f1", 1_795_168_800, ["x"], 100)]), history).updated.isEmpty)
+        #expect(try Self.plan(Self.frames([("f1", 1_795_168_800, ["x"], 99)]), history).updated.isEmpty)
+        let edited = try Self.plan(Self.frames([("f1", 1_795_168_800, ["x"], 101)]), history)
         let patch = try #require(edited.updated.first?.patch)
-        #expect(patch.end == Date(timeIntervalSince1970: 1795168800) && patch.tags == ["coding", "x"])
+        #expect(patch.end == Date(timeIntervalSince1970: 1_795_168_800) && patch.tags == ["coding", "x"])
         #expect(patch.focused == 3600 && patch.origin?.revision == "101" && edited.duplicates == 0)
     }
 
     @Test func pruneDeletesWhatTheSourceNoLongerHasAndUndoneImportsComeBackUnderNewIDs() throws {
         let first = try Self.plan(
-            Self.frames([("f1", 1795170600, [], 1), ("f2", 1795170600, [], 1)]), JournalHistory(sessions: [], changes: []))
+            Self.frames([("f1", 1_795_170_600, [], 1), ("f2", 1_795_170_600, [], 1)]),
+            JournalHistory(sessions: [], changes: []))
         let history = JournalHistory(sessions: first.added, changes: [])
-        #expect(try Self.plan(Self.frames([("f1", 1795170600, [], 1)]), history).pruned.isEmpty)
-        let pruned = try Self.plan(Self.frames([("f1", 1795170600, [], 1)]), history, prune: true)
+        #expect(try Self.plan(Self.frames([("f1", 1_795_170_600, [], 1)]), history).pruned.isEmpty)
+        let pruned = try Self.plan(Self.frames([("f1", 1_795_170_600, [], 1)]), history, prune: true)
         #expect(pruned.pruned.map(\.target) == ["f2"] && pruned.pruned.map(\.kind) == [.delete])
         // Both sessions undone: importing again adds them, under ids no record has.
         let undone = JournalHistory(
             sessions: first.added,
             changes: ["f1", "f2"].map { JournalChange(id: "u" + $0, kind: .undo, target: $0, at: Fixtures.now) })
-        let again = try Self.plan(Self.frames([("f1", 1795170600, [], 1), ("f2", 1795170600, [], 1)]), undone)
+        let again = try Self.plan(Self.frames([("f1", 1_795_170_600, [], 1), ("f2", 1_795_170_600, [], 1)]), undone)
         #expect(again.added.map(\.id) == ["f1~2", "f2~2"] && again.duplicates == 0)
         let third = JournalHistory(sessions: first.added + again.added, changes: undone.changes)
-        #expect(try Self.plan(Self.frames([("f1", 1795170600, [], 1)]), third).duplicates == 1)
+        #expect(try Self.plan(Self.frames([("f1", 1_795_170_600, [], 1)]), third).duplicates == 1)
     }
 
     /// A Timewarrior interval is its start: a new end is an edit of it, whatever id an earlier focus gave it.
     @Test func timewarriorIntervalsAreTheirStartEvenFromAnEarlierFocus() throws {
         let legacy = FocusLog(
-            id: "tw" + FNV1a.hex("timewarrior|1795165200|1795170600"), start: Date(timeIntervalSince1970: 1795165200),
-            end: Date(timeIntervalSince1970: 1795170600), planned: 5400, focused: 5400, completed: true,
+            id: "tw" + FNV1a.hex("timewarrior|1795165200|1795170600"),
+            start: Date(timeIntervalSince1970: 1_795_165_200),
+            end: Date(timeIntervalSince1970: 1_795_170_600), planned: 5400, focused: 5400, completed: true,
             tags: ["coding"], source: .import)
         let line = "inc 20261120T090000Z - 20261120T100000Z # coding bugfix\n"
         let plan = try Self.plan(
@@ -93,7 +107,8 @@ import Testing
         #expect(plan.updated.first?.patch.tags == ["coding", "bugfix"] && plan.updated.first?.patch.focused == 3600)
         // --prune of one month file leaves the other months alone.
         let other = try Self.plan(
-            Array("inc 20261201T090000Z - 20261201T100000Z # x\n".utf8), JournalHistory(sessions: [legacy], changes: []),
+            Array("inc 20261201T090000Z - 20261201T100000Z # x\n".utf8),
+            JournalHistory(sessions: [legacy], changes: []),
             format: .timewarrior, prune: true, name: "2026-12.data")
         #expect(other.pruned.isEmpty)
     }

@@ -76,7 +76,9 @@ import Testing
         let paths = try Sessions.temporaryPaths()
         let store = AppStore(paths: paths)
         try store.record(Sessions.log("first", "2026-11-01T09:00:00Z"))
-        try store.record([Sessions.log("i1", "2026-11-02T09:00:00Z"), Sessions.log("i2", "2026-11-03T09:00:00Z")].map(JournalRecord.session))
+        try store.record(
+            [Sessions.log("i1", "2026-11-02T09:00:00Z"), Sessions.log("i2", "2026-11-03T09:00:00Z")].map(
+                JournalRecord.session))
         try store.record(Sessions.log("second", "2026-11-04T09:00:00Z"))
         try store.record([.session(Sessions.log("i3", "2026-11-05T09:00:00Z"))])
         try store.record([.session(Sessions.log("i4", "2026-11-06T09:00:00Z"))])

@@ -43,7 +43,8 @@ import Testing
             old, start: later, seconds: nil, tags: [], note: .some("n"), now: later.addingTimeInterval(86_400),
             zone: Self.utc
         ).applied(to: old)
-        #expect(new.start == later && new.end == later.addingTimeInterval(1500) && new.tags.first == nil && new.note == "n")
+        #expect(
+            new.start == later && new.end == later.addingTimeInterval(1500) && new.tags.first == nil && new.note == "n")
     }
 
     @Test(arguments: [(0, 25, true), (25, 25, false), (-25, 25, false), (10, 5, true), (-10, 11, true)])

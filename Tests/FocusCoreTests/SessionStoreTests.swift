@@ -18,7 +18,8 @@ import Testing
     static func state(_ id: String = "dead", counted: Int = 600, waiting: Bool? = nil) -> RunningState {
         RunningState(
             id: id, phase: .focus, startedAt: started, planned: 1500, counted: counted,
-            updatedAt: started.addingTimeInterval(Double(counted + 5)), paused: false, tags: ["w"], note: nil, tz: "UTC",
+            updatedAt: started.addingTimeInterval(Double(counted + 5)), paused: false, tags: ["w"], note: nil,
+            tz: "UTC",
             pid: 1, cycle: 1, cycles: 1, activeAt: 100, waiting: waiting)
     }
 

@@ -5,7 +5,8 @@ import Testing
 /// Sessions with several tags: the journal's `tags` list beside the single `tag` older readers know, edits of
 /// them, and what statistics and tag lists count.
 @Suite struct SeveralTagsTests {
-    static let head = #"{"id":"a","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"#
+    static let head =
+        #"{"id":"a","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"#
         + #""focused":1500,"completed":true"#
 
     /// Lines of version 1 read as they always did, one `tag` as a list of one, and focus writes them back byte for
@@ -114,5 +115,28 @@ import Testing
         #expect(usage.map(\.tag) == ["coding", "bugfix"])
         #expect(usage[0].sessions == 2 && usage[0].focusedSeconds == 5400)
         #expect(usage[0].lastUsed == Fixtures.instant("2026-11-28T09:00:00Z"))
+    }
+
+    /// The state file and another device's marker written by an older focus (one `tag`) read as a list of one;
+    /// this focus writes the first tag beside the list, for an older one still reading them.
+    @Test func runningFilesOfAnOlderFocusKeepTheirTag() throws {
+        let state =
+            #"{"id":"s","phase":"focus","startedAt":"2026-11-29T09:00:00Z","planned":1500,"counted":60,"#
+            + #""updatedAt":"2026-11-29T09:01:00Z","paused":false,"tag":"thesis","pid":1,"cycle":1,"cycles":1}"#
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        var read = try decoder.decode(RunningState.self, from: Data(state.utf8))
+        #expect(read.tags == ["thesis"])
+        read.tags = ["thesis", "ch 3"]
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        let written = String(decoding: try encoder.encode(read), as: UTF8.self)
+        #expect(written.contains(#""tag":"thesis""#) && written.contains(#""tags":["thesis","ch 3"]"#))
+        #expect(try decoder.decode(RunningState.self, from: Data(written.utf8)) == read)
+        let marker =
+            #"{"device":{"id":"00000002","name":"laptop"},"id":"m","phase":"focus","#
+            + #""startedAt":"2026-11-29T09:00:00Z","paused":false,"remaining":900,"updatedAt":"2026-11-29T09:01:00Z","#
+            + #""tag":"thesis"}"#
+        #expect(try decoder.decode(RunningMarker.self, from: Data(marker.utf8)).tags == ["thesis"])
     }
 }

@@ -80,7 +80,8 @@ import Testing
             return FocusLog(
                 id: "s\(i)", start: start, end: start.addingTimeInterval(1500), planned: 1500,
                 focused: i % 5 == 0 ? 900 : 1500,
-                completed: i % 5 != 0, tags: i % 3 == 0 ? [] : i % 7 == 1 ? ["code", "write"] : [["code", "write"][i % 2]])
+                completed: i % 5 != 0,
+                tags: i % 3 == 0 ? [] : i % 7 == 1 ? ["code", "write"] : [["code", "write"][i % 2]])
         }.reversed()
     }
 

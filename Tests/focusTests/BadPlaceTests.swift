@@ -184,7 +184,8 @@ import Testing
         Self.shell("chattr -i '\(home.journalFile)'")
         #expect(try FocusBinary.shell("\"$FOCUS\" " + command, home: home.path, tz: "Asia/Kolkata").status == 0)
         let added = try JournalCodec.decode(Array(try #require(home.journalLines().last).utf8))
-        #expect(added.focused == 2 && added.tags.first == "deep work" && added.note == "it's" && added.source == .manual)
+        #expect(
+            added.focused == 2 && added.tags.first == "deep work" && added.note == "it's" && added.source == .manual)
     }
 
     /// A timer died and the journal cannot take its session: every command still runs, warns, and leaves the state for

@@ -20,7 +20,8 @@ import Testing
     }
 
     static let commands = [
-        "start", "continue", "break", "status", "stop", "cancel", "stats", "tags", "expedition", "passport", "profile", "log",
+        "start", "continue", "break", "status", "stop", "cancel", "stats", "tags", "expedition", "passport", "profile",
+        "log",
         "undo", "export",
         "import", "sync", "doctor", "config", "completions", "sound", "help",
     ]

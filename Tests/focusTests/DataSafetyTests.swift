@@ -270,7 +270,10 @@ import Testing
         #expect(
             try FocusBinary.run(["import", file.path, "--from", "jsonl"], home: home.path, now: Self.now).status == 0)
         let undo = try FocusBinary.run(["undo"], home: home.path, now: Self.now)
-        #expect(undo.status == 0 && undo.stdout == "Undid importing 30 sessions (30m of focus): the whole import, in one step.\n", "\(undo.stdout)")
+        #expect(
+            undo.status == 0
+                && undo.stdout == "Undid importing 30 sessions (30m of focus): the whole import, in one step.\n",
+            "\(undo.stdout)")
         let log = try FocusBinary.run(["log", "--limit", "0"], home: home.path, now: Self.now).stdout
         #expect(!log.contains("#imported") && log.contains("#mine"), "\(log)")
         let next = try FocusBinary.run(["undo"], home: home.path, now: Self.now)

@@ -15,7 +15,9 @@ import Testing
             home = try TempHome()
             let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
             program = try #require(
-                path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) },
+                path.split(separator: ":").map { "\($0)/\(name)" }.first {
+                    FileManager.default.isExecutableFile(atPath: $0)
+                },
                 "\(name) is needed: sudo scripts/test-tools install")
             environment = [
                 "PATH": path, "HOME": home.path, "TZ": "UTC", "LC_ALL": "C.UTF-8", variable: home.path + "/peer",
@@ -168,7 +170,8 @@ import Testing
     @Test func followsTimewarriorThroughShortenTagDeleteAndUndo() throws {
         let peer = try Peer("timew", folder: "TIMEWARRIORDB")
         // The first command asks whether to create the database.
-        try peer.run(["track", "2026-11-20T09:00:00Z", "-", "2026-11-20T10:15:00Z", "coding", "bugfix"], stdin: "yes\n")
+        try peer.run(
+            ["track", "2026-11-20T09:00:00Z", "-", "2026-11-20T10:15:00Z", "coding", "bugfix"], stdin: "yes\n")
         try peer.run(["track", "2026-11-21T09:00:00Z", "-", "2026-11-21T10:00:00Z", "writing", "book"])
         try peer.run(["track", "2026-11-22T13:00:00Z", "-", "2026-11-22T14:15:00Z", "coding", "review"])
         try peer.run(["track", "2026-11-23T08:00:00Z", "-", "2026-11-23T08:20:00Z", "reading", "abandoned"])

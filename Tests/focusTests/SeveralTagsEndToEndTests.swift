@@ -13,8 +13,10 @@ import Testing
     @Test func tagsAreGivenEditedListedAndCounted() throws {
         let home = try TempHome()
         let add = try Self.focus(
-            ["log", "add", "--start", "2026-11-28 09:00", "--duration", "1h", "--tag", "coding", "--tag", "bugfix",
-             "--tag", "coding"], home)
+            [
+                "log", "add", "--start", "2026-11-28 09:00", "--duration", "1h", "--tag", "coding", "--tag", "bugfix",
+                "--tag", "coding",
+            ], home)
         #expect(add.status == 0 && add.stdout.contains("(1h00m) #coding #bugfix"), "\(add.stdout)\(add.stderr)")
         #expect(
             try Self.focus(["log", "add", "--start", "2026-11-29 09:00", "--duration", "30m", "--tag", "coding"], home)
@@ -25,7 +27,9 @@ import Testing
 
         let stats = try Self.focus(["stats", "--range", "all", "--json"], home)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])
-        #expect(json["byTag"] as? [String: Int] == ["coding": 5400, "bugfix": 3600] && json["focusedSeconds"] as? Int == 5400)
+        #expect(
+            json["byTag"] as? [String: Int] == ["coding": 5400, "bugfix": 3600]
+                && json["focusedSeconds"] as? Int == 5400)
         let bugfix = try Self.focus(["stats", "--range", "all", "--tag", "bugfix", "--json"], home)
         #expect(bugfix.stdout.contains(#""focusedSeconds":3600"#) && bugfix.stdout.contains(#""sessions":1,"#))
         let text = try Self.focus(["stats", "--range", "all"], home).stdout
@@ -65,9 +69,14 @@ import Testing
             #expect(try Self.focus(["export", "--format", format, "--out", file], home).status == 0)
             let other = try TempHome()
             let r = try Self.focus(["import", file, "--from", from], other)
-            #expect(r.status == 65 && r.stdout.isEmpty && r.stderr.split(separator: "\n").count == 1, "\(from): \(r.stderr)")
-            #expect(other.contents("journal") == nil && (try? FileManager.default.contentsOfDirectory(
-                atPath: other.path + "/journal"))?.isEmpty ?? true)
+            #expect(
+                r.status == 65 && r.stdout.isEmpty && r.stderr.split(separator: "\n").count == 1, "\(from): \(r.stderr)"
+            )
+            #expect(
+                other.contents("journal") == nil
+                    && (try? FileManager.default.contentsOfDirectory(
+                        atPath: other.path + "/journal"))?.isEmpty ?? true
+            )
         }
     }
 
@@ -83,8 +92,11 @@ import Testing
         }
         let golden = FocusBinary.packageRoot + "/Tests/focusTests/Snapshots/v1-journal/"
         let run = { (args: [String]) in try FocusBinary.run(args, home: home.path, now: "2026-12-01T12:00:00Z").stdout }
-        #expect(try run(["export", "--format", "jsonl"]) == (try String(contentsOfFile: golden + "export.jsonl", encoding: .utf8)))
-        let stats = try run(["stats", "--range", "all", "--json"]).replacingOccurrences(of: #","tagsOverlap":false"#, with: "")
+        #expect(
+            try run(["export", "--format", "jsonl"])
+                == (try String(contentsOfFile: golden + "export.jsonl", encoding: .utf8)))
+        let stats = try run(["stats", "--range", "all", "--json"]).replacingOccurrences(
+            of: #","tagsOverlap":false"#, with: "")
         #expect(stats == (try String(contentsOfFile: golden + "stats.json", encoding: .utf8)))
         // Reading them wrote nothing into them.
         for name in try FileManager.default.contentsOfDirectory(atPath: corpus) {

@@ -109,7 +109,7 @@ import Testing
         let columns = Set(rows.map { row in row.prefix { $0 != "%" }.displayWidth })
         #expect(columns.count == 1, "\(table)")
         // Some of these sessions have two tags: the table counts them under each, and says so.
-        #expect(table.hasSuffix("A session with several tags counts under each of them."), "\(table)")
+        #expect(table.trimmingCharacters(in: .newlines).hasSuffix("counts under each of them."), "\(table)")
     }
 
     @Test func expeditionPassportAndProfileWithRealDemoAndHostileData() throws {
@@ -160,7 +160,8 @@ import Testing
         for value in Self.hostile {
             let state = RunningState(
                 id: value + "id", phase: .focus, startedAt: started, planned: 1500, counted: 600, updatedAt: Self.now,
-                paused: false, tags: [value + "写作声境护照的第一章", value], note: value, tz: "UTC", pid: 1, cycle: 1, cycles: 1)
+                paused: false, tags: [value + "写作声境护照的第一章", value], note: value, tz: "UTC", pid: 1, cycle: 1,
+                cycles: 1)
             let marker = RunningMarker(
                 device: Device(id: "00000002", name: value + "laptop"), id: "m", phase: .focus, startedAt: started,
                 paused: false, remaining: 900, updatedAt: Self.now, tags: [value])
@@ -229,7 +230,8 @@ import Testing
         }
         let path = "/tmp/" + Self.hostile[3] + Self.hostile[6] + ".csv"
         let plan = try ImportPlan(
-            inputs: [(name: "sessions.csv", bytes: Array(csv.utf8))], format: .csv, history: JournalHistory(sessions: [], changes: []), path: path,
+            inputs: [(name: "sessions.csv", bytes: Array(csv.utf8))], format: .csv,
+            history: JournalHistory(sessions: [], changes: []), path: path,
             now: Self.now, newID: { UUID().uuidString })
         for width in Self.widths {
             for dryRun in [false, true] {

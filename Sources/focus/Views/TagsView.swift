@@ -11,7 +11,8 @@ enum TagsView {
         let countW = counts.map(\.width).max() ?? 0
         let timeW = times.map(\.width).max() ?? 0
         var lines = [
-            TerminalLine("tag", .bold).padded(toWidth: nameW + 2) + TerminalLine("sessions", .bold)
+            TerminalLine("tag", .bold).padded(toWidth: nameW + 2)
+                + TerminalLine("sessions", .bold)
                 .padded(toWidth: countW + 2) + TerminalLine("focus", .bold).padded(toWidth: timeW + 2)
                 + TerminalLine("last used", .bold)
         ]
