@@ -38,7 +38,7 @@ extension AppStore {
                 StatsInput(
                     summaries: StatsService.daySummaries(
                         focusLogs: focusLogs.filter { log in
-                            (tag == nil || log.tag == tag)
+                            (tag.map(log.has(tag:)) ?? true)
                                 && (device == nil || self.device(ofSession: log.id) == device)
                         }, days: days))
             }

@@ -58,7 +58,7 @@ public struct HistoryViewModel {
             range == .all ? nil : range.bounds(today: days.date(of: now).dayNumber, sessionSpan: nil)
         guard tag != nil || device != nil || bounds != nil else { return logs.reversed() }
         return logs.reversed().filter { log in
-            (tag == nil || log.tag == tag) && (device == nil || store.device(ofSession: log.id) == device)
+            (tag.map(log.has(tag:)) ?? true) && (device == nil || store.device(ofSession: log.id) == device)
                 && (bounds?.contains(days.dayNumber(of: log)) ?? true)
         }
     }

@@ -129,18 +129,19 @@ extension Dashboard {
                 prompt = .form(form)
                 return [.render]
             }
-            let tag = form.text(.tag).trimmingWhitespace()
+            let tags = DashboardForm.tags(form.text(.tag))
             let plan = CyclePlan(
                 config: facts.config, focusSeconds: seconds, breakSeconds: nil, longBreakSeconds: nil, cycles: cycles)
             prompt = nil
-            return [.claim(DashboardStart(steps: plan.steps, tag: tag.isEmpty ? nil : tag)), .render]
+            return [.claim(DashboardStart(steps: plan.steps, tags: tags)), .render]
         case .edit(let log):
-            // A text emptied clears the tag or the note, as `focus log edit --tag ""` does.
+            // A text emptied clears the tags or the note, as `focus log edit --tag ""` does.
             func cleared(_ text: String?) -> String?? {
                 text.map { $0.trimmingWhitespace().isEmpty ? nil : $0.trimmingWhitespace() }
             }
             let edit = DashboardEdit(
-                tag: cleared(form.changed(.tag)), note: cleared(form.changed(.note)), start: form.changed(.start),
+                tags: form.changed(.tag).map(DashboardForm.tags), note: cleared(form.changed(.note)),
+                start: form.changed(.start),
                 duration: form.changed(.duration))
             guard !edit.isEmpty else {
                 prompt = nil
@@ -165,7 +166,7 @@ extension Dashboard {
             return [.render]
         }
         let step = CyclePlan.Step(phase: .shortBreak, seconds: facts.config.breakMinutes * 60, cycle: 1)
-        return [.claim(DashboardStart(steps: [step], tag: nil)), .render]
+        return [.claim(DashboardStart(steps: [step], tags: [])), .render]
     }
 
     /// Pause, `+`, stop, the next phase and cancel: for the session run here, the machine's own keys; for one

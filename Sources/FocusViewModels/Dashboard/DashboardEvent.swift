@@ -107,7 +107,7 @@ public enum DashboardEffect: Equatable, Sendable {
 /// A session to start from the dashboard.
 public struct DashboardStart: Equatable, Sendable {
     public let steps: [CyclePlan.Step]
-    public let tag: String?
+    public let tags: [String]
 }
 
 /// How a session another process runs is asked to end.
@@ -120,21 +120,21 @@ public enum DashboardSessionSignal: Equatable, Sendable {
 
 /// The changes a session's editor asks for; `nil` leaves that part as it is.
 public struct DashboardEdit: Equatable, Sendable {
-    /// The new tag, or `.some(nil)` to clear it.
-    public var tag: String??
+    /// The new tags (empty clears them).
+    public var tags: [String]?
     public var note: String??
     /// The new start as typed (`10:15`, on the session's day; see `focus log edit --start`).
     public var start: String?
     /// The new focused time as typed (`25m`).
     public var duration: String?
 
-    public init(tag: String?? = nil, note: String?? = nil, start: String? = nil, duration: String? = nil) {
-        self.tag = tag
+    public init(tags: [String]? = nil, note: String?? = nil, start: String? = nil, duration: String? = nil) {
+        self.tags = tags
         self.note = note
         self.start = start
         self.duration = duration
     }
 
     /// Whether it changes nothing.
-    public var isEmpty: Bool { tag == nil && note == nil && start == nil && duration == nil }
+    public var isEmpty: Bool { tags == nil && note == nil && start == nil && duration == nil }
 }

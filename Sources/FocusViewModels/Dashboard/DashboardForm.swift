@@ -65,10 +65,15 @@ public struct DashboardForm: Equatable, Sendable {
         DashboardForm(
             purpose: .edit(log),
             entries: [
-                Entry(.tag, log.tag ?? ""), Entry(.note, log.note ?? ""),
+                Entry(.tag, log.tags.joined(separator: ", ")), Entry(.note, log.note ?? ""),
                 Entry(.start, LocalTime.hourMinute(log.start, in: days.zone(log.tz))),
                 Entry(.duration, DurationParser.format(seconds: log.focused)),
             ])
+    }
+
+    /// The tags typed in the tag field: comma-separated, trimmed, each once, in order.
+    public static func tags(_ text: String) -> [String] {
+        FocusLog.tagSet(text.split(separator: ",").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty })
     }
 
     /// What `field` holds now.

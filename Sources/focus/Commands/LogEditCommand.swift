@@ -13,20 +13,29 @@ enum LogEditCommand: ParsableCommand {
     static let shorten = Option<Int>("shorten", "D", "End D earlier, with D less focus: 15m", parser: .duration)
     static let lengthen = Option<Int>("lengthen", "D", "End D later, with D more focus: 10m", parser: .duration)
     static let tag = Option<Clearable>(
-        "tag", "T", "New tag; \"\" clears it", parser: .clearable, completion: .dynamic(.tags))
+        "tag", "T", "The tags instead of the old ones (again for more); \"\" clears them", parser: .clearable,
+        completion: .dynamic(.tags), repeatable: true)
+    static let addTag = Option<String>(
+        "add-tag", "T", "Add a tag, after the others (again for more)", parser: .text, completion: .dynamic(.tags),
+        repeatable: true)
+    static let removeTag = Option<String>(
+        "remove-tag", "T", "Remove a tag (again for more)", parser: .text, completion: .dynamic(.tags),
+        repeatable: true)
     static let note = Option<Clearable>("note", "N", "New note; \"\" clears it", parser: .clearable)
 
     static let configuration = CommandConfiguration(
         name: "edit",
-        abstract: "Change a session's start, length, tag or note",
+        abstract: "Change a session's start, length, tags or note",
         discussion: "A new start is read in the session's own zone, the one `focus log` shows it in.",
         arguments: [id],
-        options: [start, end, duration, shorten, lengthen, tag, note])
+        options: [start, end, duration, shorten, lengthen, tag, addTag, removeTag, note])
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
-        guard args.given(start, end, duration, shorten, lengthen, tag, note) else {
+        guard args.given(start, end, duration, shorten, lengthen, tag, addTag, removeTag, note) else {
             throw FocusError(
-                .usage, "nothing to change: give --start, --end, --duration, --shorten, --lengthen, --tag or --note")
+                .usage,
+                "nothing to change: give --start, --end, --duration, --shorten, --lengthen, --tag, --add-tag, "
+                    + "--remove-tag or --note")
         }
         let resize = (args[lengthen] ?? 0) - (args[shorten] ?? 0)
         if args.given(shorten), args.given(lengthen) {
@@ -43,17 +52,14 @@ enum LogEditCommand: ParsableCommand {
         let logs = ctx.store.focusLogs
         let old = try ctx.store.session(matching: args.required(Self.id))
         let id = old.id
-        let newTag = args[tag].map(\.value)
-        let newNote = args[note].map(\.value)
-        var patch: SessionPatch
-        if args.given(shorten, lengthen) {
-            patch = try SessionEditor.resize(old, by: resize, now: ctx.now(), zone: try ctx.localDays().zone(old.tz))
-            patch.tag = newTag
-            patch.note = newNote
-        } else {
-            patch = try Self.patch(
-                old, start: args[start], end: args[end], duration: args[duration], tag: newTag, note: newNote, ctx)
-        }
+        var patch =
+            args.given(shorten, lengthen)
+            ? try SessionEditor.resize(old, by: resize, now: ctx.now(), zone: try ctx.localDays().zone(old.tz))
+            : try Self.patch(old, start: args[start], end: args[end], duration: args[duration], ctx)
+        patch.tags = SessionEditor.tags(
+            old.tags, set: args.given(tag) ? args.all(tag).compactMap(\.value) : nil, adding: args.all(addTag),
+            removing: args.all(removeTag))
+        patch.note = args[note].map(\.value)
         let new = patch.applied(to: old)
         let short = HistoryView.shortID(id, among: logs)
         guard new != old else {
@@ -71,11 +77,11 @@ enum LogEditCommand: ParsableCommand {
         return 0
     }
 
-    /// What `--start`, `--end`, `--duration`, `--tag` and `--note` make of `old` (the dashboard's editor asks the
-    /// same): a new start read in the session's own zone, the one `focus log` shows it in, a new end or focused time,
-    /// and a tag and a note (`.some(nil)` clears one, `nil` leaves it).
+    /// What `--start`, `--end` and `--duration` make of `old` (the dashboard's editor asks the same): a new start
+    /// read in the session's own zone, the one `focus log` shows it in, a new end or focused time; tags and note
+    /// left as they are.
     static func patch(
-        _ old: FocusLog, start: String?, end: String?, duration: Int?, tag: String??, note: String??, _ ctx: Context
+        _ old: FocusLog, start: String?, end: String?, duration: Int?, _ ctx: Context
     ) throws(FocusError) -> SessionPatch {
         let zone = try ctx.localDays().zone(old.tz)
         let now = ctx.now()
@@ -83,6 +89,6 @@ enum LogEditCommand: ParsableCommand {
             old, start: start, end: end, duration: duration, now: now, zone: zone,
             dayStartSeconds: try ctx.loadConfig().dayStartSeconds)
         return try SessionEditor.patch(
-            old, start: change.start, seconds: change.seconds, tag: tag, note: note, now: now, zone: zone)
+            old, start: change.start, seconds: change.seconds, tags: nil, note: nil, now: now, zone: zone)
     }
 }

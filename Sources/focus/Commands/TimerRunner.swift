@@ -20,7 +20,7 @@ final class TimerRunner {
     /// What `focus start`, `focus continue`, `focus break` and the dashboard ask to run.
     struct Request: Equatable {
         var steps: [CyclePlan.Step]
-        var tag: String?
+        var tags: [String] = []
         var note: String?
         /// Start each next phase without waiting for Enter.
         var auto = false
@@ -36,7 +36,7 @@ final class TimerRunner {
         func setup(_ ctx: Context, keyboard: Bool) -> TimerMachine.Setup {
             let config = (try? ctx.loadConfig()) ?? FocusConfig()
             return TimerMachine.Setup(
-                steps: steps, ids: steps.map { _ in UUID().uuidString }, tag: tag, note: note,
+                steps: steps, ids: steps.map { _ in UUID().uuidString }, tags: tags, note: note,
                 tz: ctx.timeZoneIdentifier, pid: getpid(), waitsForEnter: keyboard && !auto, sound: sound != nil,
                 bell: config.bell, notify: config.notify, open: open, startedEarlier: startedEarlier)
         }

@@ -28,6 +28,7 @@ enum UndoCommand: ParsableCommand {
         switch target {
         case .edit(_, let session?): after = ": \(HistoryView.describe(session, readerZone: zone)) again"
         case .delete(_, let session?): after = ": \(HistoryView.describe(session, readerZone: zone)) is back"
+        case .batch: after = ": the whole import, in one step"
         default: after = ""
         }
         return "Undid \(subject(target, readerZone: zone))\(after)."
@@ -42,10 +43,14 @@ enum UndoCommand: ParsableCommand {
             return "\(verb) \(HistoryView.describe(log, readerZone: zone))"
         case .edit: return "an edit"
         case .delete: return "a deletion"
-        case .batch(_, let sessions):
+        case .batch(_, let sessions, let changes):
             let seconds = sessions.reduce(0) { $0 + $1.focused }
+            let edits = changes.filter { $0.kind == .edit }.count
+            let deletions = changes.count - edits
             return "importing \(sessions.count) session\(sessions.count == 1 ? "" : "s") "
                 + "(\(LocalTime.duration(seconds)) of focus)"
+                + (edits > 0 ? ", \(edits) update\(edits == 1 ? "" : "s")" : "")
+                + (deletions > 0 ? ", \(deletions) deletion\(deletions == 1 ? "" : "s")" : "")
         }
     }
 }

@@ -153,7 +153,7 @@ final class DashboardRunner {
         }
         let logs = ctx.store.focusLogs
         var seen = Set<String>()
-        let tags = logs.reversed().compactMap(\.tag).filter { seen.insert($0).inserted }
+        let tags = logs.reversed().flatMap(\.tags).filter { seen.insert($0).inserted }
         return DashboardFacts(
             config: (try? ctx.loadConfig()) ?? FocusConfig(), tags: tags, sessionIDs: logs.reversed().map(\.id))
     }
@@ -277,7 +277,7 @@ final class DashboardRunner {
                 return code
             }
         }
-        let request = TimerRunner.Request(steps: start.steps, tag: start.tag, sound: sound)
+        let request = TimerRunner.Request(steps: start.steps, tags: start.tags, sound: sound)
         return try feed(.claimed(request.setup(ctx, keyboard: true), ctx.reading()))
     }
 
@@ -291,8 +291,9 @@ final class DashboardRunner {
             }
             let (new, overlapping) = try ctx.changingJournal { () throws(FocusError) -> (FocusLog, FocusLog?) in
                 guard let old = ctx.store.session(id: log.id) else { throw Self.gone }
-                let patch = try LogEditCommand.patch(
-                    old, start: edit.start, end: nil, duration: duration, tag: edit.tag, note: edit.note, ctx)
+                var patch = try LogEditCommand.patch(old, start: edit.start, end: nil, duration: duration, ctx)
+                patch.tags = edit.tags.flatMap { SessionEditor.tags(old.tags, set: $0, adding: [], removing: []) }
+                patch.note = edit.note
                 let new = patch.applied(to: old)
                 guard new != old else { return (new, nil) }
                 try ctx.store.record(

@@ -146,7 +146,12 @@ import Testing
             return
         }
         #expect(start.steps == [CyclePlan.Step(phase: .focus, seconds: 90, cycle: 1)])
-        #expect(start.tag == "写作")
+        #expect(start.tags == ["写作"])
+    }
+
+    @Test(arguments: [("写作", ["写作"]), ("writing, 论文 ,writing", ["writing", "论文"]), (" , ", [])])
+    func theTagFieldTakesSeveralTagsSeparatedByCommas(text: String, tags: [String]) {
+        #expect(DashboardForm.tags(text) == tags)
     }
 
     @Test func aBadDurationKeepsThePromptOpenWithTheReason() {
@@ -162,7 +167,7 @@ import Testing
         var dashboard = Self.dashboard()
         let state = RunningState(
             id: "x", phase: .focus, startedAt: MachineDriver.t0, planned: 1500, counted: 10,
-            updatedAt: MachineDriver.t0, paused: false, tag: nil, note: nil, tz: "UTC", pid: 99, cycle: 1, cycles: 1)
+            updatedAt: MachineDriver.t0, paused: false, tags: [], note: nil, tz: "UTC", pid: 99, cycle: 1, cycles: 1)
         _ = dashboard.handle(.sessionChanged(state, elsewhere: []))
         #expect(dashboard.external == state)
         #expect(dashboard.handle(.key(.character("x"), Self.now)) == [.signalSession(state, .stop), .render])
@@ -171,7 +176,7 @@ import Testing
             .sessionChanged(
                 RunningState(
                     id: "y", phase: .focus, startedAt: MachineDriver.t0, planned: 1500, counted: 10,
-                    updatedAt: MachineDriver.t0, paused: false, tag: nil, note: nil, tz: "UTC", pid: 4242, cycle: 1,
+                    updatedAt: MachineDriver.t0, paused: false, tags: [], note: nil, tz: "UTC", pid: 4242, cycle: 1,
                     cycles: 1),
                 elsewhere: []))
         #expect(dashboard.external == nil)

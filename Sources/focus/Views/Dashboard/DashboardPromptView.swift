@@ -15,7 +15,7 @@ enum DashboardPromptView {
     private static func label(_ field: DashboardForm.Field) -> String {
         switch field {
         case .duration: "Duration"
-        case .tag: "Tag"
+        case .tag: "Tags"
         case .cycles: "Cycles"
         case .note: "Note"
         case .start: "Start"
@@ -27,7 +27,7 @@ enum DashboardPromptView {
         switch (field, purpose) {
         case (.duration, .start): "25, 25m, 90s, 1h30m"
         case (.duration, .edit): "the focused time: 25m, 1h30m"
-        case (.tag, _): "empty for none"
+        case (.tag, _): "a, b for two; empty for none"
         case (.cycles, _): "focus phases, a break between each two"
         case (.note, _): "empty for none"
         case (.start, _): "10:15 on its day, or 2026-11-29 10:15"
