@@ -20,8 +20,8 @@ private let heard: [(name: String, sound: Recording, loudness: Double)] = {
     return zip(entries, sounds.withLock { $0 }).map { ($0.name, $1!.0, $1!.1) }
 }()
 
-/// How long loudness is measured: a sound with strikes or swells varies by about ±0.8 LU from one minute to the
-/// next, by about ±0.35 LU over three.
+/// How long loudness is measured: a sound with strikes or swells varies by up to ±0.8 LU from one minute to the
+/// next, by up to ±0.6 LU over three (five seeds, ten minutes each, measured in a release build).
 private let loudnessWindow = 180.0
 
 private let plainNames: Set = ["white", "pink", "brown", "rain", "ocean", "wind"]
