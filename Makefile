@@ -5,7 +5,7 @@ ARGS ?= stats
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 
-.PHONY: build test lint run man install release clean bench torture fuzz fuzz-build fuzz-merge unicode-tables
+.PHONY: build test lint run man install release clean bench bench-quick torture fuzz fuzz-build fuzz-merge unicode-tables
 
 build:
 	$(SWIFT) build
@@ -42,15 +42,22 @@ install: release
 	./.build/release/focus man-page > "$(MANDIR)/focus.1"
 	chmod 644 "$(MANDIR)/focus.1"
 
-# Benchmarks (not part of `make test`; asserts nothing about time): installs the
-# peers and hyperfine when missing, times the release build next to Timewarrior
-# and Watson at 1k-1M sessions, the 60 s timer and sound generation, and writes
-# docs/BENCHMARKS.md. BENCH_SIZES="1000 100000" picks sizes.
+# Benchmarks (not part of `make test`; asserts nothing about time): installs hyperfine, valgrind and the
+# peers when missing; measures every command of the release build in four states (warm, right after an
+# append, right after an edit, cold) at 1k-1M sessions: wall time, peak RSS and instruction counts, against
+# the targets of issue 15, beside Timewarrior and Watson; then sound generation. Writes docs/BENCHMARKS.md
+# and docs/BENCHMARKS.json. About 3 hours here; knobs: BENCH_SIZES="1k 100k", BENCH_COMMANDS="status
+# stats-7d", BENCH_STATES, BENCH_SKIP_PEERS=1, BENCH_SKIP_VALGRIND=1, BENCH_RESUME=1 (see bench.py).
 bench: release
 	mkdir -p .build/bench
 	swiftc -O -static-stdlib -I .build/release/Modules -I .build/release Tests/Benchmarks/SoundBench.swift .build/release/FocusModels.build/*.o .build/release/FocusJournal.build/*.o .build/release/FocusSound.build/*.o -o .build/bench/sound
 	./.build/bench/sound | tee .build/bench/sound.txt
 	python3 Tests/Benchmarks/bench.py
+
+# The day-to-day subset, in a few minutes: 1k and 100k sessions, eight commands, no peers; writes
+# .build/bench/BENCHMARKS-quick.md, with what moved since the committed full run.
+bench-quick: release
+	BENCH_QUICK=1 python3 Tests/Benchmarks/bench.py
 
 # The crash, concurrency and bad-input tests at full counts (200 kills, 8 x 500 concurrent adds).
 torture: build
