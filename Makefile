@@ -1,36 +1,46 @@
 # focus: build, test, run and install. `make test` is the test command CI runs.
+SHELL := /bin/bash
 PREFIX ?= /usr/local
 SWIFT ?= swift
 ARGS ?= stats
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 
-.PHONY: build test lint run man install release clean bench bench-quick torture fuzz fuzz-build fuzz-merge unicode-tables
+.PHONY: build test lint test-tools run man install release clean bench bench-quick torture fuzz fuzz-build fuzz-merge unicode-tables
 
 build:
 	$(SWIFT) build
 
-# Unit, rendering and end-to-end tests (they run .build/debug/focus), then the
-# installed release binary copied alone into an empty folder.
-test: build
+# Unit, rendering and end-to-end tests (they run .build/debug/focus, and play
+# sound through real audio servers: it stops at once naming any missing), then
+# the installed release binary copied alone into an empty folder.
+test: test-tools build
 	$(SWIFT) test
 	./Tests/install/installed-binary.sh
 
 # swift format's rules (.swift-format) and lines of at most 120 columns, as a terminal shows them; CI runs it.
-SWIFT_FILES = $(shell git ls-files '*.swift' 2>/dev/null || find Sources Tests Package.swift -name '*.swift')
 lint:
 	$(SWIFT) format lint --strict -r -p Sources Tests Package.swift
-	python3 scripts/check-line-length.py $(SWIFT_FILES)
+	python3 scripts/check-line-length.py
+
+# Stops at once, naming what is missing and the command that installs it (scripts/test-tools install).
+test-tools:
+	@scripts/test-tools check
 
 # The main job: `make run` shows your statistics (a labelled demo when there is no data yet).
 run: build
 	./.build/debug/focus $(ARGS)
 
-# A release binary linked fully statically (Swift runtime, Foundation, ICU and
-# the C library) with every resource embedded: it runs when copied alone to an
-# empty folder, and starts faster than a dynamically linked one.
+# A release binary linked fully statically (Swift runtime, FoundationEssentials and the C library; no ICU) with
+# every resource embedded: it runs when copied alone to an empty folder, and starts faster than a dynamically
+# linked one. The static link makes glibc warn that a few functions the Swift runtime links in (dlopen,
+# getaddrinfo, getpwuid_r, getgrgid_r, getgrnam_r) would need the same glibc at run time, and that Foundation's
+# Data.write links mktemp; focus calls none of them (it reads HOME and TZ itself, opens no network connection and
+# writes every file through its own FileIO), so those lines are filtered out.
 release:
-	$(SWIFT) build -c release --static-swift-stdlib -Xswiftc -static-executable
+	@set -o pipefail; $(SWIFT) build -c release --static-swift-stdlib -Xswiftc -static-executable 2>&1 \
+		| { grep -v -e "in statically linked applications requires at runtime the shared libraries" \
+			-e "the use of .mktemp' is dangerous" || true; }
 
 # The man page, generated from the executable's command table.
 man: build
@@ -38,20 +48,22 @@ man: build
 
 install: release
 	install -d "$(BINDIR)" "$(MANDIR)"
-	install -m 755 .build/release/focus "$(BINDIR)/focus"
+	install -s -m 755 .build/release/focus "$(BINDIR)/focus"
 	./.build/release/focus man-page > "$(MANDIR)/focus.1"
 	chmod 644 "$(MANDIR)/focus.1"
 
 # Benchmarks (not part of `make test`; asserts nothing about time): installs hyperfine, valgrind and the
 # peers when missing; measures every command of the release build in four states (warm, right after an
 # append, right after an edit, cold) at 1k-1M sessions: wall time, peak RSS and instruction counts, against
-# the targets of issue 15, beside Timewarrior and Watson; then sound generation. Writes docs/BENCHMARKS.md
-# and docs/BENCHMARKS.json. About 3 hours here; knobs: BENCH_SIZES="1k 100k", BENCH_COMMANDS="status
+# the targets of issue 15, beside Timewarrior and Watson; then sound generation and reading zones. Writes
+# docs/BENCHMARKS.md and docs/BENCHMARKS.json. Knobs: BENCH_SIZES="1k 100k", BENCH_COMMANDS="status
 # stats-7d", BENCH_STATES, BENCH_SKIP_PEERS=1, BENCH_SKIP_VALGRIND=1, BENCH_RESUME=1 (see bench.py).
 bench: release
 	mkdir -p .build/bench
 	swiftc -O -static-stdlib -I .build/release/Modules -I .build/release Tests/Benchmarks/SoundBench.swift .build/release/FocusModels.build/*.o .build/release/FocusJournal.build/*.o .build/release/FocusSound.build/*.o -o .build/bench/sound
 	./.build/bench/sound | tee .build/bench/sound.txt
+	swiftc -O -static-stdlib -I .build/release/Modules Tests/Benchmarks/ZoneBench.swift .build/release/FocusModels.build/*.o -o .build/bench/zones
+	./.build/bench/zones | tee .build/bench/zones.txt
 	python3 Tests/Benchmarks/bench.py
 
 # The day-to-day subset, in a few minutes: 1k and 100k sessions, eight commands, no peers; writes
@@ -59,14 +71,15 @@ bench: release
 bench-quick: release
 	BENCH_QUICK=1 python3 Tests/Benchmarks/bench.py
 
-# The crash, concurrency and bad-input tests at full counts (200 kills, 8 x 500 concurrent adds).
+# The crash, concurrency and bad-input tests at full counts (200 random kills, imports of 10,000 sessions,
+# 8 x 500 concurrent adds, 16 concurrent undos, 8 concurrent imports) and a kill at every openat and close too.
 torture: build
-	FOCUS_TORTURE_SCALE=full $(SWIFT) test --filter TortureTests
+	FOCUS_TORTURE_SCALE=full $(SWIFT) test --filter 'TortureTests|KillPointTests'
 
 # libFuzzer campaigns: every target for FUZZ_SECONDS (default 60) each, or FUZZ_TARGETS only.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?=
-FUZZ_MODULES = FocusModels FocusJournal FocusInterchange
+FUZZ_MODULES = FocusModels FocusJournal FocusServices FocusInterchange
 FUZZ_FLAGS = -sanitize=fuzzer,address -parse-as-library -O -g -enable-testing -package-name focus -I .build/fuzz
 fuzz: fuzz-build
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Tests/fuzz/run.sh $(FUZZ_TARGETS)
@@ -87,7 +100,7 @@ fuzz-build: build
 # Minimises each grown corpus into the committed one: the fewest inputs of at most 256 bytes that keep
 # every feature (-set_cover_merge=1); crash reproducers (crash-*) are kept as they are.
 fuzz-merge: fuzz-build
-	for t in journal duration date definitions watson timewarrior csv jsonl; do \
+	for t in journal duration date definitions config running watson timewarrior csv jsonl; do \
 		seeds=Tests/FocusCoreTests/Fixtures/fuzz/$$t; rm -rf .build/fuzz/merged/$$t && mkdir -p .build/fuzz/merged/$$t .build/fuzz/corpus/$$t; \
 		FOCUS_FUZZ_TARGET=$$t .build/fuzz/focus-fuzz -set_cover_merge=1 -max_len=256 .build/fuzz/merged/$$t $$seeds .build/fuzz/corpus/$$t || exit 1; \
 		find $$seeds -type f ! -name 'crash-*' -delete && cp .build/fuzz/merged/$$t/* $$seeds/; \

@@ -21,7 +21,8 @@ let package = Package(
         .target(name: "FocusSound", dependencies: ["FocusModels", "FocusJournal"]),
         // The one source of truth and the only writer of files.
         .target(
-            name: "FocusStore", dependencies: ["FocusModels", "FocusJournal", "FocusInterchange", "FocusServices"]),
+            name: "FocusStore",
+            dependencies: ["FocusModels", "FocusJournal", "FocusInterchange", "FocusServices", "FocusSound"]),
         // Struct view models: the store and UI state in, computed properties out.
         .target(
             name: "FocusViewModels",
@@ -39,7 +40,11 @@ let package = Package(
         .plugin(
             name: "EmbedResourcesPlugin", capability: .buildTool(), dependencies: ["EmbedResources"],
             path: "Sources/EmbedResourcesPlugin"),
-        .testTarget(name: "FocusCoreTests", dependencies: ["FocusCore"], exclude: ["Fixtures"]),
-        .testTarget(name: "focusTests", dependencies: ["focus", "FocusCore"], exclude: ["Snapshots"]),
+        // Measurements of sound for the tests (loudness, spectra, onsets, clicks); never part of the product.
+        // Optimised even in debug builds: the tests measure minutes of sound with it.
+        .target(name: "SoundAnalysis", path: "Tests/SoundAnalysis", swiftSettings: [.unsafeFlags(["-O"])]),
+        .testTarget(name: "FocusCoreTests", dependencies: ["FocusCore", "SoundAnalysis"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "focusTests", dependencies: ["focus", "FocusCore", "SoundAnalysis"], exclude: ["Snapshots"]),
     ]
 )

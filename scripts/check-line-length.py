@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""Lists the lines of the given Swift files wider than 120 columns, as a terminal shows them.
+"""Lists the lines of the given Swift files (default: every one git tracks) wider than 120 columns, as a terminal
+shows them.
 
 A wide (East Asian Wide or Fullwidth) character takes two columns and a combining mark none, so a line of
 Chinese test data is measured as it looks. Exits 1 when it finds any, for `make lint`.
 """
+import subprocess
 import sys
 import unicodedata
 
@@ -31,5 +33,10 @@ def main(paths):
     return 1 if found else 0
 
 
+def swift_files():
+    listed = subprocess.run(["git", "ls-files", "*.swift"], capture_output=True, text=True)
+    return listed.stdout.split() if listed.returncode == 0 else []
+
+
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main(sys.argv[1:] or swift_files()))

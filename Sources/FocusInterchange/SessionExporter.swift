@@ -24,7 +24,8 @@ public enum SessionExporter {
         }
     }
 
-    /// RFC 4180: CRLF line ends, a header row, fields with a comma, quote, CR or LF quoted, quotes doubled.
+    /// RFC 4180: CRLF line ends, a header row, fields with a comma, quote, CR or LF quoted, quotes doubled; a
+    /// field a spreadsheet would run as a formula is neutralised (``csvField(_:)``).
     public static func csv(_ logs: [FocusLog], days: LocalDays) -> String {
         var out = csvHeader.joined(separator: ",") + "\r\n"
         for log in logs {
@@ -39,12 +40,27 @@ public enum SessionExporter {
         return out
     }
 
+    /// What starts a formula in a spreadsheet (OWASP's list: `=`, `+`, `-`, `@`, tab, carriage return), and the
+    /// quote that neutralises it, which therefore also starts a neutralised field.
+    public static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r", "'"]
+
     /// One CSV field, quoted when it must be.
+    ///
+    /// A field starting with one of ``formulaStarts`` (a tag `=HYPERLINK(…)`, an imported id `-2+3`) would run as a
+    /// formula when the file is opened in a spreadsheet (CSV injection): as OWASP recommends, it gets a `'` in
+    /// front and is quoted, so the spreadsheet shows it as text. A field that starts with `'` gets one too, so the
+    /// rule can be undone exactly: `focus import --from csv` removes one leading `'` from a field of focus's own CSV
+    /// when another of these characters follows it (``SessionImporter``).
     public static func csvField(_ text: String) -> String {
+        if let first = text.unicodeScalars.first, formulaStarts.contains(first) { return quoted("'" + text) }
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else {
             return text
         }
-        return "\"" + text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+        return quoted(text)
+    }
+
+    private static func quoted(_ text: String) -> String {
+        "\"" + text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
     }
 
     /// A JSON array of journal-format objects, one per line.

@@ -268,6 +268,8 @@ public enum SessionImporter {
             return out
         }
         guard let header = rows.first else { return out }
+        // focus's own export neutralised fields a spreadsheet would run as formulas; its header says it is one.
+        let own = header == SessionExporter.csvHeader
         let columns = Dictionary(
             header.enumerated().map { ($1.trimmingWhitespace().lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
         let required = ["start", "end", "focused"]
@@ -286,7 +288,7 @@ public enum SessionImporter {
             let place = "row \(index + 1)"
             func field(_ name: String) -> String? {
                 guard let i = columns[name], i < row.count else { return nil }
-                let value = row[i]
+                let value = own ? Self.unneutralised(row[i]) : row[i]
                 return value.isEmpty ? nil : value
             }
             guard let startText = field("start"), let start = UTCTimestamp.parse(Array(startText.utf8)),
@@ -316,6 +318,15 @@ public enum SessionImporter {
             add(log, place: place, to: &out)
         }
         return out
+    }
+
+    /// A field of focus's own CSV as it was before ``SessionExporter/csvField(_:)`` neutralised it: one leading `'`
+    /// removed when one of ``SessionExporter/formulaStarts`` follows it.
+    static func unneutralised(_ field: String) -> String {
+        let scalars = field.unicodeScalars
+        guard scalars.first == "'", let next = scalars.dropFirst().first, SessionExporter.formulaStarts.contains(next)
+        else { return field }
+        return String(scalars.dropFirst())
     }
 
     // MARK: Helpers

@@ -104,6 +104,12 @@ public enum JournalCodec {
         return JournalChange(id: id, kind: kind, target: target, at: at, patch: patch)
     }
 
+    /// The instants a record may hold, seconds since the epoch: 2000-01-01T00:00:00Z to 2099-12-31T23:59:59Z.
+    ///
+    /// A clock or a file that says otherwise is wrong (no focus session ran before 2000), and a bound keeps every
+    /// date a record holds one that the views can lay out day by day.
+    public static let instants = 946_684_800...4_102_444_799
+
     /// A session line's values as read, before the rules of the format are checked.
     ///
     /// Both readers fill one in (``CanonicalLine`` from focus's own line shape, the general parser from any
@@ -127,6 +133,8 @@ public enum JournalCodec {
         guard !fields.id.isEmpty else { throw Failure(reason: "\"id\" is empty") }
         guard let start = fields.start else { throw notAnInstant("start") }
         guard let end = fields.end else { throw notAnInstant("end") }
+        try inRange("start", start)
+        try inRange("end", end)
         guard end >= start else { throw Failure(reason: "\"end\" is before \"start\"") }
         let planned = try seconds("planned", fields.planned)
         let focused = try seconds("focused", fields.focused)
@@ -148,11 +156,8 @@ public enum JournalCodec {
 
     /// Whether focus can read `log` back once written: every record focus appends passes the reader's rules.
     public static func validate(_ log: FocusLog) throws(Failure) {
-        let start = Int(log.start.timeIntervalSince1970.rounded(.down))
-        let end = Int(log.end.timeIntervalSince1970.rounded(.down))
         let fields = SessionFields(
-            id: log.id, start: (0...253_402_300_799).contains(start) ? start : nil,
-            end: (0...253_402_300_799).contains(end) ? end : nil, planned: Double(log.planned),
+            id: log.id, start: wholeSeconds(log.start), end: wholeSeconds(log.end), planned: Double(log.planned),
             focused: Double(log.focused), completed: log.completed, tz: log.tz, tag: log.tag, note: log.note,
             source: log.source.rawValue)
         _ = try session(fields)
@@ -169,6 +174,23 @@ public enum JournalCodec {
                 focused: try number("focused", in: fields), completed: completed,
                 tz: try optionalString("tz", in: fields), tag: try optionalString("tag", in: fields),
                 note: try optionalString("note", in: fields), source: try optionalString("source", in: fields)))
+    }
+
+    /// `date` in whole seconds since the epoch, `nil` when it is beyond any instant a record may hold (or not finite).
+    public static func wholeSeconds(_ date: Date) -> Int? {
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        guard seconds.isFinite, abs(seconds) < 1e15 else { return nil }
+        return Int(seconds)
+    }
+
+    /// Refuses an instant outside ``instants``, naming the key.
+    private static func inRange(_ key: String, _ seconds: Int) throws(Failure) {
+        guard instants.contains(seconds) else {
+            throw Failure(
+                reason: "\"\(key)\" (\(UTCTimestamp.format(epochSeconds: seconds))) is outside "
+                    + "\(UTCTimestamp.format(epochSeconds: instants.lowerBound))…"
+                    + "\(UTCTimestamp.format(epochSeconds: instants.upperBound))")
+        }
     }
 
     private static func notAnInstant(_ key: String) -> Failure {
@@ -201,6 +223,7 @@ public enum JournalCodec {
 
     private static func requiredInstant(_ key: String, in fields: [String: FlatJSON.Value]) throws(Failure) -> Int {
         guard let seconds = try instant(key, in: fields) else { throw notAnInstant(key) }
+        try inRange(key, seconds)
         return seconds
     }
 

@@ -68,10 +68,20 @@ public struct JournalHistory: Sendable {
     /// This history with `change` appended at the end of `file`, after `previous`, the order of that file's
     /// last change (`nil` when it has none).
     package func appending(_ change: JournalChange, file: String, after previous: ChangeOrder?) -> JournalHistory {
-        let at = max(previous?.at ?? Int.min, Int(change.at.timeIntervalSince1970.rounded(.down)))
-        return JournalHistory(
-            sessions: sessions, changes: changes + [change],
-            changeOrder: changeOrder + [ChangeOrder(at: at, file: file, line: (previous?.line ?? 0) + 1)])
+        appending([change], file: file, after: previous)
+    }
+
+    /// This history with `added` appended, in order, at the end of `file`, after `previous` (see
+    /// ``appending(_:file:after:)-(JournalChange,_,_)``).
+    package func appending(_ added: [JournalChange], file: String, after previous: ChangeOrder?) -> JournalHistory {
+        var at = previous?.at ?? Int.min
+        var line = previous?.line ?? 0
+        let orders = added.map { change in
+            at = max(at, Int(change.at.timeIntervalSince1970.rounded(.down)))
+            line += 1
+            return ChangeOrder(at: at, file: file, line: line)
+        }
+        return JournalHistory(sessions: sessions, changes: changes + added, changeOrder: changeOrder + orders)
     }
 
     /// This history with `added` sessions appended (ids not read yet).

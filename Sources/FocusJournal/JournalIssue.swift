@@ -6,11 +6,16 @@ public struct JournalIssue: Equatable, Sendable, CustomStringConvertible {
     public let line: Int
     /// Why the line was skipped.
     public let reason: String
+    /// Whether the line is a record a crash cut short (see ``TornLine``): never a saved record, so a note, not
+    /// damage. It is the file's unterminated last line, or that line followed by the newline focus writes before
+    /// its next record.
+    public let isTornTail: Bool
 
-    public init(file: String, line: Int, reason: String) {
+    public init(file: String, line: Int, reason: String, isTornTail: Bool = false) {
         self.file = file
         self.line = line
         self.reason = reason
+        self.isTornTail = isTornTail
     }
 
     /// `file:line: reason`, the form compilers use.

@@ -34,6 +34,13 @@ package enum JournalReader {
                     }
                     lines.append(lineNumber)
                 } catch {
+                    if TornLine.isCutShort(line) {
+                        issues.append(
+                            JournalIssue(
+                                file: file, line: lineNumber, reason: Self.tornReason(terminated: terminated),
+                                isTornTail: true))
+                        continue
+                    }
                     let reason =
                         terminated
                         ? error.reason : "incomplete last line (\(error.reason)); a write was probably cut short"
@@ -41,5 +48,11 @@ package enum JournalReader {
                 }
             }
         }
+    }
+
+    /// Why a torn line (``TornLine``) is skipped.
+    static func tornReason(terminated: Bool) -> String {
+        "a record cut short by a crash" + (terminated ? ", ended by the newline focus wrote before its next one" : "")
+            + ": it was never saved, and is skipped"
     }
 }

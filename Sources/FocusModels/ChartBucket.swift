@@ -12,9 +12,10 @@ public struct ChartBucket: Equatable, Sendable {
     public let focusedSeconds: Int
     public let sessions: Int
 
-    /// The bar size for a range of `dayCount` dates: days up to 90, weeks up to 180, months beyond.
+    /// The bar size for a range of `dayCount` dates: days up to a month (31), weeks up to 180, months beyond,
+    /// so that even `--range 90d` draws its chart within a screen.
     public static func size(forDayCount dayCount: Int) -> Size {
-        dayCount <= 90 ? .day : dayCount <= 180 ? .week : .month
+        dayCount <= 31 ? .day : dayCount <= 180 ? .week : .month
     }
 
     /// `days` (consecutive dates, as in ``StatsData/days``) summed into bars of `size`.

@@ -102,14 +102,16 @@ public struct ExpeditionDefinitions: Codable, Equatable, Sendable {
     /// Decodes and validates definitions; a problem names `file`, the place in it and what is wrong.
     ///
     /// Checked: valid JSON with every key of the right type, known mission
-    /// kinds, unique chapter ids and unique mission ids, positive targets and
-    /// `deepFocusMinutes`, miles not negative, at least one chapter and at
-    /// least one mission in each.
+    /// kinds, unique chapter ids and unique mission ids, at least one chapter and at
+    /// least one mission in each, and every number within ``Limits``.
     public static func parse(_ bytes: [UInt8], file: String) throws(FocusError) -> ExpeditionDefinitions {
         let definitions: ExpeditionDefinitions
         do {
             definitions = try JSONDecoder().decode(ExpeditionDefinitions.self, from: Data(bytes))
         } catch let error as DecodingError {
+            if let place = JSONNumberProbe.firstNonInteger(in: bytes) {
+                throw FocusError(.data, "\(file): \(place): is not a whole number focus can use")
+            }
             throw FocusError(.data, "\(file): \(describe(error))")
         } catch {
             throw FocusError(.data, "\(file): \(error)")
@@ -120,15 +122,33 @@ public struct ExpeditionDefinitions: Codable, Equatable, Sendable {
         return definitions
     }
 
+    /// The ranges of the numbers in a route, so no sum or product the expedition computes can overflow.
+    public enum Limits {
+        /// `deepFocusMinutes`: a day at most.
+        public static let deepFocusMinutes = 1...1440
+        /// `minimumSessionMinutes`: a day at most.
+        public static let minimumSessionMinutes = 0...1440
+        /// A mission's `targetValue`, in its kind's unit.
+        public static let targetValue = 1...1_000_000
+        /// A mission's `rewardMiles`.
+        public static let rewardMiles = 0...1_000_000
+        /// Chapters in a route, and missions in a chapter.
+        public static let chapters = 1...1000
+        public static let missions = 1...100
+    }
+
     /// The first rule the definitions break, as (place, problem).
     func firstProblem() -> (String, String)? {
-        if deepFocusMinutes <= 0 {
-            return ("deepFocusMinutes", "must be a positive number of minutes, not \(deepFocusMinutes)")
+        if !Limits.deepFocusMinutes.contains(deepFocusMinutes) {
+            return ("deepFocusMinutes", "must be a number of minutes from 1 to 1440, not \(deepFocusMinutes)")
         }
-        if let minimum = minimumSessionMinutes, minimum < 0 {
-            return ("minimumSessionMinutes", "must not be negative, not \(minimum)")
+        if let minimum = minimumSessionMinutes, !Limits.minimumSessionMinutes.contains(minimum) {
+            return ("minimumSessionMinutes", "must be a number of minutes from 0 to 1440, not \(minimum)")
         }
         if chapters.isEmpty { return ("chapters", "needs at least one chapter") }
+        if chapters.count > Limits.chapters.upperBound {
+            return ("chapters", "holds \(chapters.count) chapters; at most \(Limits.chapters.upperBound)")
+        }
         var chapterIDs = Set<String>()
         var missionIDs = Set<String>()
         for (c, chapter) in chapters.enumerated() {
@@ -138,17 +158,22 @@ public struct ExpeditionDefinitions: Codable, Equatable, Sendable {
             if chapter.missions.isEmpty {
                 return ("\(at).missions", "chapter \"\(chapter.id)\" needs at least one mission")
             }
+            if chapter.missions.count > Limits.missions.upperBound {
+                return (
+                    "\(at).missions", "holds \(chapter.missions.count) missions; at most \(Limits.missions.upperBound)"
+                )
+            }
             for (m, mission) in chapter.missions.enumerated() {
                 let at = "\(at).missions[\(m)]"
                 if mission.id.isEmpty { return ("\(at).id", "is empty") }
                 if !missionIDs.insert(mission.id).inserted {
                     return ("\(at).id", "duplicate mission id \"\(mission.id)\"")
                 }
-                if mission.targetValue <= 0 {
-                    return ("\(at).targetValue", "must be positive, not \(mission.targetValue)")
+                if !Limits.targetValue.contains(mission.targetValue) {
+                    return ("\(at).targetValue", "must be from 1 to 1000000, not \(mission.targetValue)")
                 }
-                if mission.rewardMiles < 0 {
-                    return ("\(at).rewardMiles", "must not be negative, not \(mission.rewardMiles)")
+                if !Limits.rewardMiles.contains(mission.rewardMiles) {
+                    return ("\(at).rewardMiles", "must be from 0 to 1000000, not \(mission.rewardMiles)")
                 }
             }
         }

@@ -32,12 +32,15 @@ extension FocusConfig {
         /// What the key accepts, for error messages and help: "a whole number from 1 to 99".
         public var accepted: String {
             switch self {
-            case .defaultMinutes, .breakMinutes, .longBreakMinutes, .cycles, .dailyGoalMinutes:
+            case .defaultMinutes, .breakMinutes, .longBreakMinutes, .dailyGoalMinutes:
+                let range = range ?? 0...0
+                return "whole minutes from \(range.lowerBound) to \(range.upperBound) (25, 25m, 1h30m)"
+            case .cycles:
                 let range = range ?? 0...0
                 return "a whole number from \(range.lowerBound) to \(range.upperBound)"
             case .dayStart: return "a time HH:MM such as 04:00"
             case .weekStart: return "a day of the week such as monday or sunday"
-            case .sound: return "a sound name of 1 to \(Self.maximumSoundLength) characters"
+            case .sound: return "an unlocked sound (see `focus sound list`)"
             case .notify, .bell: return "true or false (or on/off, yes/no)"
             case .color: return Self.colorModes.dropLast().joined(separator: ", ") + " or " + Self.colorModes.last!
             }
@@ -63,10 +66,30 @@ extension FocusConfig {
         /// Whether `config` holds this key's default value.
         public func isDefault(in config: FocusConfig) -> Bool { value(in: config) == value(in: FocusConfig()) }
 
-        /// Why this key's value in `config` is not allowed, or `nil` when it is.
-        public func problem(in config: FocusConfig) -> String? {
-            guard let value = value(in: config) else { return nil }
-            return isValid(value) ? nil : rejection(of: value)
+        /// Why this key's value in `config` is not allowed, or `nil` when it is: a value of the wrong type in
+        /// the file or one out of range, with the command that repairs it.
+        public func problem(in config: FocusConfig) -> Problem? {
+            if let found = config.wrongTypes[self] {
+                return Problem(
+                    key: self, message: "\(rawValue) must be \(accepted), not \(found)", repair: repair(found))
+            }
+            guard let value = value(in: config), parse(value) == nil else { return nil }
+            return Problem(key: self, message: rejection(of: value), repair: repair(nil))
+        }
+
+        /// `config set KEY VALUE` with the text the file holds when that text is a good value (`"25"` for a
+        /// number), else the default; `config unset KEY` for a key without one.
+        private func repair(_ found: String?) -> String {
+            let prefix = "the text \""
+            if let found, found.hasPrefix(prefix), found.hasSuffix("\""), found.count > prefix.count {
+                let text = String(found.dropFirst(prefix.count).dropLast())
+                var probe = FocusConfig()
+                if (try? set(text, in: &probe)) != nil, let value = value(in: probe) {
+                    return "focus config set \(rawValue) \(value)"
+                }
+            }
+            guard let value = value(in: FocusConfig()) else { return "focus config unset \(rawValue)" }
+            return "focus config set \(rawValue) \(value)"
         }
 
         /// Sets this key in `config` from the text the user typed.
@@ -74,39 +97,58 @@ extension FocusConfig {
         /// Throws a usage error naming the key and what it accepts; `config` is
         /// unchanged then.
         public func set(_ text: String, in config: inout FocusConfig) throws(FocusError) {
-            guard isValid(text) else { throw FocusError(.usage, rejection(of: text)) }
-            switch self {
-            case .defaultMinutes: config.defaultMinutes = Int(text)!
-            case .breakMinutes: config.breakMinutes = Int(text)!
-            case .longBreakMinutes: config.longBreakMinutes = Int(text)!
-            case .cycles: config.cycles = Int(text)!
-            case .dailyGoalMinutes: config.dailyGoalMinutes = Int(text)!
-            case .dayStart: config.dayStart = text
-            case .weekStart: config.weekStart = Weekday(word: text)!.name
-            case .sound: config.sound = text
-            case .notify: config.notify = Self.boolean(text)!
-            case .bell: config.bell = Self.boolean(text)!
-            case .color: config.color = text
+            guard let value = parse(text) else { throw FocusError(.usage, rejection(of: text)) }
+            switch (self, value) {
+            case (.defaultMinutes, .number(let n)): config.defaultMinutes = n
+            case (.breakMinutes, .number(let n)): config.breakMinutes = n
+            case (.longBreakMinutes, .number(let n)): config.longBreakMinutes = n
+            case (.cycles, .number(let n)): config.cycles = n
+            case (.dailyGoalMinutes, .number(let n)): config.dailyGoalMinutes = n
+            case (.dayStart, .text(let t)): config.dayStart = t
+            case (.weekStart, .text(let t)): config.weekStart = t
+            case (.sound, .text(let t)): config.sound = t
+            case (.notify, .flag(let f)): config.notify = f
+            case (.bell, .flag(let f)): config.bell = f
+            case (.color, .text(let t)): config.color = t
+            default: preconditionFailure("parse(_:) gives \(rawValue) a value of its own kind")
             }
+            config.wrongTypes[self] = nil
         }
 
         /// Puts this key in `config` back to its default.
         public func unset(in config: inout FocusConfig) {
             let defaults = FocusConfig()
             if let value = value(in: defaults) { try? set(value, in: &config) } else { config.sound = nil }
+            config.wrongTypes[self] = nil
         }
 
-        private func isValid(_ text: String) -> Bool {
+        /// A value this key may hold, in the form it is stored.
+        private enum Value {
+            case number(Int)
+            case text(String)
+            case flag(Bool)
+        }
+
+        /// The value `text` gives this key, or `nil` when the key does not accept it. Minute keys take what
+        /// `focus start` takes (`25`, `25m`, `1h30m`) when it is whole minutes.
+        private func parse(_ text: String) -> Value? {
             switch self {
-            case .defaultMinutes, .breakMinutes, .longBreakMinutes, .cycles, .dailyGoalMinutes:
-                return Int(text).map { range?.contains($0) ?? false } ?? false
-            case .dayStart: return FocusConfig.dayStartSeconds(text) != nil
-            case .weekStart: return Weekday(word: text) != nil
+            case .defaultMinutes, .breakMinutes, .longBreakMinutes, .dailyGoalMinutes:
+                guard let seconds = DurationParser.total(text.trimmingWhitespace()), seconds % 60 == 0,
+                    range?.contains(seconds / 60) == true
+                else { return nil }
+                return .number(seconds / 60)
+            case .cycles:
+                return Int(text).flatMap { range?.contains($0) == true ? .number($0) : nil }
+            case .dayStart: return FocusConfig.dayStartSeconds(text) != nil ? .text(text) : nil
+            case .weekStart: return Weekday(word: text).map { .text($0.name) }
             case .sound:
-                return (1...Self.maximumSoundLength).contains(text.count)
+                let fits =
+                    (1...Self.maximumSoundLength).contains(text.count)
                     && !text.unicodeScalars.contains { $0.properties.generalCategory == .control }
-            case .notify, .bell: return Self.boolean(text) != nil
-            case .color: return Self.colorModes.contains(text)
+                return fits ? .text(text) : nil
+            case .notify, .bell: return Self.boolean(text).map { .flag($0) }
+            case .color: return Self.colorModes.contains(text) ? .text(text) : nil
             }
         }
 

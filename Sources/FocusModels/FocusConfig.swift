@@ -4,7 +4,7 @@ import FoundationEssentials
 ///
 /// Every key is optional in the file; a missing key takes its default, and
 /// only values that differ from the defaults are written back. `focus config`
-/// edits the file through ``AppStore/updateConfig(_:)``; the timer, stats and
+/// edits the file through ``AppStore/setConfig(_:to:)``; the timer, stats and
 /// views read it through ``AppStore/loadConfig()``. ``Key`` names each setting.
 public struct FocusConfig: Equatable, Sendable, Codable {
     public var defaultMinutes: Int = 25
@@ -21,25 +21,53 @@ public struct FocusConfig: Equatable, Sendable, Codable {
     public var bell: Bool = true
     /// `auto`, `always` or `never`.
     public var color: String = "auto"
+    /// The keys whose value in the file had the wrong JSON type, each with what was found there
+    /// (`the text "25"`); their properties hold the defaults until `config set` or `unset` repairs them.
+    public var wrongTypes: [Key: String] = [:]
 
     public init() {}
 
     typealias CodingKeys = Key
 
+    /// Reads every key it knows; a value of the wrong type is noted in ``wrongTypes`` rather than thrown, so
+    /// the file can be repaired one key at a time and the error can name the key.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        let d = FocusConfig()
-        defaultMinutes = try c.decodeIfPresent(Int.self, forKey: .defaultMinutes) ?? d.defaultMinutes
-        breakMinutes = try c.decodeIfPresent(Int.self, forKey: .breakMinutes) ?? d.breakMinutes
-        longBreakMinutes = try c.decodeIfPresent(Int.self, forKey: .longBreakMinutes) ?? d.longBreakMinutes
-        cycles = try c.decodeIfPresent(Int.self, forKey: .cycles) ?? d.cycles
-        dailyGoalMinutes = try c.decodeIfPresent(Int.self, forKey: .dailyGoalMinutes) ?? d.dailyGoalMinutes
-        dayStart = try c.decodeIfPresent(String.self, forKey: .dayStart) ?? d.dayStart
-        weekStart = try c.decodeIfPresent(String.self, forKey: .weekStart) ?? d.weekStart
-        sound = try c.decodeIfPresent(String.self, forKey: .sound)
-        notify = try c.decodeIfPresent(Bool.self, forKey: .notify) ?? d.notify
-        bell = try c.decodeIfPresent(Bool.self, forKey: .bell) ?? d.bell
-        color = try c.decodeIfPresent(String.self, forKey: .color) ?? d.color
+        var config = FocusConfig()
+        func read<T: Decodable>(_ key: Key, _ property: WritableKeyPath<FocusConfig, T>) {
+            guard c.contains(key) else { return }
+            do {
+                config[keyPath: property] = try c.decode(T.self, forKey: key)
+            } catch {
+                config.wrongTypes[key] = Self.describe(key, in: c)
+            }
+        }
+        read(.defaultMinutes, \.defaultMinutes)
+        read(.breakMinutes, \.breakMinutes)
+        read(.longBreakMinutes, \.longBreakMinutes)
+        read(.cycles, \.cycles)
+        read(.dailyGoalMinutes, \.dailyGoalMinutes)
+        read(.dayStart, \.dayStart)
+        read(.weekStart, \.weekStart)
+        if (try? c.decodeNil(forKey: .sound)) != true { read(.sound, \.sound) }
+        read(.notify, \.notify)
+        read(.bell, \.bell)
+        read(.color, \.color)
+        self = config
+    }
+
+    /// What the file holds at `key`, in words: `the text "25"`, `true`, `the number 25.5`, `null`, `a list`.
+    private static func describe(_ key: Key, in c: KeyedDecodingContainer<Key>) -> String {
+        if let text = try? c.decode(String.self, forKey: key) { return "the text \"\(text)\"" }
+        if let flag = try? c.decode(Bool.self, forKey: key) { return "\(flag)" }
+        if let number = try? c.decode(Double.self, forKey: key) {
+            let whole = number.rounded() == number && abs(number) < 1e15
+            return "the number " + (whole ? "\(Int(number))" : "\(number)")
+        }
+        if (try? c.decodeNil(forKey: key)) == true { return "null" }
+        if (try? c.nestedUnkeyedContainer(forKey: key)) != nil { return "a list" }
+        return (try? c.nestedContainer(keyedBy: Key.self, forKey: key)) != nil
+            ? "an object" : "a number too large to hold"
     }
 
     /// `day-start` as seconds after midnight, or `nil` when it is not `HH:MM`.
@@ -57,8 +85,8 @@ public struct FocusConfig: Equatable, Sendable, Codable {
     /// ``weekStart`` as a day; Monday when invalid (``validate()`` reports that).
     public var weekStartDay: Weekday { Weekday(word: weekStart) ?? .monday }
 
-    /// The first problem with a value, naming the key and what it accepts.
-    public func validate() -> String? {
+    /// The first problem with a value, naming the key, what it accepts and the command that repairs it.
+    public func validate() -> Problem? {
         Key.allCases.lazy.compactMap { $0.problem(in: self) }.first
     }
 

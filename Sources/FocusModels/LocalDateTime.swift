@@ -8,7 +8,7 @@ public enum LocalDateTime {
     /// A time that a DST change skips does not exist and is refused; a time
     /// that happens twice is the first (earlier) one. ``NaturalTime`` reads
     /// the friendlier forms people type.
-    public static func parse(_ text: String, in zone: TimeZone) throws(FocusError) -> Date {
+    public static func parse(_ text: String, in zone: Zone) throws(FocusError) -> Date {
         let bad = FocusError(.usage, "'\(text)' is not a local time; use YYYY-MM-DD HH:MM, like 2026-11-29 09:00")
         let trimmed = text.trimmingWhitespace()
         guard let sep = trimmed.firstIndex(where: { $0 == " " || $0 == "T" }) else { throw bad }
@@ -32,7 +32,7 @@ public enum LocalDateTime {
     ///
     /// `second` may pass 86 400 (`24:00` is the next date's `00:00`). A time the clocks skip is refused with
     /// a message naming it and the zone; a time they pass twice is the earlier.
-    public static func instant(_ date: CivilDate, _ second: Int, in zone: TimeZone) throws(FocusError) -> Date {
+    public static func instant(_ date: CivilDate, _ second: Int, in zone: Zone) throws(FocusError) -> Date {
         let local = date.dayNumber * 86_400 + second
         // Try the offsets in force a day either side; keep those that map back to the same wall time.
         let candidates = [-86_400, 0, 86_400].map {
@@ -48,7 +48,7 @@ public enum LocalDateTime {
     }
 
     /// Seconds since 1970-01-01T00:00 on the wall clock of `zone` at `instant`.
-    static func wallSeconds(_ instant: Date, in zone: TimeZone) -> Int {
+    static func wallSeconds(_ instant: Date, in zone: Zone) -> Int {
         Int(instant.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: instant)
     }
 

@@ -2,25 +2,26 @@ import FoundationEssentials
 
 /// Maps instants and sessions to local dates, the day buckets of every statistic.
 ///
-/// A session belongs to the local date of its start in its own `tz` (the
-/// reader's zone when it has none). `dayStart` moves the boundary: with
-/// 04:00, a session at 02:30 belongs to the day before. An identifier this
-/// machine does not know falls back to the reader's zone. A value: zone
-/// lookups are cheap (Foundation keeps the zones it has loaded), so nothing is memoised here.
+/// A session belongs to the local date of its start in its own `tz`, read as ``SessionZone``
+/// says (the reader's zone when it has none). `dayStart` moves the boundary: with 04:00, a
+/// session at 02:30 belongs to the day before. Dates never go backwards within one zone, not even
+/// when clocks fall back across the day start (``Zone/dayNumber(at:dayStart:)``), so nothing
+/// in the reader's zone is dated after today. A value: zones are read once per process
+/// (``ZoneReader``), so nothing is memoised here.
 public struct LocalDays: Sendable {
     /// The reader's zone: "today" and sessions without `tz` use it.
-    public let timeZone: TimeZone
+    public let timeZone: Zone
     /// Seconds after midnight at which a day begins (0 = midnight).
     public let dayStartSeconds: Int
 
-    public init(timeZone: TimeZone, dayStartSeconds: Int = 0) {
+    public init(timeZone: Zone, dayStartSeconds: Int = 0) {
         self.timeZone = timeZone
         self.dayStartSeconds = dayStartSeconds
     }
 
     /// The local date `instant` falls on in `zone` (the reader's by default).
-    public func date(of instant: Date, in zone: TimeZone? = nil) -> CivilDate {
-        CivilDate(dayNumber: dayNumber(of: instant, in: zone ?? timeZone))
+    public func date(of instant: Date, in zone: Zone? = nil) -> CivilDate {
+        CivilDate(dayNumber: (zone ?? timeZone).dayNumber(at: Zone.seconds(instant), dayStart: dayStartSeconds))
     }
 
     /// The local date a session belongs to.
@@ -28,26 +29,16 @@ public struct LocalDays: Sendable {
 
     /// ``date(of:)-(FocusLog)`` as days since 1970-01-01, for fast bucketing.
     public func dayNumber(of log: FocusLog) -> Int {
-        dayNumber(of: log.start, in: zone(log.tz))
+        zone(log.tz).dayNumber(at: Zone.seconds(log.start), dayStart: dayStartSeconds)
     }
 
-    /// The hour (0–23) a session started at, in its own zone.
+    /// The hour (0–23) of the wall clock a session started at, in its own zone.
     public func startHour(of log: FocusLog) -> Int {
-        let local = localSeconds(log.start, zone(log.tz))
+        let t = Zone.seconds(log.start)
+        let local = t + zone(log.tz).secondsFromGMT(at: t)
         return (local - local.floorDiv(86_400) * 86_400) / 3600
     }
 
     /// The zone for a session's `tz`.
-    public func zone(_ identifier: String?) -> TimeZone {
-        guard let identifier else { return timeZone }
-        return TimeZone(identifier: identifier) ?? timeZone
-    }
-
-    private func dayNumber(of instant: Date, in zone: TimeZone) -> Int {
-        (localSeconds(instant, zone) - dayStartSeconds).floorDiv(86_400)
-    }
-
-    private func localSeconds(_ instant: Date, _ zone: TimeZone) -> Int {
-        LocalDateTime.wallSeconds(instant, in: zone)
-    }
+    public func zone(_ identifier: String?) -> Zone { timeZone.zone(forSession: identifier) }
 }

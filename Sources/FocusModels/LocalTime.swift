@@ -3,14 +3,14 @@ import FoundationEssentials
 /// Wall-clock times of day in a zone, for displays (`09:25`).
 public enum LocalTime {
     /// `HH:MM` of `instant` in `zone`, 24-hour.
-    public static func hourMinute(_ instant: Date, in zone: TimeZone) -> String {
+    public static func hourMinute(_ instant: Date, in zone: Zone) -> String {
         let local = LocalDateTime.wallSeconds(instant, in: zone)
         let secondOfDay = local - local.floorDiv(86_400) * 86_400
         return UTCTimestamp.pad2(secondOfDay / 3600) + ":" + UTCTimestamp.pad2(secondOfDay / 60 % 60)
     }
 
     /// `YYYY-MM-DD HH:MM` of `instant` in `zone`.
-    public static func dateTime(_ instant: Date, in zone: TimeZone) -> String {
+    public static func dateTime(_ instant: Date, in zone: Zone) -> String {
         let local = LocalDateTime.wallSeconds(instant, in: zone)
         return CivilDate(dayNumber: local.floorDiv(86_400)).isoString + " " + hourMinute(instant, in: zone)
     }

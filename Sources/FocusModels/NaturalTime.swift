@@ -14,7 +14,8 @@ import FoundationEssentials
 ///   `2026-11-29 09:00` (or `T` for the space, or `2026-11-29 9:30pm`), `今天 9:30`, `昨天下午3点`, `前天 8点`,
 ///   `周一 9点`, `星期五下午2点`. A weekday is the latest such day, today included; with ``BareTime/mostRecent``
 ///   a moment still ahead today means that weekday a week ago.
-/// - Time ago: `-45m`, `-1h30m`, `45m ago`, `1 hour 30 minutes ago`, `45分钟前`, `2小时前`, `半小时前`; at most 24 hours.
+/// - Time ago: `-45m`, `-1h30m`, `45m ago`, `1 hour 30 minutes ago`, `45分钟前`, `2小时前`, `半小时前`; at most 24
+/// hours.
 /// - An instant with its offset (RFC 3339): `2026-11-29T09:00:00Z`, `2026-11-29 09:00+08:00`; the zone plays
 ///   no part, and a fraction of a second is dropped.
 ///
@@ -54,7 +55,7 @@ public enum NaturalTime {
     ///   - dayStartSeconds: the config's `day-start`, seconds after midnight.
     ///   - bare: the day a time of day typed alone falls on.
     public static func parse(
-        _ text: String, now: Date, zone: TimeZone, dayStartSeconds: Int = 0, bare: BareTime = .mostRecent
+        _ text: String, now: Date, zone: Zone, dayStartSeconds: Int = 0, bare: BareTime = .mostRecent
     ) throws(FocusError) -> Date {
         // The text as typed, on one line, for the message.
         let shown = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
@@ -205,7 +206,7 @@ public enum NaturalTime {
 /// Where a named day and a time of day land: `now`, the zone and the day start they are read against.
 private struct Clock {
     let now: Date
-    let zone: TimeZone
+    let zone: Zone
     let dayStartSeconds: Int
 
     /// The user's date now: `day-start` decides the date of the small hours.

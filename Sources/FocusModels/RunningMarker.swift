@@ -26,6 +26,8 @@ public struct RunningMarker: Codable, Equatable, Sendable {
     /// When the marker was written, on the device's own clock.
     public var updatedAt: Date
     public var tag: String?
+    /// An open session (`focus start --open`): it has no end; absent otherwise.
+    public var open: Bool?
 
     public init(
         device: Device, id: String, phase: TimerPhase, startedAt: Date, paused: Bool, remaining: Int,
@@ -41,10 +43,10 @@ public struct RunningMarker: Codable, Equatable, Sendable {
         self.tag = tag
     }
 
-    /// When the phase ends if it runs on; `nil` while it is paused.
-    public var endsAt: Date? { paused ? nil : updatedAt.addingTimeInterval(Double(remaining)) }
+    /// When the phase ends if it runs on; `nil` while it is paused, and for an open session.
+    public var endsAt: Date? { paused || open == true ? nil : updatedAt.addingTimeInterval(Double(remaining)) }
 
-    /// The instant after which the marker is stale: the planned end plus ``graceSeconds``, or for a paused
+    /// The instant after which the marker is stale: the planned end plus ``graceSeconds``, or for a paused or open
     /// session ``pausedSeconds`` after it was written.
     public var staleAfter: Date {
         endsAt.map { $0.addingTimeInterval(Double(Self.graceSeconds)) }

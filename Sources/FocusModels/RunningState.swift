@@ -34,6 +34,9 @@ public struct RunningState: Codable, Equatable, Sendable {
     /// The id of the device running it (absent in older files): a state file from another machine's copied state
     /// folder is never recovered as this machine's own session.
     public var device: String?
+    /// `true` for an open session (`focus start --open`): it counts up, with `planned` only its ceiling, and is
+    /// recorded as completed with what was focused; absent otherwise.
+    public var open: Bool?
 
     public init(
         id: String, phase: TimerPhase, startedAt: Date, planned: Int, counted: Int, updatedAt: Date, paused: Bool,
@@ -59,6 +62,9 @@ public struct RunningState: Codable, Equatable, Sendable {
 
     /// Whether the phase is waiting for Enter to begin.
     public var isWaiting: Bool { waiting == true }
+
+    /// Whether it is an open session, counting up with no planned end.
+    public var isOpen: Bool { open == true }
 
     /// `reading` as this state's own clock sees it: `updatedAt` plus the monotonic time since.
     ///
@@ -90,18 +96,20 @@ public struct RunningState: Codable, Equatable, Sendable {
     /// gives the same bytes.
     ///
     /// Focus up to `updatedAt`, never beyond the plan; `nil` for a break, a phase still
-    /// waiting for Enter, or an early stop under ``minimumRecordedSeconds``.
+    /// waiting for Enter, or an early stop under ``minimumRecordedSeconds``. An open session is
+    /// completed whenever it is stopped (at least a minute), with `planned` equal to `focused`.
     public var sessionLog: FocusLog? {
         guard phase.isFocus, !isWaiting else { return nil }
         let focused = min(planned, counted)
-        let completed = focused >= planned
-        guard completed || focused >= Self.minimumRecordedSeconds else { return nil }
+        // An open session has no plan to miss: what was focused is what was planned.
+        let completed = isOpen || focused >= planned
+        guard focused >= planned && !isOpen || focused >= Self.minimumRecordedSeconds else { return nil }
         let start = Date(timeIntervalSince1970: startedAt.timeIntervalSince1970.rounded(.down))
         let end = max(
             Date(timeIntervalSince1970: updatedAt.timeIntervalSince1970.rounded(.down)),
             start.addingTimeInterval(Double(focused)))
         return FocusLog(
-            id: id, start: start, end: end, planned: planned, focused: focused, completed: completed, tz: tz, tag: tag,
-            note: note)
+            id: id, start: start, end: end, planned: isOpen ? focused : planned, focused: focused, completed: completed,
+            tz: tz, tag: tag, note: note)
     }
 }

@@ -26,7 +26,7 @@ public struct SessionTimes: Equatable, Sendable {
     /// A time of day alone in `--start` is the latest such moment (`9:30` typed at 09:10 is yesterday's); in
     /// `--end` it is the first such moment after the start, so `--start 23:30 --end 0:15` crosses midnight.
     public static func resolve(
-        start: String?, end: String?, duration: Int?, now: Date, zone: TimeZone, dayStartSeconds: Int = 0
+        start: String?, end: String?, duration: Int?, now: Date, zone: Zone, dayStartSeconds: Int = 0
     ) throws(FocusError) -> SessionTimes {
         guard let start else {
             throw FocusError(.usage, "'focus log add' needs --start, like --start 9:30 or --start \"yesterday 14:00\"")
@@ -43,7 +43,7 @@ public struct SessionTimes: Equatable, Sendable {
     /// day); in `--end` it is the first such moment after the (new) start, and the focused time becomes
     /// end minus start. `--end` and `--duration` exclude each other.
     public static func edit(
-        _ session: FocusLog, start: String?, end: String?, duration: Int?, now: Date, zone: TimeZone,
+        _ session: FocusLog, start: String?, end: String?, duration: Int?, now: Date, zone: Zone,
         dayStartSeconds: Int = 0
     ) throws(FocusError) -> Change {
         let day = LocalDays(timeZone: zone, dayStartSeconds: dayStartSeconds).date(of: session.start)
@@ -61,7 +61,7 @@ public struct SessionTimes: Equatable, Sendable {
     ///
     /// A time of day alone is today's (with `day-start`, the user's day); a time still to come or more than
     /// 24 hours ago (longer than any session) is refused.
-    public static func startAt(_ text: String, now: Date, zone: TimeZone, dayStartSeconds: Int = 0)
+    public static func startAt(_ text: String, now: Date, zone: Zone, dayStartSeconds: Int = 0)
         throws(FocusError) -> Date
     {
         let start = try time(text, option: "at", now: now, zone: zone, dayStartSeconds, .today)
@@ -73,9 +73,20 @@ public struct SessionTimes: Equatable, Sendable {
         return start
     }
 
+    /// A moment typed for the argument `name` (`focus log split`'s TIME): a time of day alone is on `day`.
+    public static func moment(
+        _ text: String, option name: String, on day: CivilDate, now: Date, zone: Zone, dayStartSeconds: Int = 0
+    ) throws(FocusError) -> Date {
+        do {
+            return try NaturalTime.parse(text, now: now, zone: zone, dayStartSeconds: dayStartSeconds, bare: .on(day))
+        } catch {
+            throw FocusError(.usage, "\(name): \(error.message)")
+        }
+    }
+
     /// The seconds from `start` to `--end`, or of `--duration`; exactly one of them.
     private static func length(
-        from start: Date, end: String?, duration: Int?, now: Date, zone: TimeZone, dayStartSeconds: Int
+        from start: Date, end: String?, duration: Int?, now: Date, zone: Zone, dayStartSeconds: Int
     ) throws(FocusError) -> Int {
         if let duration {
             guard end == nil else { throw FocusError(.usage, "give either --end or --duration, not both") }
@@ -102,7 +113,7 @@ public struct SessionTimes: Equatable, Sendable {
     }
 
     private static func time(
-        _ text: String, option: String, now: Date, zone: TimeZone, _ dayStartSeconds: Int, _ bare: NaturalTime.BareTime
+        _ text: String, option: String, now: Date, zone: Zone, _ dayStartSeconds: Int, _ bare: NaturalTime.BareTime
     ) throws(FocusError) -> Date {
         do {
             return try NaturalTime.parse(text, now: now, zone: zone, dayStartSeconds: dayStartSeconds, bare: bare)

@@ -3,7 +3,8 @@
 /// `lastDays(7)` is today and the 6 local dates before it (7 dates, not 8);
 /// a `period` is a calendar day, week, month or year, fixed when the range is
 /// parsed; `dates` is an inclusive pair; `all` runs from the first session's
-/// date to today (or the last session's date when that is later).
+/// date to today, also when a session recorded in a zone ahead of the reader's
+/// is dated tomorrow.
 public enum StatsRange: Equatable, Sendable {
     /// Today and the `n - 1` local dates before it.
     case lastDays(Int)
@@ -108,7 +109,7 @@ public enum StatsRange: Equatable, Sendable {
         case .period(_, let from, let to), .dates(let from, let to): return from.dayNumber...to.dayNumber
         case .all:
             guard let span = sessionSpan else { return today...today }
-            return min(span.lowerBound, today)...max(span.upperBound, today)
+            return min(span.lowerBound, today)...today
         }
     }
 

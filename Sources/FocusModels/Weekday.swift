@@ -19,7 +19,8 @@ public enum Weekday: Int, CaseIterable, Sendable {
     }
 
     /// The day a typed word names, any case: the full name, its usual abbreviations (`mon`, `tue`, `tues`,
-    /// `wed`, `thu`, `thur`, `thurs`, `fri`, `sat`, `sun`), or Chinese (`周一`, `星期一`, `礼拜一`; Sunday is `日` or `天`).
+    /// `wed`, `thu`, `thur`, `thurs`, `fri`, `sat`, `sun`), or Chinese (`周一`, `星期一`, `礼拜一`; Sunday is `日` or
+    /// `天`).
     public init?(word: some StringProtocol) {
         let word = word.lowercased()
         if let day = Self.allCases.first(where: { $0.name == word || $0.abbreviations.contains(word) }) {

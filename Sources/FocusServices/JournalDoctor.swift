@@ -17,19 +17,21 @@ public enum JournalDoctor {
     }
 
     /// Bad lines, conflicting duplicate ids, changes that name nothing, overlapping sessions,
-    /// times after `now`, and time zones this machine does not know (their sessions are
-    /// counted in the reader's zone, so their dates may be off).
+    /// times after `now`, and session zones that are not IANA names, with how they are read.
     ///
     /// - Parameters:
     ///   - history: every record read; `sessions` is its effective view, sorted by start.
     ///   - issues: the lines that could not be read; `duplicates`, the ids read more than once.
     ///   - conflictCopies: sync engines' copies of journal files; they are notes, not problems (their records
     ///     are read once like any other's), saying whether each can be deleted.
+    ///   - tornTails: records a crash cut short (``JournalIssue/isTornTail``); notes, not problems: they were never
+    ///     saved, and the file is never rewritten to remove them.
     public static func check(
         history: JournalHistory, sessions: [FocusLog], issues: [JournalIssue], duplicates: [DuplicateRecord],
-        conflictCopies: [ConflictCopy] = [], now: Date, days: LocalDays
+        conflictCopies: [ConflictCopy] = [], tornTails: [JournalIssue] = [], now: Date, days: LocalDays
     ) -> [Finding] {
         var out: [Finding] = []
+        for torn in tornTails { out.append(Finding(isProblem: false, text: "\(torn)")) }
         for copy in conflictCopies {
             let text =
                 copy.onlyHere == 0
@@ -69,18 +71,12 @@ public enum JournalDoctor {
                 ))
         }
         let logs = sessions
-        var unknownZones: [String: Int] = [:]
+        var counts: [String: Int] = [:]
         for log in logs {
-            if let tz = log.tz, TimeZone(identifier: tz) == nil { unknownZones[tz, default: 0] += 1 }
+            if let tz = log.tz, !tz.isEmpty { counts[tz, default: 0] += 1 }
         }
-        for (tz, count) in unknownZones.sorted(by: { $0.key < $1.key }) {
-            out.append(
-                Finding(
-                    isProblem: true,
-                    text:
-                        "time zone '\(tz)' is unknown here: \(count) session(s) are dated in "
-                        + "\(days.timeZone.identifier) instead"
-                ))
+        for (tz, count) in counts.sorted(by: { $0.key < $1.key }) {
+            if let finding = zoneFinding(tz, count: count, files: days.timeZone.files) { out.append(finding) }
         }
         var latest: FocusLog?
         for log in logs {
@@ -111,6 +107,34 @@ public enum JournalDoctor {
                 ))
         }
         return out
+    }
+
+    /// What a session `tz` that is not an IANA name is read as (``SessionZone``); `nil` for an IANA name.
+    ///
+    /// A reading the C library makes exactly (a POSIX rule, an offset earlier versions of focus wrote)
+    /// is a note; one where it falls back (`PST`, a name this machine's tzdata lacks) is a problem,
+    /// since those sessions are likely dated in the wrong zone.
+    static func zoneFinding(_ tz: String, count: Int, files: ZoneFiles) -> Finding? {
+        let reading = SessionZone(tz, files: files)
+        let sessions = "\(count) session(s) are dated"
+        let offsets = reading.zone.offsetsDescription
+        switch reading.kind {
+        case .name:
+            return nil
+        case .legacyOffset:
+            return Finding(
+                isProblem: false,
+                text: "time zone '\(tz)' is an offset as earlier versions of focus wrote it: \(sessions) in \(offsets)")
+        case .rule:
+            return Finding(
+                isProblem: false,
+                text: "time zone '\(tz)' is not a zone name: \(sessions) as the C library reads TZ='\(tz)', \(offsets)")
+        case .fallback:
+            return Finding(
+                isProblem: true,
+                text: "time zone '\(tz)' is not a zone name this machine knows: \(sessions) as the C library reads "
+                    + "TZ='\(tz)', \(offsets)")
+        }
     }
 
     static func describe(_ log: FocusLog, _ days: LocalDays) -> String {

@@ -9,7 +9,8 @@ public enum SessionEditor {
     ///
     /// Refused when it would end after `now`: a session cannot be logged before it happened.
     public static func manualSession(
-        id: String, start: Date, seconds: Int, tz: String?, tag: String?, note: String?, now: Date, zone: TimeZone
+        id: String, start: Date, seconds: Int, tz: String?, tag: String?, note: String?, now: Date,
+        zone: Zone
     ) throws(FocusError) -> FocusLog {
         let end = start.addingTimeInterval(Double(seconds))
         try refuseFuture(end, now: now, zone: zone)
@@ -24,7 +25,7 @@ public enum SessionEditor {
     /// A timer session keeps its plan and completion: they record what was
     /// intended. A manual or imported session's plan follows its new length.
     public static func patch(
-        _ old: FocusLog, start: Date?, seconds: Int?, tag: String??, note: String??, now: Date, zone: TimeZone
+        _ old: FocusLog, start: Date?, seconds: Int?, tag: String??, note: String??, now: Date, zone: Zone
     ) throws(FocusError) -> SessionPatch {
         var patch = SessionPatch()
         let newStart = start ?? old.start
@@ -43,12 +44,57 @@ public enum SessionEditor {
         return patch
     }
 
+    /// The patch that makes `old` `seconds` longer (shorter when negative) at its end: `--lengthen`, `--shorten`.
+    ///
+    /// Pauses inside it stay where they were: the end and the focused time move together. A timer session keeps its
+    /// plan; a manual or imported one's plan follows its focus.
+    public static func resize(_ old: FocusLog, by seconds: Int, now: Date, zone: Zone) throws(FocusError)
+        -> SessionPatch
+    {
+        let focused = old.focused + seconds
+        guard focused > 0 else {
+            throw FocusError(
+                .usage,
+                "the session has \(LocalTime.duration(old.focused)) of focus: it cannot lose "
+                    + LocalTime.duration(-seconds))
+        }
+        var patch = SessionPatch(end: old.end.addingTimeInterval(Double(seconds)), focused: focused)
+        if old.source != .timer { patch.planned = focused }
+        try refuseFuture(patch.end!, now: now, zone: zone)
+        return patch
+    }
+
+    /// `old` cut in two at `instant` (`focus log split`): the patch that makes it end there, and the new session
+    /// that begins there, with the id `newID`, the same tag, note, zone and source.
+    ///
+    /// The focused time is shared in proportion to the wall time of each part (where the pauses were is not
+    /// known); each part plans what it focused and keeps the session's completion.
+    public static func split(_ old: FocusLog, at instant: Date, newID: String, zone: Zone)
+        throws(FocusError)
+        -> (patch: SessionPatch, second: FocusLog)
+    {
+        guard instant > old.start, instant < old.end else {
+            throw FocusError(
+                .usage,
+                "\(LocalTime.dateTime(instant, in: zone)) is not inside the session "
+                    + "(\(LocalTime.dateTime(old.start, in: zone))–\(LocalTime.hourMinute(old.end, in: zone)))")
+        }
+        let span = old.end.timeIntervalSince(old.start)
+        let first = Int((Double(old.focused) * instant.timeIntervalSince(old.start) / span).rounded())
+        let second = old.focused - first
+        let patch = SessionPatch(end: instant, planned: first, focused: first)
+        let next = FocusLog(
+            id: newID, start: instant, end: old.end, planned: second, focused: second, completed: old.completed,
+            tz: old.tz, tag: old.tag, note: old.note, source: old.source)
+        return (patch, next)
+    }
+
     /// The first session in `logs` (other than `log` itself) that overlaps it in time.
     public static func overlap(of log: FocusLog, in logs: [FocusLog]) -> FocusLog? {
         logs.first { $0.id != log.id && $0.overlaps(log) }
     }
 
-    private static func refuseFuture(_ end: Date, now: Date, zone: TimeZone) throws(FocusError) {
+    private static func refuseFuture(_ end: Date, now: Date, zone: Zone) throws(FocusError) {
         guard end <= now else {
             throw FocusError(.usage, "the session would end at \(LocalTime.dateTime(end, in: zone)), in the future")
         }

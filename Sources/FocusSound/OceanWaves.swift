@@ -22,7 +22,7 @@ struct OceanWaves: SoundLayer {
 
     private mutating func nextWave() {
         step = 1 / (random.uniform(7...13) * Float(SoundFormat.sampleRate))
-        height = random.uniform(0.6...1.0)
+        height = random.uniform(0.75...1.0)
     }
 
     /// The swell of the wave at `phase`: a slow rise over 65% of it, a quicker fall.
@@ -40,7 +40,7 @@ struct OceanWaves: SoundLayer {
             }
             let s = swell
             let brightness = 0.02 + 0.3 * s
-            let level = (0.3 + 1.6 * s) * gain
+            let level = (0.6 + 1.3 * s) * gain
             for ear in 0..<2 {
                 let x = voices[ear].brown.next() * 0.6 + voices[ear].pink.next() * 0.8
                 voices[ear].low += brightness * (x - voices[ear].low)

@@ -1,21 +1,9 @@
-/// Rain: a hiss of high-passed pink noise with single drops pattering on top.
-struct Rain: NoiseVoice {
-    private var bed: PinkNoise
-    private var splash: WhiteNoise
-    private var random: SoundRandom
+/// The hiss of rain further off: pink noise above 500 Hz, for the drops of ``RainPatter`` to fall on.
+struct RainBed: NoiseVoice {
+    private var source: PinkNoise
     private var highPass = OnePole(hertz: 500)
-    private var drop: Float = 0
-    private static let dropDecay = Float(SoundMath.exp(-1 / (0.004 * Double(SoundFormat.sampleRate))))
 
-    init(_ random: SoundRandom) {
-        bed = PinkNoise(SoundRandom(seed: random.seedBits, salt: 11))
-        splash = WhiteNoise(SoundRandom(seed: random.seedBits, salt: 12))
-        self.random = random
-    }
+    init(_ random: SoundRandom) { source = PinkNoise(SoundRandom(seed: random.seedBits, salt: 11)) }
 
-    mutating func next() -> Float {
-        if random.chance(perSecond: 60) { drop = random.unit() }
-        drop *= Self.dropDecay
-        return (highPass.highPass(bed.next()) * 1.15 + splash.next() * drop * 1.2) * 1.35
-    }
+    mutating func next() -> Float { highPass.highPass(source.next()) }
 }

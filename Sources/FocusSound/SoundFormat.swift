@@ -8,6 +8,6 @@ public enum SoundFormat {
     public static let bytesPerFrame = 4
     /// The loudest sample allowed: -1 dBFS.
     public static let peakLimit: Float = 0.891
-    /// The RMS of every sound at volume 100: -16 dBFS.
-    public static let fullVolumeRMS: Float = 0.158
+    /// The loudness of every sound at volume 100, in LUFS (ITU-R BS.1770 integrated loudness).
+    public static let fullVolumeLoudness = -18.0
 }

@@ -1,14 +1,15 @@
 /// One stereo part of a soundscape, generated block by block without end.
 ///
 /// A layer keeps its own state between blocks, so consecutive blocks join
-/// without a seam, and its long-run RMS is about 1 before `gain`.
+/// without a seam. How loud it is at a gain of 1 is measured once and kept
+/// in ``SoundLayerKind/loudness``, which the stream divides out.
 protocol SoundLayer {
     /// Adds the next `left.count` frames, times `gain`, to `left` and `right`.
     mutating func add(
         to left: UnsafeMutableBufferPointer<Float>, _ right: UnsafeMutableBufferPointer<Float>, gain: Float)
 }
 
-/// One channel of a noise colour, sample by sample, with an RMS of about 1.
+/// One channel of a noise, sample by sample.
 protocol NoiseVoice {
     init(_ random: SoundRandom)
     mutating func next() -> Float

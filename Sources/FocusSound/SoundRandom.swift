@@ -29,6 +29,22 @@ struct SoundRandom {
         range.lowerBound + unit() * (range.upperBound - range.lowerBound)
     }
 
-    /// Whether an event with `perSecond` expected occurrences happens in this sample.
-    mutating func chance(perSecond: Float) -> Bool { unit() < perSecond / Float(SoundFormat.sampleRate) }
+    /// Uniform in `range`, in double precision (for times and pitches).
+    mutating func double(in range: ClosedRange<Double>) -> Double {
+        range.lowerBound + Double(next() >> 11) * 0x1p-53 * (range.upperBound - range.lowerBound)
+    }
+
+    /// Seconds until the next of events that come at random, `perSecond` on average (exponentially distributed).
+    mutating func interval(perSecond: Double) -> Double {
+        -SoundMath.log(1 - Double(next() >> 11) * 0x1p-53) / perSecond
+    }
+
+    /// Whether a `probability` comes true.
+    mutating func chance(_ probability: Double) -> Bool { Double(next() >> 11) * 0x1p-53 < probability }
+
+    /// A place between the ears within `spread` of the middle.
+    mutating func pan(_ spread: Float = 0.4) -> Pan { Pan(uniform((0.5 - spread)...(0.5 + spread))) }
+
+    /// A generator for a new voice, independent of this one from now on.
+    mutating func fork() -> SoundRandom { SoundRandom(seed: next()) }
 }

@@ -21,25 +21,25 @@ public struct SoundRecipe: Equatable, Sendable {
     static func city(_ id: String) -> SoundRecipe {
         if let known = cities[id] { return SoundRecipe(known) }
         let hash = FNV1a.hash(id)
-        let beds: [SoundLayerKind] = [.rain, .ocean, .wind, .brown, .pink, .murmur]
-        let accents: [SoundLayerKind] = [.drips, .chirps, .bells, .clinks, .ticks]
+        let beds: [SoundLayerKind] = [.rain, .ocean, .wind, .brown, .pink, .murmur, .fountain, .lapping, .steam]
+        let accents: [SoundLayerKind] = [.churchBells, .glasses, .sparrows, .songbirds, .gulls, .canalDrips, .piano]
         return SoundRecipe([
             (beds[Int(hash % UInt64(beds.count))], 0), (accents[Int((hash >> 16) % UInt64(accents.count))], -4),
         ])
     }
 
+    /// Each city as it sounds. The first layer leads: the plain sound it is built on unlocks with it.
     private static let cities: [String: [(SoundLayerKind, Double)]] = [
-        "lisbon": [(.wind, 0), (.rumble, -5), (.bells, 0)],
-        "seville": [(.pink, -4), (.drips, 0), (.chirps, -2)],
-        "madrid": [(.wind, -2), (.chirps, 0)],
-        "barcelona": [(.ocean, 0), (.wind, -10)],
-        "paris": [(.murmur, 0), (.clinks, 0), (.brown, -12)],
-        "amsterdam": [(.rain, 0), (.drips, -2), (.rumble, -14)],
-        "berlin": [(.brown, -6), (.ticks, 0), (.pink, -16)],
-        "prague": [(.murmur, -4), (.ticks, 2), (.bells, 2)],
-        "vienna": [(.murmur, 0), (.clinks, 2), (.pink, -14)],
-        "budapest": [(.pink, -2), (.drips, 2), (.white, -14)],
-        "istanbul": [(.ocean, 0), (.rumble, -4), (.chirps, -6)],
+        "lisbon": [(.wind, 0), (.tram, -6), (.gulls, -10), (.rumble, -6)],
+        "seville": [(.fountain, 0), (.sparrows, -8), (.churchBells, -10)],
+        "madrid": [(.songbirds, 0), (.rumble, -5), (.wind, -9)],
+        "barcelona": [(.ocean, 0), (.foam, -1), (.gulls, -9)],
+        "paris": [(.murmur, 0), (.glasses, -8), (.rumble, -6)],
+        "amsterdam": [(.rain, 0), (.lapping, 0), (.canalDrips, -8), (.bicycleBells, -10)],
+        "berlin": [(.brown, 0), (.wallClock, -8), (.pages, -8)],
+        "prague": [(.murmur, 0), (.clockBells, -6), (.clockwork, -10)],
+        "vienna": [(.murmur, 0), (.piano, -4), (.cups, -10)],
+        "budapest": [(.steam, 0), (.fountain, -5), (.bathDrips, -10), (.murmur, -12)],
+        "istanbul": [(.engine, 0), (.ocean, -5), (.gulls, -6), (.ferryHorn, -10)],
     ]
-
 }

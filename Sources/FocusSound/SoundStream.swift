@@ -1,9 +1,12 @@
 /// A never-ending sound, rendered on demand as 16-bit stereo PCM.
 ///
-/// Mixes the layers of a ``SoundRecipe`` at the volume's RMS, follows a
-/// fade level (silence costs no generation), and passes everything through
-/// a soft limiter so no sample is louder than -1 dBFS. The same recipe,
-/// seed and calls give the same samples, byte for byte.
+/// Mixes the layers of a ``SoundRecipe`` so that each is heard at its level
+/// in the recipe and the whole at the volume's share of the target
+/// loudness (ITU-R BS.1770), removes what lies below 20 Hz with a high-pass
+/// at 25 Hz (it is felt, not heard, and would eat the headroom), follows a fade level (silence costs no
+/// generation), and passes everything through a soft limiter so no sample is
+/// louder than -1 dBFS. The same recipe, seed and calls give the same
+/// samples, byte for byte.
 public struct SoundStream {
     private var layers: [any SoundLayer]
     private let gains: [Float]
@@ -12,15 +15,17 @@ public struct SoundStream {
     private var level: Float = 0
     private var target: Float = 0
     private var step: Float = 0
+    /// A fourth-order Butterworth high-pass at 25 Hz for each ear: two sections apiece, left then right.
+    private var highPass = [0.5412, 1.3066, 0.5412, 1.3066].map { Biquad(highPass: 25, q: $0) }
 
     /// A stream of `recipe` from `seed`, silent until ``fade(to:seconds:)``; `volume` is 0 to 100.
     public init(recipe: SoundRecipe, seed: UInt64, volume: Int) {
         layers = recipe.layers.enumerated().map { $1.kind.makeLayer(seed: seed &+ UInt64($0) &* 0x51_7CC1) }
-        let amplitudes = recipe.layers.map { SoundMath.amplitude(decibels: $0.decibels) }
-        let beds = zip(recipe.layers, amplitudes).filter(\.0.kind.isBed).map(\.1)
-        let power = (beds.isEmpty ? amplitudes : beds).reduce(0) { $0 + $1 * $1 }
-        let master = Double(SoundFormat.fullVolumeRMS) * Double(max(0, min(100, volume))) / 100 / power.squareRoot()
-        gains = amplitudes.map { Float($0 * master) }
+        let levels = recipe.layers.map { SoundMath.amplitude(decibels: $0.decibels) }
+        let share = Double(max(0, min(100, volume))) / 100 / levels.reduce(0) { $0 + $1 * $1 }.squareRoot()
+        gains = zip(recipe.layers, levels).map { layer, level in
+            Float(level * share * SoundMath.amplitude(decibels: SoundFormat.fullVolumeLoudness - layer.kind.loudness))
+        }
     }
 
     /// Moves the level (0 silent, 1 full) to `level` linearly over `seconds`.
@@ -48,6 +53,12 @@ public struct SoundStream {
         left.withUnsafeMutableBufferPointer { l in
             right.withUnsafeMutableBufferPointer { r in
                 for k in layers.indices { layers[k].add(to: l, r, gain: gains[k]) }
+                highPass.withUnsafeMutableBufferPointer { hp in
+                    for i in 0..<frames {
+                        l[i] = hp[1].next(hp[0].next(l[i]))
+                        r[i] = hp[3].next(hp[2].next(r[i]))
+                    }
+                }
             }
         }
         var out = [Int16](repeating: 0, count: frames * 2)

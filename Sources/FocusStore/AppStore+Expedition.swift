@@ -8,7 +8,7 @@ extension AppStore {
     /// A user file that is not valid JSON or breaks a rule is an error (exit
     /// 65) naming the file, the place in it and the problem.
     public func loadExpeditionDefinitions() throws(FocusError) -> ExpeditionDefinitions {
-        guard let bytes = try FileIO.read(paths.expeditionsFile) else { return .builtIn }
+        guard let bytes = try FileIO.read(paths.expeditionsFile, following: true) else { return .builtIn }
         return try ExpeditionDefinitions.parse(bytes, file: paths.expeditionsFile)
     }
 
@@ -17,7 +17,8 @@ extension AppStore {
     /// Starts from the checkpoint when it holds a prefix of the journal's
     /// sessions (see ``ExpeditionCheckpoint``), otherwise from nothing, and
     /// applies the sessions it does not hold yet. The checkpoint is replaced
-    /// atomically, and only when it changed (an empty journal writes none). Returns the events of the
+    /// atomically, and only when it changed (an empty journal writes none); when it cannot be written (a
+    /// read-only or full folder) it is simply not written: reading never needs to write. Returns the events of the
     /// sessions applied now, keyed by session id: after a timer session, its
     /// own events are the ones to show.
     @discardableResult
@@ -25,7 +26,7 @@ extension AppStore {
         let definitions = try loadExpeditionDefinitions()
         let sessions = focusLogs.filter { ExpeditionService.earnsProgress($0, definitions: definitions) }
         let fingerprint = ExpeditionCheckpoint.fingerprint(definitions, days: days, changes: history.changes.map(\.id))
-        let saved = readCheckpoint()
+        let saved = readCheckpoint(definitions)
         let start = saved.flatMap { $0.holds(prefixOf: sessions, fingerprint: fingerprint) ? $0 : nil }
         let result = ExpeditionService.fold(
             sessions, applied: start?.applied ?? 0, into: start?.state ?? ExpeditionState(), definitions: definitions,
@@ -36,7 +37,7 @@ extension AppStore {
             version: ExpeditionCheckpoint.currentVersion, fingerprint: fingerprint, applied: sessions.count,
             lastID: sessions.last?.id,
             appliedHash: ExpeditionCheckpoint.appliedHash(sessions[...]), state: result.state)
-        if checkpoint != saved, saved != nil || !sessions.isEmpty { try saveCheckpoint(checkpoint) }
+        if checkpoint != saved, saved != nil || !sessions.isEmpty { try? saveCheckpoint(checkpoint) }
         return result.events
     }
 
@@ -46,20 +47,25 @@ extension AppStore {
         case missing
         /// Resuming from it gives exactly what a rebuild gives.
         case matches
-        /// It cannot be read, or it holds other sessions, definitions or settings than the journal now: the reason.
+        /// It was built from an earlier journal (before an edit, a deletion or an undo), or with other definitions
+        /// or settings: not a problem, the next command that shows the expedition rebuilds it.
+        case behind
+        /// It cannot be read, holds values out of range, or holds the journal's sessions but gives another state
+        /// than a rebuild of them: the reason.
         case differs(String)
     }
 
     /// Rebuilds the expedition from the journal in memory and compares it with the saved checkpoint; writes nothing.
     public func checkExpeditionCheckpoint(days: LocalDays) throws(FocusError) -> CheckpointHealth {
         guard FileIO.exists(paths.expeditionCheckpointFile) else { return .missing }
-        guard let saved = readCheckpoint() else { return .differs("cannot be read as a checkpoint") }
         let definitions = try loadExpeditionDefinitions()
+        guard let bytes = try? FileIO.read(paths.expeditionCheckpointFile),
+            let saved = try? Self.decoder.decode(ExpeditionCheckpoint.self, from: Data(bytes))
+        else { return .differs("cannot be read as a checkpoint") }
         let sessions = focusLogs.filter { ExpeditionService.earnsProgress($0, definitions: definitions) }
         let fingerprint = ExpeditionCheckpoint.fingerprint(definitions, days: days, changes: history.changes.map(\.id))
-        guard saved.holds(prefixOf: sessions, fingerprint: fingerprint) else {
-            return .differs("it was built from other sessions, definitions or settings than the journal now holds")
-        }
+        guard saved.holds(prefixOf: sessions, fingerprint: fingerprint) else { return .behind }
+        guard saved.isWithinBounds(of: definitions) else { return .differs("it holds values out of range") }
         let rebuilt = ExpeditionService.fold(
             sessions, applied: 0, into: ExpeditionState(), definitions: definitions, days: days
         ).state
@@ -76,11 +82,15 @@ extension AppStore {
         try loadExpedition(days: days)
     }
 
-    /// The checkpoint, or `nil` when there is none or it cannot be read: it is
-    /// a cache of the journal, so a damaged one is rebuilt, never trusted.
-    private func readCheckpoint() -> ExpeditionCheckpoint? {
-        guard let bytes = try? FileIO.read(paths.expeditionCheckpointFile) else { return nil }
-        return try? Self.decoder.decode(ExpeditionCheckpoint.self, from: Data(bytes))
+    /// The checkpoint, or `nil` when there is none, it cannot be read or it holds values `definitions` rule out
+    /// (``ExpeditionCheckpoint/isWithinBounds(of:)``): it is a cache of the journal, so a damaged one is rebuilt,
+    /// never trusted.
+    private func readCheckpoint(_ definitions: ExpeditionDefinitions) -> ExpeditionCheckpoint? {
+        guard let bytes = try? FileIO.read(paths.expeditionCheckpointFile),
+            let checkpoint = try? Self.decoder.decode(ExpeditionCheckpoint.self, from: Data(bytes)),
+            checkpoint.isWithinBounds(of: definitions)
+        else { return nil }
+        return checkpoint
     }
 
     private func saveCheckpoint(_ checkpoint: ExpeditionCheckpoint) throws(FocusError) {

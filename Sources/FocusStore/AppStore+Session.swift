@@ -54,10 +54,12 @@ extension AppStore {
     /// how long it has left. A state file found under the lock belongs to a dead timer: its session
     /// is recorded now, and when the journal cannot take it the claim says so
     /// (``SessionOutcome/notRecorded(_:_:)``), so the new session never silently replaces it.
-    public func claimSession(at reading: ClockReading, timeZone: TimeZone) throws(FocusError) -> SessionClaim {
-        guard let lock = try acquireSessionLock() else {
+    public func claimSession(at reading: ClockReading, timeZone: Zone) throws(FocusError) -> SessionClaim {
+        let earlier = try takeOverLegacySession()
+        let legacy = try legacyLiveSession()
+        guard legacy == nil, let lock = try acquireSessionLock() else {
             var detail = ""
-            if let state = try? runningState() {
+            if let state = try? legacy ?? runningState() {
                 let phase = state.phase.title.lowercased()
                 let left = LocalTime.countdown(Double(state.remaining(at: state.now(at: reading))))
                 detail =
@@ -67,24 +69,28 @@ extension AppStore {
             }
             throw FocusError(.temporary, "a session is already running\(detail); `focus stop` ends it")
         }
-        return SessionClaim(lock: lock, recovery: try recoverHeld(replacing: true))
+        return SessionClaim(lock: lock, recovery: try recoverHeld(replacing: true) ?? earlier)
     }
 
     /// The running session's state; `nil` when idle or when the state left belongs to a dead timer.
     ///
     /// Never blocks, writes or records: `focus status --format` calls it from a shell prompt.
     public func liveSession() throws(FocusError) -> RunningState? {
-        guard try isSessionLockHeld() else { return nil }
+        guard try isSessionLockHeld() else { return try legacyLiveSession() }
         return try runningState()
     }
 
     /// Waits up to `seconds` for the timer holding the session to let go; whether it did.
     public func waitUntilSessionEnds(within seconds: Double) throws(FocusError) -> Bool {
+        func held() throws(FocusError) -> Bool {
+            if try isSessionLockHeld() { return true }
+            return try legacyLiveSession() != nil
+        }
         for _ in 0..<Int(seconds * 10) {
-            if try !isSessionLockHeld() { return true }
+            if try !held() { return true }
             usleep(100_000)
         }
-        return try !isSessionLockHeld()
+        return try !held()
     }
 
     /// Ends a phase whose timer holds the session: saves `final`, records its
@@ -124,6 +130,7 @@ extension AppStore {
     /// before clearing) is not appended again. When the journal cannot take it, the error is
     /// thrown and the state stays for the next command to retry.
     public func recover() throws(FocusError) -> Recovery? {
+        if let earlier = try takeOverLegacySession() { return earlier }
         guard FileIO.exists(paths.runningStateFile) else { return nil }
         guard let lock = try FileLock.tryLock(paths.sessionLockFile) else { return nil }
         defer { lock.release() }
@@ -159,9 +166,25 @@ extension AppStore {
     /// Appends `log` unless a journal file already holds its id; the session the journal holds.
     ///
     /// When the journal cannot be read to check, it is appended: a repeated id reads once, a lost session is lost.
-    private func recordOnce(_ log: FocusLog) throws(FocusError) -> FocusLog {
+    func recordOnce(_ log: FocusLog) throws(FocusError) -> FocusLog {
         if (try? load()) != nil, let held = history.sessions.first(where: { $0.id == log.id }) { return held }
         try record(log)
         return log
     }
+
+    /// Removes the state a dead timer left, without recording its session (`focus cancel`); the state, or `nil`
+    /// when there was none, it was another device's, or a live timer holds it.
+    public func dropDeadSession() throws(FocusError) -> RunningState? {
+        guard FileIO.exists(paths.runningStateFile) else { return nil }
+        guard let lock = try FileLock.tryLock(paths.sessionLockFile) else { return nil }
+        defer { lock.release() }
+        guard let state = try runningState() else { return nil }
+        let me = try existingDevice()
+        guard state.device == nil || state.device == me?.id else { return nil }
+        try clearRunningState()
+        return state
+    }
+
+    /// The session that ended last (`focus continue` takes its tag); `nil` with none.
+    public var lastEndedSession: FocusLog? { focusLogs.max { ($0.end, $0.id) < ($1.end, $1.id) } }
 }

@@ -16,7 +16,8 @@ extension AppStore {
     ///   the sessions that device recorded (``device(ofSession:)``).
     ///
     /// Deleting the cache changes nothing but speed; failing to write it is not an error. A journal with
-    /// unreadable lines is never cached: ``issues`` then holds them for the caller to report.
+    /// unreadable lines is never cached: ``issues`` then holds them for the caller to report. A record a crash cut
+    /// short (``tornTails``) is not an unreadable line: it was never saved, and the cache is built without it.
     public func statsInput(
         range: StatsRange, tag: String?, device: String? = nil, today: Int, days: LocalDays
     ) throws(FocusError) -> StatsInput {
@@ -88,7 +89,7 @@ extension AppStore {
         if appended.isEmpty {
             let span = cache.span
             let window = StatsService.window(range: range, today: today, span: span)
-            return StatsInput(span: span, days: try cache.summaries(in: window), streakRuns: cache.runs)
+            return StatsInput(span: span, days: try cache.summaries(in: window), streakRuns: try cache.streakRuns())
         }
         // Fold the appended lines: only new, readable sessions, and only when no change record could touch them.
         guard cache.changeCount == 0 else { throw Stale() }
@@ -96,7 +97,8 @@ extension AppStore {
         var lines: [Int] = []
         var problems: [JournalIssue] = []
         JournalReader.parse(appended, file: "", into: &records, lines: &lines, issues: &problems)
-        guard problems.isEmpty else { throw Stale() }
+        // A record a crash cut short was never saved: it is skipped here as by a full load.
+        guard problems.allSatisfy(\.isTornTail) else { throw Stale() }
         var newHashes = Set<Int>()
         var added: [FocusLog] = []
         for record in records {

@@ -1,5 +1,6 @@
 import FocusJournal
 import FocusModels
+import FocusSound
 import FoundationEssentials
 
 #if canImport(Glibc)
@@ -19,8 +20,10 @@ public final class AppStore {
     public private(set) var focusLogs: [FocusLog] = []
     /// Every record read, before changes are applied.
     public private(set) var history = JournalHistory(sessions: [], changes: [])
-    /// Lines that could not be read during the last ``load()``.
+    /// Lines that could not be read during the last ``load()``, records a crash cut short (``tornTails``) aside.
     public private(set) var issues: [JournalIssue] = []
+    /// Records a crash cut short, found by the last ``load()``: never saved, so skipped and only noted (``TornLine``).
+    public private(set) var tornTails: [JournalIssue] = []
     /// Ids read more than once during the last ``load()``.
     public private(set) var duplicates: [DuplicateRecord] = []
     /// The sync engines' conflict copies the last ``load()`` read (their records count once, like any other's).
@@ -32,8 +35,10 @@ public final class AppStore {
     /// Views show their labelled demo only when it does not, so a user who deleted their only session
     /// sees zeros, not a demo. Known once the journal or the stats cache has been read.
     public internal(set) var hasRecords = false
-    /// The undoable records (sessions, edits, deletions) of this device's journal file, oldest first.
-    private var ownRecords: [String] = []
+    /// The undoable records (sessions, edits, deletions) this device wrote, and its batches, oldest first.
+    private var ownEntries: [OwnEntry] = []
+    /// The change lock while ``changing(_:)`` holds it.
+    private var changeLock: FileLock?
     /// Where this device's last change record stands in the order edits apply in.
     private var ownLastChange: JournalHistory.ChangeOrder?
     /// The device name of each session read from a device's journal file, by session id.
@@ -79,7 +84,8 @@ public final class AppStore {
         var order: [JournalHistory.ChangeOrder] = []
         var found: [JournalIssue] = []
         var dups: [DuplicateRecord] = []
-        var own: [String] = []
+        var ownLines: [(line: Int, id: String)] = []
+        var ownBatches: [(batch: JournalBatch, ids: [String])] = []
         var devices: [String: String] = [:]
         // Where each kept record was read (file index, line), turned into text only for a duplicate.
         var places: [String: (file: Int, line: Int)] = [:]
@@ -93,7 +99,7 @@ public final class AppStore {
         for name in try Self.journalFileNames(paths.journalDirectory) {
             let path = paths.journalDirectory + "/" + name
             let before = FileIO.status(path)
-            guard let bytes = try FileIO.read(path) else { continue }
+            guard let bytes = try FileIO.read(path, following: true, shared: true) else { continue }
             if var state = before {
                 state.name = name
                 state.size = bytes.count
@@ -109,13 +115,11 @@ public final class AppStore {
             let fileIndex = files.count
             files.append(path)
             let kind = JournalFileName(name)
-            let writer: Device? =
-                switch kind {
-                case .device(let device): device
-                case .conflictCopy(let original): Device(journalFileName: original)
-                default: nil
-                }
+            let writer = kind?.writer
             let isOwn = if case .device(let device) = kind { device.id == me?.id } else { false }
+            let ownBatch =
+                if case .batch(let batch) = kind, batch.device.id == me?.id { batch } else { nil as JournalBatch? }
+            var batchIDs: [String] = []
             if case .conflictCopy(let original) = kind {
                 copies.append((path, original, records))
             } else {
@@ -143,20 +147,28 @@ public final class AppStore {
                     changes.append(change)
                     order.append(JournalHistory.ChangeOrder(at: latest, file: name, line: line))
                 }
-                if isOwn, !Self.isUndo(record) { own.append(record.id) }
+                if !Self.isUndo(record) {
+                    if isOwn {
+                        ownLines.append((line, record.id))
+                    } else if ownBatch != nil {
+                        batchIDs.append(record.id)
+                    }
+                }
             }
             if isOwn { ownLastChange = order.last { $0.file == name } }
+            if let ownBatch, !batchIDs.isEmpty { ownBatches.append((ownBatch, batchIDs)) }
         }
         history = JournalHistory(sessions: sessions, changes: changes, changeOrder: order)
         focusLogs = history.effectiveLogs
-        issues = found
+        issues = found.filter { !$0.isTornTail }
+        tornTails = found.filter(\.isTornTail)
         duplicates = dups
         conflictCopies = copies.map { copy in
             ConflictCopy(
                 path: copy.path, original: copy.original, records: copy.records.count,
                 onlyHere: copy.records.filter { elsewhere[$0.id] != $0 }.count)
         }
-        ownRecords = own
+        ownEntries = OwnEntry.inWritingOrder(lines: ownLines, batches: ownBatches)
         sessionDevices = devices
         journalFileStates = states
         isLoaded = true
@@ -176,22 +188,59 @@ public final class AppStore {
     /// Returns only after the line is on disk (`fsync`). On failure nothing in
     /// memory changes and the error says why.
     public func record(_ log: FocusLog) throws(FocusError) {
-        try record([log])
+        try Self.check(log)
+        let device = try device()
+        try FileIO.makeDirectories(paths.journalDirectory)
+        try FileIO.appendLine(JournalCodec.encode(log), to: paths.journalFile(of: device))
+        appended(log, by: device)
     }
 
-    /// Appends `logs` (an import) to this device's journal file, one line each,
-    /// in one write and one flush: all of them are saved, or none.
+    /// Appends `change` and then `log` to this device's journal file with one write and one flush (`focus log
+    /// split`: the edit that shortens the first part, then the second part), so a kill lands before both or after
+    /// both; only a write torn inside the kernel (power lost mid-write) could keep the first line alone.
+    public func record(_ change: JournalChange, then log: FocusLog) throws(FocusError) {
+        try Self.check(log)
+        let device = try device()
+        try FileIO.makeDirectories(paths.journalDirectory)
+        try FileIO.appendLines(
+            [JournalCodec.encode(change), JournalCodec.encode(log)], to: paths.journalFile(of: device))
+        appended(change, by: device)
+        appended(log, by: device)
+    }
+
+    /// Brings the history in memory up to a session just appended to `device`'s file.
+    private func appended(_ log: FocusLog, by device: Device) {
+        if !history.sessions.contains(where: { $0.id == log.id }) {
+            history = history.appending([log])
+            ownEntries.append(.record(log.id))
+        }
+        focusLogs = history.effectiveLogs
+        sessionDevices[log.id] = device.name
+        hasRecords = true
+    }
+
+    /// Brings the history in memory up to a change just appended to `device`'s file.
+    private func appended(_ change: JournalChange, by device: Device) {
+        history = history.appending(change, file: device.journalFileName, after: ownLastChange)
+        ownLastChange = history.changeOrder.last
+        focusLogs = history.effectiveLogs
+        if change.kind != .undo { ownEntries.append(.record(change.id)) }
+        hasRecords = true
+    }
+
+    /// Records `logs` (an import) as a batch of this device (``JournalBatch``): a file of their own, written whole
+    /// and then linked in, so all of them are saved or none, even when focus is killed mid-way. `focus undo` takes
+    /// the batch back as a whole.
     public func record(_ logs: [FocusLog]) throws(FocusError) {
         guard !logs.isEmpty else { return }
         for log in logs { try Self.check(log) }
         let device = try device()
-        try FileIO.makeDirectories(paths.journalDirectory)
-        try FileIO.appendLines(logs.map(JournalCodec.encode), to: paths.journalFile(of: device))
+        let batch = try commitBatch(logs.map(JournalCodec.encode), of: device)
         var known = Set(history.sessions.map(\.id))
         let added = logs.filter { known.insert($0.id).inserted }
         history = history.appending(added)
         focusLogs = history.effectiveLogs
-        ownRecords += added.map(\.id)
+        ownEntries.append(.batch(batch, added.map(\.id)))
         for log in added { sessionDevices[log.id] = device.name }
         hasRecords = true
     }
@@ -201,11 +250,78 @@ public final class AppStore {
         let device = try device()
         try FileIO.makeDirectories(paths.journalDirectory)
         try FileIO.appendLine(JournalCodec.encode(change), to: paths.journalFile(of: device))
-        history = history.appending(change, file: device.journalFileName, after: ownLastChange)
-        ownLastChange = history.changeOrder.last
+        appended(change, by: device)
+    }
+
+    /// Takes `target` back: one undo record, or for a batch, a batch of undo records (all of them, or none).
+    ///
+    /// Each undo record gets an id from `newID` and is dated `at`.
+    public func undo(_ target: UndoTarget, at: Date, newID: () -> String) throws(FocusError) {
+        let undos = target.recordIDs.map { JournalChange(id: newID(), kind: .undo, target: $0, at: at) }
+        guard case .batch = target else {
+            for undo in undos { try record(undo) }
+            return
+        }
+        let device = try device()
+        _ = try commitBatch(undos.map(JournalCodec.encode), of: device)
+        history = history.appending(undos, file: "", after: nil)
         focusLogs = history.effectiveLogs
-        if change.kind != .undo { ownRecords.append(change.id) }
         hasRecords = true
+    }
+
+    /// Writes `lines` as this device's next batch file: all of them reach the journal, or none.
+    ///
+    /// The batch is placed after the lines its device's own file has now (``JournalBatch``); another batch already
+    /// there makes it the next one. It is staged under a temp name (`<name>-<id>.batch.tmp-…`, never read as
+    /// journal) and linked in when complete.
+    private func commitBatch(_ lines: [String], of device: Device) throws(FocusError) -> JournalBatch {
+        try FileIO.makeDirectories(paths.journalDirectory)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 1 })
+        for line in lines {
+            bytes += line.utf8
+            bytes.append(10)
+        }
+        let after = try FileIO.lineCount(paths.journalFile(of: device))
+        var sequence = 1
+        for name in try FileIO.list(paths.journalDirectory) {
+            if case .batch(let other)? = JournalFileName(name), other.device == device, other.after == after {
+                sequence = max(sequence, other.sequence + 1)
+            }
+        }
+        let staging = paths.journalDirectory + "/\(device.name)-\(device.id).batch"
+        while true {
+            let batch = JournalBatch(device: device, after: after, sequence: sequence)
+            let path = paths.journalDirectory + "/" + batch.fileName
+            if try FileIO.createExclusively(path, with: bytes, staging: staging) { return batch }
+            sequence += 1
+        }
+    }
+
+    /// Runs `body` holding this machine's change lock (``DataPaths/changeLock``): a command that reads the
+    /// journal or the settings, decides, and writes (`undo`, `log edit`, `log delete`, `import`, `config set`)
+    /// does all of it inside, so two of them never decide on the same state: two racing `focus undo` take back
+    /// two records, and two imports of one file add it once.
+    ///
+    /// A holder that does not let go within 30 seconds is an error (exit 75). Nested calls run inside the lock
+    /// already held.
+    ///
+    /// `folder` is the folder locked: the state folder for the journal (``DataPaths/changeLock``), the config
+    /// folder for the settings.
+    public func changing<T>(in folder: String? = nil, _ body: () throws(FocusError) -> T) throws(FocusError) -> T {
+        if changeLock != nil { return try body() }
+        let folder = folder ?? paths.changeLock
+        try FileIO.makeDirectories(folder)
+        guard let lock = try FileLock.lock(folder: folder, waiting: 30) else {
+            throw FocusError(
+                .temporary, "another focus command has been changing the journal for 30 seconds; try again later")
+        }
+        changeLock = lock
+        defer {
+            lock.release()
+            changeLock = nil
+        }
+        return try body()
     }
 
     /// The device that recorded the session with this id: the name in its journal file's name, `nil` for a
@@ -215,10 +331,36 @@ public final class AppStore {
     /// The effective session with exactly this id.
     public func session(id: String) -> FocusLog? { focusLogs.first { $0.id == id } }
 
-    /// The newest session, edit or deletion in this device's journal file that no undo cancels yet.
+    /// The effective session whose id is `prefix` or starts with it, as a user types one
+    /// (``ShortID/resolve(_:among:)``):
+    /// an ambiguous prefix is a usage error (64), an unknown one a failure (1).
+    public func session(matching prefix: String) throws(FocusError) -> FocusLog {
+        let id = try ShortID.resolve(prefix, among: focusLogs.map(\.id))
+        guard let log = session(id: id) else { throw FocusError(.failure, "no session \(prefix)") }
+        return log
+    }
+
+    /// The newest session, edit, deletion or batch (an import) this device wrote that no undo cancels yet.
     public func lastUndoable() -> UndoTarget? {
         let undone = history.undone
-        guard let id = ownRecords.last(where: { !undone.contains($0) }) else { return nil }
+        for entry in ownEntries.reversed() {
+            switch entry {
+            case .record(let id) where !undone.contains(id): return undoTarget(id)
+            case .batch(let batch, let ids):
+                let left = Set(ids.filter { !undone.contains($0) })
+                guard !left.isEmpty else { continue }
+                var effective: [String: FocusLog] = [:]
+                for log in focusLogs where left.contains(log.id) { effective[log.id] = log }
+                let sessions = history.sessions.filter { left.contains($0.id) }.map { effective[$0.id] ?? $0 }
+                return .batch(batch, sessions: sessions)
+            case .record: continue
+            }
+        }
+        return nil
+    }
+
+    /// What undoing the record `id` (this device's own) takes back.
+    private func undoTarget(_ id: String) -> UndoTarget? {
         if let change = history.changes.first(where: { $0.id == id }) {
             let session = history.sessions.first { $0.id == change.target }.flatMap { _ in
                 history.appending(
@@ -240,6 +382,25 @@ public final class AppStore {
         }
     }
 
+    /// One undoable step of this device's writing: a record of its journal file, or a batch file's records.
+    enum OwnEntry {
+        case record(String)
+        case batch(JournalBatch, [String])
+
+        /// The device's records in the order it wrote them: lines of its file by number, each batch after the line
+        /// it names (``JournalBatch/after``), batches at one place by their number.
+        static func inWritingOrder(lines: [(line: Int, id: String)], batches: [(batch: JournalBatch, ids: [String])])
+            -> [OwnEntry]
+        {
+            let keyed =
+                lines.map { (key: [$0.line, 0, 0], entry: OwnEntry.record($0.id)) }
+                + batches.map {
+                    (key: [$0.batch.after, 1, $0.batch.sequence], entry: OwnEntry.batch($0.batch, $0.ids))
+                }
+            return keyed.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map(\.entry)
+        }
+    }
+
     private static func isUndo(_ record: JournalRecord) -> Bool {
         if case .change(let change) = record { return change.kind == .undo }
         return false
@@ -248,14 +409,22 @@ public final class AppStore {
     // MARK: Running session
 
     /// The running (or crashed) session's state file, if any.
+    ///
+    /// A file that is not a state file, or holds a value out of its range (``RunningState/outOfRange``), is an
+    /// error naming the file and the key.
     public func runningState() throws(FocusError) -> RunningState? {
         guard let bytes = try FileIO.read(paths.runningStateFile) else { return nil }
+        let state: RunningState
         do {
-            return try Self.decoder.decode(RunningState.self, from: Data(bytes))
+            state = try Self.decoder.decode(RunningState.self, from: Data(bytes))
         } catch {
             throw FocusError(
                 .data, "\(paths.runningStateFile) is not a valid session state file; remove it to continue")
         }
+        if let problem = state.outOfRange {
+            throw FocusError(.data, "\(paths.runningStateFile): \(problem); remove it to continue")
+        }
+        return state
     }
 
     /// Replaces the state file atomically.
@@ -270,10 +439,11 @@ public final class AppStore {
         try FileIO.makeDirectories(paths.stateDirectory)
         try FileIO.replace(paths.runningStateFile, with: try Self.fileBytes(state, what: "the session state"))
         // A phase waiting for Enter counts nothing: to other devices it reads as paused.
-        let marker = RunningMarker(
+        var marker = RunningMarker(
             device: device, id: state.id, phase: state.phase, startedAt: state.startedAt,
             paused: state.paused || state.isWaiting,
             remaining: state.remaining(at: state.updatedAt), updatedAt: state.updatedAt, tag: state.tag)
+        marker.open = state.open
         if let published = publishedMarker, published.saysTheSame(as: marker) { return }
         // The marker is news for other devices, not a record: failing to publish it never stops the session.
         if (try? FileIO.makeDirectories(paths.journalDirectory)) != nil,
@@ -298,7 +468,7 @@ public final class AppStore {
         for name in try FileIO.list(paths.journalDirectory)
         where name.hasSuffix(RunningMarker.fileSuffix) && !name.hasPrefix(".") {
             guard let bytes = try? FileIO.read(paths.journalDirectory + "/" + name),
-                let marker = try? Self.decoder.decode(RunningMarker.self, from: Data(bytes)),
+                let marker = try? Self.decoder.decode(RunningMarker.self, from: Data(bytes)), marker.outOfRange == nil,
                 marker.device.id != me?.id, !marker.isStale(at: now)
             else { continue }
             markers.append(marker)
@@ -354,41 +524,83 @@ public final class AppStore {
 extension AppStore {
     /// The settings in `config.json`, or the defaults when there is none.
     ///
-    /// A file that is not valid JSON, has a value of the wrong type or an
-    /// out-of-range value is an error that names the file and the key.
+    /// A file that is not valid JSON is an error naming the file; a value of the wrong type or out of range is
+    /// one naming the file, the key, what it accepts and the `focus config` command that repairs it.
     public func loadConfig() throws(FocusError) -> FocusConfig {
         let config = try readConfig()
-        if let problem = config.validate() { throw FocusError(.data, "\(paths.configFile): \(problem)") }
+        if let problem = config.validate() { throw configError(problem) }
         return config
     }
 
-    /// Applies `change` to the settings and replaces `config.json` atomically.
-    ///
-    /// When `change` throws, nothing is written and its error is passed on.
-    ///
-    /// The file is read without validation first, so a change can repair an
-    /// out-of-range value; a file that is not valid JSON is left alone and is
-    /// an error. The result must be valid, or nothing is written.
+    /// What a change to the settings did: the settings now, and the keys that held a value of the wrong type
+    /// and went back to their defaults, since such a value cannot be written back (each with what it held).
+    public struct ConfigChange: Equatable, Sendable {
+        public let config: FocusConfig
+        public let reset: [FocusConfig.Problem]
+    }
+
+    /// `focus config set KEY VALUE`: checks `text` by the key's rules, and for `sound` a name that may be
+    /// played now (an unknown one gets the closest name, a locked one the city that unlocks it), judged
+    /// against ``expedition`` as last loaded; then replaces `config.json` (see ``updateConfig(_:)``).
     @discardableResult
-    public func updateConfig(_ change: (inout FocusConfig) throws(FocusError) -> Void) throws(FocusError) -> FocusConfig
+    public func setConfig(_ key: FocusConfig.Key, to text: String) throws(FocusError) -> ConfigChange {
+        if key == .sound {
+            _ = try SoundCatalog(definitions: expeditionDefinitions).unlockedEntry(named: text, in: expedition)
+        }
+        return try updateConfig { (config) throws(FocusError) in try key.set(text, in: &config) }
+    }
+
+    /// `focus config unset KEY`: the key back to its default (see ``updateConfig(_:)``).
+    @discardableResult
+    public func unsetConfig(_ key: FocusConfig.Key) throws(FocusError) -> ConfigChange {
+        try updateConfig { config in key.unset(in: &config) }
+    }
+
+    /// Applies `change` to the settings and replaces `config.json` atomically; when `change` throws, nothing is
+    /// written and its error is passed on.
+    ///
+    /// The file is read without validation, so any one key can be repaired while others are still wrong: a value
+    /// out of range elsewhere is written back as it was (and still reported by the next command), a value of the
+    /// wrong type elsewhere goes back to its default and is listed in ``ConfigChange/reset``. A file that is not
+    /// valid JSON is left alone and is an error. A change that leaves a problem the file did not have writes nothing.
+    private func updateConfig(_ change: (inout FocusConfig) throws(FocusError) -> Void) throws(FocusError)
+        -> ConfigChange
     {
-        var config = try readConfig()
-        try change(&config)
-        if let problem = config.validate() { throw FocusError(.data, "\(paths.configFile): \(problem)") }
-        let bytes = try Self.fileBytes(config, pretty: true, what: "the settings")
-        try FileIO.makeDirectories(paths.configDirectory)
-        try FileIO.replace(paths.configFile, with: bytes)
-        return config
+        // Read, changed and written under the change lock: two racing `config set` of two keys keep both.
+        try changing(in: paths.configDirectory) { () throws(FocusError) -> ConfigChange in
+            let before = try readConfig()
+            var config = before
+            try change(&config)
+            let known = Set(FocusConfig.Key.allCases.compactMap { $0.problem(in: before)?.message })
+            if let problem = FocusConfig.Key.allCases.lazy.compactMap({ $0.problem(in: config) })
+                .first(where: { !known.contains($0.message) })
+            {
+                throw configError(problem)
+            }
+            let reset = FocusConfig.Key.allCases.compactMap { key in
+                config.wrongTypes[key] != nil ? key.problem(in: config) : nil
+            }
+            config.wrongTypes = [:]
+            let bytes = try Self.fileBytes(config, pretty: true, what: "the settings")
+            try FileIO.makeDirectories(paths.configDirectory)
+            try FileIO.replace(paths.configFile, with: bytes)
+            return ConfigChange(config: config, reset: reset)
+        }
+    }
+
+    private func configError(_ problem: FocusConfig.Problem) -> FocusError {
+        FocusError(.data, "\(paths.configFile): \(problem.line)")
     }
 
     private func readConfig() throws(FocusError) -> FocusConfig {
-        guard let bytes = try FileIO.read(paths.configFile) else { return FocusConfig() }
+        guard let bytes = try FileIO.read(paths.configFile, following: true) else { return FocusConfig() }
         do {
             return try JSONDecoder().decode(FocusConfig.self, from: Data(bytes))
-        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
-            let key = context.codingPath.map(\.stringValue).joined(separator: ".")
-            throw FocusError(.data, "\(paths.configFile): \(key) has the wrong type")
         } catch {
+            // A number no setting can hold (1e300, 2^63) is named like any value out of range.
+            if let key = JSONNumberProbe.firstNonInteger(in: bytes) {
+                throw FocusError(.data, "\(paths.configFile): \(key) is not a whole number focus can use")
+            }
             throw FocusError(.data, "\(paths.configFile) is not valid JSON")
         }
     }

@@ -74,6 +74,28 @@ public struct DataPaths: Equatable, Sendable {
         }
     }
 
+    /// Refuses (exit 73) a folder focus keeps files in that someone else could change: one that belongs to another
+    /// user or that its group or others may write to, or one under such a folder (see ``FolderSafety``).
+    ///
+    /// Folders that do not exist yet are judged by where they would be created. Every command that reads or writes
+    /// data calls this first, so nothing is read from (hooks, settings) or written to a place another user controls.
+    public func checkSafety(focusHome: Bool) throws(FocusError) {
+        let folders = [
+            (dataDirectory, focusHome ? "FOCUS_HOME" : "the data folder"), (journalDirectory, "the journal folder"),
+            (stateDirectory, "the state folder"), (cacheDirectory, "the cache folder"),
+            (configDirectory, focusHome ? "FOCUS_HOME" : "the config folder"),
+        ]
+        var seen = Set<String>()
+        for (folder, what) in folders where seen.insert(folder).inserted {
+            if let problem = FolderSafety.problem(folder: folder) {
+                throw FocusError(
+                    .cantCreate,
+                    "refusing to use \(what) \(folder): \(problem); focus keeps its files only where nobody else "
+                        + "can change them")
+            }
+        }
+    }
+
     /// Every `*.jsonl` file in here is part of the journal (see ``JournalFiles``).
     public var journalDirectory: String { dataDirectory + "/journal" }
     /// The journal file `device` appends to.
@@ -88,6 +110,10 @@ public struct DataPaths: Equatable, Sendable {
     public var runningStateFile: String { stateDirectory + "/running.json" }
     /// Held with `flock` by the process that runs a session.
     public var sessionLockFile: String { stateDirectory + "/running.lock" }
+    /// Held with `flock` by a command from reading what it changes to writing the change (`undo`, `log edit`,
+    /// `log delete`, `import`, `config set`), so two of them never decide on the same state: the state folder
+    /// itself, so the lock leaves no file behind.
+    public var changeLock: String { stateDirectory }
     /// The user's settings.
     public var configFile: String { configDirectory + "/config.json" }
     /// The user's expedition definitions; when present they replace the built-in ones.

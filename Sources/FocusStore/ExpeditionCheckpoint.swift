@@ -29,11 +29,39 @@ struct ExpeditionCheckpoint: Codable, Equatable {
 
     /// Whether this checkpoint is a prefix of the fold over `sessions` with `fingerprint`.
     func holds(prefixOf sessions: [FocusLog], fingerprint: String) -> Bool {
-        guard version == Self.currentVersion, self.fingerprint == fingerprint, applied <= sessions.count else {
+        guard version == Self.currentVersion, self.fingerprint == fingerprint, applied >= 0, applied <= sessions.count
+        else {
             return false
         }
         guard applied == 0 ? lastID == nil : sessions[applied - 1].id == lastID else { return false }
         return Self.appliedHash(sessions[..<applied]) == appliedHash
+    }
+
+    /// Whether every number and date in the state is one a fold over `definitions` can produce, so resuming from
+    /// it can never overflow: the chapters are the route's first ones, in order; each mission's progress is 0 to
+    /// its target; the miles at most the route's; every date within the journal's instants.
+    func isWithinBounds(of definitions: ExpeditionDefinitions) -> Bool {
+        guard applied >= 0, state.chapters.count <= definitions.chapters.count,
+            state.soundscapes.count <= state.chapters.count,
+            (0...definitions.chapters.reduce(0) { $0 + $1.miles }).contains(state.totalMiles),
+            state.completedAt.map(Self.isInstant) ?? true
+        else { return false }
+        for (chapter, definition) in zip(state.chapters, definitions.chapters) {
+            guard chapter.id == definition.id, Self.isInstant(chapter.unlockedAt),
+                chapter.stampedAt.map(Self.isInstant) ?? true, chapter.missions.count == definition.missions.count
+            else { return false }
+            for (mission, missionDefinition) in zip(chapter.missions, definition.missions) {
+                guard mission.id == missionDefinition.id,
+                    (0...missionDefinition.targetValue).contains(mission.progress),
+                    mission.completedAt.map(Self.isInstant) ?? true
+                else { return false }
+            }
+        }
+        return true
+    }
+
+    private static func isInstant(_ date: Date) -> Bool {
+        JournalCodec.wholeSeconds(date).map(JournalCodec.instants.contains) ?? false
     }
 
     /// A hash of the ids of `sessions`, in order.

@@ -10,12 +10,19 @@ import FocusModels
 /// the README promises: appends are one `write()` under `flock` followed by `fsync`;
 /// small files are replaced by temp file, `fsync`, `rename`, `fsync` of the folder.
 ///
+/// And the safety rules: focus never follows a symbolic link to a file it owns (appends, state, locks and
+/// derived files are opened with `O_NOFOLLOW`), and its temp files are created exclusively (`O_EXCL`) under
+/// names no one can guess, so nothing another user plants in a folder can receive what focus writes.
+///
 /// Only `FocusStore` uses this: ``AppStore`` writes every data file through it, and `InterchangeFiles`
 /// reads the files `focus import` is given.
 enum FileIO {
     static func errnoText() -> String { String(cString: strerror(errno)) }
 
     /// `mkdir -p` with mode 0700 for every folder it creates.
+    ///
+    /// A folder that appears between the check and the `mkdir` (another user was quicker) must pass
+    /// ``FolderSafety`` like any folder focus finds.
     static func makeDirectories(_ path: String) throws(FocusError) {
         var st = stat()
         if stat(path, &st) == 0 {
@@ -26,8 +33,13 @@ enum FileIO {
         }
         let parent = parentDirectory(of: path)
         if !parent.isEmpty, parent != path { try makeDirectories(parent) }
-        if mkdir(path, 0o700) != 0 && errno != EEXIST {
-            throw FocusError(.cantCreate, "cannot create folder \(path): \(errnoText())")
+        if mkdir(path, 0o700) != 0 {
+            guard errno == EEXIST else {
+                throw FocusError(.cantCreate, "cannot create folder \(path): \(errnoText())")
+            }
+            if let problem = FolderSafety.problem(ownFolder: path) {
+                throw FocusError(.cantCreate, "refusing to use \(path): \(problem)")
+            }
         }
         syncDirectory(parent.isEmpty ? "." : parent)
     }
@@ -91,10 +103,17 @@ enum FileIO {
     }
 
     /// The whole file, or `nil` when it does not exist.
-    static func read(_ path: String) throws(FocusError) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    ///
+    /// - Parameters:
+    ///   - following: follow a symbolic link at `path` (the files a user names or may link: journal files,
+    ///     settings, imports); otherwise a link is an error, as for every file focus owns.
+    ///   - shared: hold a shared `flock` while reading, so an append in progress (which holds an exclusive
+    ///     one) is seen whole or not at all.
+    static func read(_ path: String, following: Bool = false, shared: Bool = false) throws(FocusError) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | (following ? 0 : O_NOFOLLOW))
         if fd < 0 {
             if errno == ENOENT { return nil }
+            if errno == ELOOP { throw symbolicLink(path) }
             throw FocusError(.noInput, "cannot read \(path): \(errnoText())")
         }
         defer { close(fd) }
@@ -103,6 +122,8 @@ enum FileIO {
         guard (st.st_mode & S_IFMT) == S_IFREG else {
             throw FocusError(.noInput, "cannot read \(path): not a regular file")
         }
+        // A file system without locks is read as it is: the lock only hides an append in progress.
+        if shared { while flock(fd, LOCK_SH) != 0 && errno == EINTR {} }
         // Read straight into the array, sized from fstat; a file that grows meanwhile is read to its end.
         var bytes = [UInt8](repeating: 0, count: Int(st.st_size) + 1)
         var filled = 0
@@ -122,42 +143,49 @@ enum FileIO {
         return bytes
     }
 
+    /// Lines in `path` as the journal reader numbers them (an unterminated last line counts); 0 when it is missing.
+    static func lineCount(_ path: String) throws(FocusError) -> Int {
+        guard let bytes = try read(path, shared: true) else { return 0 }
+        let newlines = bytes.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+        return newlines + (bytes.last.map { $0 == 10 ? 0 : 1 } ?? 0)
+    }
+
     /// Appends `line` plus a newline to `path`; see ``appendLines(_:to:)``.
     static func appendLine(_ line: String, to path: String) throws(FocusError) {
         try appendLines([line], to: path)
     }
 
     /// Appends each of `lines` plus a newline to `path` with one `write()`,
-    /// under an exclusive `flock`, and `fsync`s once before returning: a batch
-    /// (an import) costs one flush, not one per record, and lands whole or not at all.
+    /// under an exclusive `flock`, and `fsync`s once before returning.
     ///
     /// When the file does not end in a newline (a write that was cut short),
     /// a newline goes first so the new record never merges into the torn one.
     /// When the write or the flush fails, the file is cut back to its old length.
+    /// A symbolic link at `path` is refused: the journal is written only where it is.
     static func appendLines(_ lines: [String], to path: String) throws(FocusError) {
         let created = !exists(path)
-        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw FocusError(.cantCreate, "cannot open \(path) for writing: \(errnoText())") }
+        let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else {
+            if errno == ELOOP { throw symbolicLink(path) }
+            throw FocusError(.cantCreate, "cannot open \(path) for writing: \(errnoText())")
+        }
         defer { close(fd) }
         while flock(fd, LOCK_EX) != 0 {
             guard errno == EINTR else { throw FocusError(.io, "cannot lock \(path): \(errnoText())") }
         }
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw FocusError(.io, "cannot write \(path): \(errnoText())") }
+        guard (st.st_mode & S_IFMT) == S_IFREG else {
+            throw FocusError(.cantCreate, "cannot write \(path): not a regular file")
+        }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 1 })
         for line in lines {
             bytes += line.utf8
             bytes.append(10)
         }
-        if st.st_size > 0 {
-            var last: UInt8 = 0
-            let rfd = open(path, O_RDONLY | O_CLOEXEC)
-            if rfd >= 0 {
-                if pread(rfd, &last, 1, st.st_size - 1) == 1, last != 10 { bytes.insert(10, at: 0) }
-                close(rfd)
-            }
-        }
+        var last: UInt8 = 0
+        if st.st_size > 0, pread(fd, &last, 1, st.st_size - 1) == 1, last != 10 { bytes.insert(10, at: 0) }
         do throws(FocusError) {
             try writeAll(fd, bytes, path: path)
             guard fsync(fd) == 0 else { throw FocusError(.io, "cannot flush \(path) to disk: \(errnoText())") }
@@ -176,48 +204,56 @@ enum FileIO {
 
     /// Writes `chunks`, one after another, to `path` atomically, the file created with `mode` (less the umask).
     ///
-    /// Temp files of earlier writers that were killed before their rename are removed afterwards.
+    /// The temp file is new and private to this call (``Temp``); a symbolic link at `path` is replaced, never
+    /// followed. Temp files of earlier writers that were killed before their rename are removed afterwards.
     static func replace(_ path: String, mode: mode_t, chunks: some Sequence<[UInt8]>) throws(FocusError) {
-        let dir = parentDirectory(of: path)
-        let temp = "\(path).tmp-\(getpid())"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-        guard fd >= 0 else { throw FocusError(.cantCreate, "cannot create \(temp): \(errnoText())") }
+        try replace(path, mode: mode, keepingMode: nil, chunks: chunks)
+    }
+
+    /// ``replace(_:mode:chunks:)``, the new file given exactly the permission bits `keepingMode` when set
+    /// (those of the file it replaces).
+    static func replace(_ path: String, mode: mode_t, keepingMode: mode_t?, chunks: some Sequence<[UInt8]>)
+        throws(FocusError)
+    {
+        let temp = try Temp(beside: path, mode: mode)
         do throws(FocusError) {
-            for bytes in chunks { try writeAll(fd, bytes, path: temp) }
-            guard fsync(fd) == 0 else { throw FocusError(.io, "cannot flush \(temp) to disk: \(errnoText())") }
+            for bytes in chunks { try writeAll(temp.fd, bytes, path: temp.path) }
+            if let keepingMode, fchmod(temp.fd, keepingMode) != 0 {
+                throw FocusError(.io, "cannot set the mode of \(temp.path): \(errnoText())")
+            }
+            try temp.flush()
         } catch {
-            close(fd)
-            unlink(temp)
+            temp.discard()
             throw error
         }
-        close(fd)
-        guard rename(temp, path) == 0 else {
+        temp.closeFile()
+        guard rename(temp.path, path) == 0 else {
             let reason = errnoText()
-            unlink(temp)
+            temp.discard()
             throw FocusError(.io, "cannot replace \(path): \(reason)")
         }
-        syncDirectory(dir)
+        syncDirectory(parentDirectory(of: path))
         removeStaleTemps(of: path)
     }
 
     /// Creates `path` holding `bytes` unless it exists: `false` when another writer created it first.
     ///
-    /// The bytes go to a temp file first (flushed), which is then linked to `path`: a reader sees no file or the
-    /// whole file, and of two racing writers exactly one wins.
-    static func createExclusively(_ path: String, with bytes: [UInt8]) throws(FocusError) -> Bool {
-        let temp = "\(path).tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else { throw FocusError(.cantCreate, "cannot create \(temp): \(errnoText())") }
-        defer { unlink(temp) }
-        do throws(FocusError) {
-            try writeAll(fd, bytes, path: temp)
-            guard fsync(fd) == 0 else { throw FocusError(.io, "cannot flush \(temp) to disk: \(errnoText())") }
-        } catch {
-            close(fd)
-            throw error
+    /// The bytes go to a temp file beside `staging` (by default `path` itself) first, flushed, which is then
+    /// linked to `path`: a reader sees no file or the whole file, even when this process is killed mid-way, and of
+    /// two racing writers exactly one wins. Temp files of killed writers with the same `staging` are removed.
+    static func createExclusively(_ path: String, with bytes: [UInt8], staging: String? = nil) throws(FocusError)
+        -> Bool
+    {
+        let base = staging ?? path
+        let temp = try Temp(beside: base, mode: 0o600)
+        defer {
+            temp.discard()
+            removeStaleTemps(of: base)
         }
-        close(fd)
-        guard link(temp, path) == 0 else {
+        try writeAll(temp.fd, bytes, path: temp.path)
+        try temp.flush()
+        temp.closeFile()
+        guard link(temp.path, path) == 0 else {
             if errno == EEXIST { return false }
             throw FocusError(.cantCreate, "cannot create \(path): \(errnoText())")
         }
@@ -225,14 +261,64 @@ enum FileIO {
         return true
     }
 
-    /// Removes the temp files of `path` that writers killed mid-replace left behind (`path.tmp-PID`, that process
-    /// gone).
+    /// A temp file beside `base`: `base.tmp-PID-RANDOM`, sixteen random hex digits, created with
+    /// `O_CREAT|O_EXCL|O_NOFOLLOW`, so it is always a new file of this process and never a planted one.
+    private final class Temp {
+        let path: String
+        private(set) var fd: Int32
+
+        init(beside base: String, mode: mode_t) throws(FocusError) {
+            var tries = 0
+            while true {
+                let candidate = "\(base).tmp-\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 16))"
+                let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+                if fd >= 0 {
+                    path = candidate
+                    self.fd = fd
+                    return
+                }
+                tries += 1
+                guard errno == EEXIST, tries < 8 else {
+                    throw FocusError(.cantCreate, "cannot create \(candidate): \(errnoText())")
+                }
+            }
+        }
+
+        func flush() throws(FocusError) {
+            guard fsync(fd) == 0 else { throw FocusError(.io, "cannot flush \(path) to disk: \(errnoText())") }
+        }
+
+        func closeFile() {
+            guard fd >= 0 else { return }
+            close(fd)
+            fd = -1
+        }
+
+        /// Closes and removes it (nothing when it was renamed away already).
+        func discard() {
+            closeFile()
+            unlink(path)
+        }
+    }
+
+    /// Removes the temp files of `path` that writers killed mid-replace left behind: `path.tmp-PID-RANDOM` (and
+    /// the `path.tmp-PID` of earlier versions) whose process is gone.
+    ///
+    /// Only regular files owned by this user are removed (`unlink` removes a link itself, never its target), so
+    /// in a folder shared with others (an `--out` in `/tmp`) nobody else's file is touched.
     private static func removeStaleTemps(of path: String) {
         let dir = parentDirectory(of: path)
         let prefix = String(path.dropFirst(dir.isEmpty ? 0 : dir.count + 1)) + ".tmp-"
         for name in (try? list(dir.isEmpty ? "." : dir)) ?? [] where name.hasPrefix(prefix) {
-            guard let pid = Int32(name.dropFirst(prefix.count)), kill(pid, 0) != 0, errno == ESRCH else { continue }
-            unlink((dir.isEmpty ? "" : dir + "/") + name)
+            let suffix = name.dropFirst(prefix.count).split(separator: "-", omittingEmptySubsequences: false)
+            guard (1...2).contains(suffix.count), let pid = Int32(suffix[0]), pid > 0,
+                suffix.count == 1 || UInt64(suffix[1], radix: 16) != nil,
+                kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
+            let file = (dir.isEmpty ? "" : dir + "/") + name
+            var st = stat()
+            guard lstat(file, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_uid == geteuid() else { continue }
+            unlink(file)
         }
     }
 
@@ -257,6 +343,12 @@ enum FileIO {
             if name != "." && name != ".." { names.append(name) }
         }
         return names.sorted()
+    }
+
+    /// The error for a symbolic link where focus keeps a file of its own.
+    static func symbolicLink(_ path: String) -> FocusError {
+        FocusError(
+            .cantCreate, "\(path) is a symbolic link; focus never follows one to a file it owns (remove the link)")
     }
 
     private static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(FocusError) {

@@ -18,13 +18,41 @@ public final class FileLock {
     /// `shared` takes a shared lock instead: a probe that conflicts with the
     /// exclusive holder but not with other probes.
     static func tryLock(_ path: String, shared: Bool = false) throws(FocusError) -> FileLock? {
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw FocusError(.cantCreate, "cannot open \(path): \(FileIO.errnoText())") }
+        let fd = try openLockFile(path)
         if flock(fd, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) != 0 {
             close(fd)
             return nil
         }
         return FileLock(fd: fd)
+    }
+
+    /// Takes the exclusive lock on the folder `path`, waiting up to `seconds` for its holder; `nil` when it was not
+    /// let go in time.
+    static func lock(folder path: String, waiting seconds: Double) throws(FocusError) -> FileLock? {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw FocusError(.cantCreate, "cannot open \(path): \(FileIO.errnoText())") }
+        var waited = 0.0
+        var pause = 0.001
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, waited < seconds else {
+                close(fd)
+                return nil
+            }
+            usleep(useconds_t(pause * 1_000_000))
+            waited += pause
+            pause = min(pause * 2, 0.02)
+        }
+        return FileLock(fd: fd)
+    }
+
+    /// Opens (creating) a lock file, never through a symbolic link.
+    private static func openLockFile(_ path: String) throws(FocusError) -> Int32 {
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else {
+            if errno == ELOOP { throw FileIO.symbolicLink(path) }
+            throw FocusError(.cantCreate, "cannot open \(path): \(FileIO.errnoText())")
+        }
+        return fd
     }
 
     private init(fd: Int32) { self.fd = fd }

@@ -23,12 +23,14 @@ public enum InterchangeFiles {
             }
             var out: [(String, [UInt8])] = []
             for name in names {
-                guard let bytes = try FileIO.read(dir + "/" + name) else { continue }
+                guard let bytes = try FileIO.read(dir + "/" + name, following: true) else { continue }
                 out.append((name, bytes))
             }
             return out
         }
-        guard let bytes = try FileIO.read(path) else { throw FocusError(.noInput, "cannot read \(path): no such file") }
+        guard let bytes = try FileIO.read(path, following: true) else {
+            throw FocusError(.noInput, "cannot read \(path): no such file")
+        }
         return [(String(path.split(separator: "/").last ?? Substring(path)), bytes)]
     }
 }

@@ -124,8 +124,7 @@ public struct JournalSync {
     /// Adds and commits this device's journal files (and focus's `.gitattributes` and `.gitignore`).
     private func commitOwnFiles() throws(FocusError) {
         let names = try FileIO.list(directory).filter { name in
-            if case .device(let writer) = JournalFileName(name) { return writer.id == device.id }
-            return name == ".gitattributes" || name == ".gitignore"
+            isOwn(name) || name == ".gitattributes" || name == ".gitignore"
         }
         guard !names.isEmpty else { return }
         try git(["add", "--"] + names, "cannot stage \(names.joined(separator: ", "))")
@@ -156,11 +155,21 @@ public struct JournalSync {
     private func otherLines() throws(FocusError) -> Int {
         var total = 0
         for name in try FileIO.list(directory) {
-            guard let kind = JournalFileName(name) else { continue }
-            if case .device(let writer) = kind, writer.id == device.id { continue }
-            total += (try FileIO.read(directory + "/" + name) ?? []).reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+            guard JournalFileName(name) != nil, !isOwn(name) else { continue }
+            total += (try FileIO.read(directory + "/" + name, following: true) ?? []).reduce(0) {
+                $0 + ($1 == 10 ? 1 : 0)
+            }
         }
         return total
+    }
+
+    /// Whether `name` is a file this device wrote: its journal file or one of its batches.
+    private func isOwn(_ name: String) -> Bool {
+        switch JournalFileName(name) {
+        case .device(let writer)?: writer.id == device.id
+        case .batch(let batch)?: batch.device.id == device.id
+        default: false
+        }
     }
 
     private func requireGit() throws(FocusError) {

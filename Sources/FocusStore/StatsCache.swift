@@ -49,6 +49,13 @@ struct StatsCache {
     /// Sorted hashes of every record id read.
     var idHashes: [Int]
 
+    /// The day numbers a summary or a streak may name: the local dates of the journal's instants, a day either side
+    /// for the zones.
+    static let days = (JournalCodec.instants.lowerBound / 86_400 - 1)...(JournalCodec.instants.upperBound / 86_400 + 1)
+    /// Seconds and counts a cached value may hold: 2^40, far beyond any real total and far below an overflow when
+    /// the views add tens of thousands of them.
+    static let quantities = 0...(1 << 40)
+
     static func fingerprint(days: LocalDays) -> String {
         "v\(version)|\(days.timeZone.identifier)|\(days.dayStartSeconds)"
     }
@@ -143,6 +150,10 @@ struct StatsCache {
 }
 
 /// A read-only view of a cache file, mapped into memory: only the pages a question touches are read.
+///
+/// Every number read is bounded (offsets within the file, days in ``StatsCache/days``, seconds and counts in
+/// ``StatsCache/quantities``, days and streak runs in order); a file that breaks a bound is `Corrupt`, and the
+/// caller rebuilds it from the journal, so no cache file can make a command trap.
 final class StatsCacheFile {
     let fingerprint: String
     let files: [StatsCache.FileState]
@@ -158,7 +169,7 @@ final class StatsCacheFile {
 
     /// Maps `path`; `nil` when it does not exist, is not a cache of this version, or is cut short.
     static func open(_ path: String) -> StatsCacheFile? {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var st = stat()
@@ -199,22 +210,37 @@ final class StatsCacheFile {
         indexOffset = try r.int()
         detailOffset = try r.int()
         idsOffset = try r.int()
-        guard runsOffset + runCount * 16 == indexOffset, indexOffset + dayCount * 48 == detailOffset,
+        // Counts are at most the length and offsets within it, so the sums below cannot overflow.
+        guard [runsOffset, indexOffset, detailOffset, idsOffset].allSatisfy({ (0...length).contains($0) }),
+            runsOffset + runCount * 16 == indexOffset, indexOffset + dayCount * 48 == detailOffset,
             detailOffset <= idsOffset, idsOffset + idCount * 8 == length
         else { throw Corrupt() }
     }
 
     deinit { munmap(UnsafeMutableRawPointer(mutating: base), length) }
 
+    /// The word at `offset` when it is a quantity (``StatsCache/quantities``).
+    private func quantity(_ offset: Int) throws(Corrupt) -> Int {
+        let value = word(offset)
+        guard StatsCache.quantities.contains(value) else { throw Corrupt() }
+        return value
+    }
+
     private func word(_ offset: Int) -> Int {
         Int(Int64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: Int64.self)))
     }
 
-    var runs: [ClosedRange<Int>] {
-        (0..<runCount).compactMap { i in
+    /// The streak runs, in order and in range.
+    func streakRuns() throws(Corrupt) -> [ClosedRange<Int>] {
+        var previous = Int.min
+        return try (0..<runCount).map { i throws(Corrupt) in
             let low = word(runsOffset + i * 16)
             let high = word(runsOffset + i * 16 + 8)
-            return low <= high ? low...high : nil
+            guard StatsCache.days.contains(low), StatsCache.days.contains(high), low <= high, low > previous else {
+                throw Corrupt()
+            }
+            previous = high
+            return low...high
         }
     }
 
@@ -222,7 +248,7 @@ final class StatsCacheFile {
         guard dayCount > 0 else { return nil }
         let low = word(indexOffset)
         let high = word(indexOffset + (dayCount - 1) * 48)
-        return low <= high ? low...high : nil
+        return low <= high && StatsCache.days.contains(low) && StatsCache.days.contains(high) ? low...high : nil
     }
 
     /// The summaries of the days in `window` (all of them when `nil`).
@@ -241,23 +267,31 @@ final class StatsCacheFile {
             let at = indexOffset + i * 48
             let day = word(at)
             if let window, day > window.upperBound { break }
+            // Days in order and in range (and in the window), or the search above could not be trusted.
+            guard StatsCache.days.contains(day), day > (out.last?.day ?? Int.min),
+                window.map({ day >= $0.lowerBound }) ?? true
+            else { throw Corrupt() }
             var s = DaySummary(day: day)
-            s.focused = word(at + 8)
-            s.sessions = word(at + 16)
-            s.completed = word(at + 24)
-            s.longest = word(at + 32)
-            var r = Reader(base: base, length: idsOffset, at: detailOffset + word(at + 40))
+            s.focused = try quantity(at + 8)
+            s.sessions = try quantity(at + 16)
+            s.completed = try quantity(at + 24)
+            s.longest = try quantity(at + 32)
+            let detail = word(at + 40)
+            guard (0...(idsOffset - detailOffset)).contains(detail) else { throw Corrupt() }
+            var r = Reader(base: base, length: idsOffset, at: detailOffset + detail)
             for _ in 0..<(try r.count()) {
                 let hour = try r.int()
                 let seconds = try r.int()
-                guard (0..<24).contains(hour) else { throw Corrupt() }
+                guard (0..<24).contains(hour), StatsCache.quantities.contains(seconds) else { throw Corrupt() }
                 s.hours[hour] = seconds
             }
             for _ in 0..<(try r.count()) {
                 let tag = try r.int()
                 let focused = try r.int()
                 let sessions = try r.int()
-                guard tagNames.indices.contains(tag) else { throw Corrupt() }
+                guard tagNames.indices.contains(tag), StatsCache.quantities.contains(focused),
+                    StatsCache.quantities.contains(sessions)
+                else { throw Corrupt() }
                 s.tags.append(DaySummary.TagSum(tag: tagNames[tag], focused: focused, sessions: sessions))
             }
             out.append(s)
@@ -286,7 +320,7 @@ final class StatsCacheFile {
         var at = 0
 
         mutating func int() throws(Corrupt) -> Int {
-            guard at >= 0, at + 8 <= length else { throw Corrupt() }
+            guard at >= 0, at <= length - 8 else { throw Corrupt() }
             defer { at += 8 }
             return Int(Int64(littleEndian: base.loadUnaligned(fromByteOffset: at, as: Int64.self)))
         }
@@ -299,7 +333,7 @@ final class StatsCacheFile {
 
         mutating func string() throws(Corrupt) -> String {
             let n = try count()
-            guard at + n <= length else { throw Corrupt() }
+            guard n <= length - at else { throw Corrupt() }
             let s = String(decoding: UnsafeRawBufferPointer(start: base + at, count: n), as: UTF8.self)
             at += n + (8 - n % 8) % 8
             return s

@@ -19,6 +19,8 @@ public struct HistoryViewModel {
         public let endTime: String
         /// The device that recorded it (``AppStore/device(ofSession:)``), `nil` when unknown.
         public let device: String?
+        /// The session's zone when it was recorded in another zone than the reader's (its times are that zone's).
+        public let otherZone: String?
     }
 
     public let store: AppStore
@@ -44,14 +46,15 @@ public struct HistoryViewModel {
         self.days = days
     }
 
-    /// Every session in the range with the tag, newest first.
+    /// Every session in the range with the tag, newest first; `all` is every session, also one dated
+    /// after today in a zone ahead of the reader's (a statistic's `all` ends today).
     public var matching: [FocusLog] {
         let logs = store.focusLogs
         let span = logs.isEmpty ? nil : logs.map(days.dayNumber(of:)).min()!...logs.map(days.dayNumber(of:)).max()!
         let bounds = range.bounds(today: days.date(of: now).dayNumber, sessionSpan: span)
         return logs.reversed().filter { log in
             (tag == nil || log.tag == tag) && (device == nil || store.device(ofSession: log.id) == device)
-                && bounds.contains(days.dayNumber(of: log))
+                && (range == .all || bounds.contains(days.dayNumber(of: log)))
         }
     }
 
@@ -64,7 +67,8 @@ public struct HistoryViewModel {
             return Row(
                 log: log, shortID: String(log.id.prefix(idLength)), date: days.date(of: log),
                 startTime: LocalTime.hourMinute(log.start, in: zone), endTime: LocalTime.hourMinute(log.end, in: zone),
-                device: store.device(ofSession: log.id))
+                device: store.device(ofSession: log.id),
+                otherZone: log.tz.flatMap { $0 == days.timeZone.ianaIdentifier ? nil : $0 })
         }
     }
 

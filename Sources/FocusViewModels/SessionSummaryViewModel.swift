@@ -71,15 +71,18 @@ public struct SessionSummaryViewModel {
             ? "The machine slept for \(LocalTime.duration(suspendedSeconds)); that time is not counted as focus." : nil
     }
 
-    /// `Today: 1h15m in 3 sessions · Streak: 4 days`.
+    /// `Today: 1h15m in 3 sessions · Streak: 4 days`: the day the session belongs to (`Yesterday`, or its date,
+    /// for one that began before midnight), with the streak alive today.
     public var todayLine: String {
         let today = days.date(of: now)
-        let totals = StatsService.totals(focusLogs: store.focusLogs, on: today, days: days)
+        let day = recorded.map(days.date(of:)) ?? today
+        let totals = StatsService.totals(focusLogs: store.focusLogs, on: day, days: days)
         let streak = StreakService.current(
             streakDays: StreakService.streakDays(focusLogs: store.focusLogs, days: days), today: today)
         let sessions = totals.sessions == 1 ? "1 session" : "\(totals.sessions) sessions"
         let streakText = streak.days == 1 ? "1 day" : "\(streak.days) days"
-        return "Today: \(LocalTime.duration(totals.focused)) in \(sessions) · Streak: \(streakText)"
+        let label = day == today ? "Today" : day == today.adding(days: -1) ? "Yesterday" : day.isoString
+        return "\(label): \(LocalTime.duration(totals.focused)) in \(sessions) · Streak: \(streakText)"
     }
 
     /// The expedition's news, one line each: progress, missions completed with
@@ -111,6 +114,20 @@ public struct SessionSummaryViewModel {
             }
         }
         if !progress.isEmpty { lines.append("Expedition: " + progress.joined(separator: " · ")) }
+        // A completed timer session too short to earn progress says why nothing moved.
+        if let recorded, events.isEmpty, recorded.completed, recorded.source == .timer,
+            recorded.focused < definitions.minimumSessionSeconds
+        {
+            lines.append(
+                "Expedition: sessions under \(LocalTime.duration(definitions.minimumSessionSeconds)) earn no progress.")
+        }
         return lines
+    }
+
+    /// `Cancelled: the focus started 09:00 (12m) is not recorded.`, for `counted` seconds of it.
+    public static func cancelledLine(_ state: RunningState, counted: Int, in zone: Zone) -> String {
+        let what = state.phase.isFocus ? "focus" : state.phase.title.lowercased()
+        return "Cancelled: the \(what) started \(LocalTime.hourMinute(state.startedAt, in: zone)) "
+            + "(\(LocalTime.duration(counted))) is not recorded."
     }
 }

@@ -15,7 +15,7 @@ public struct StatusFormat: Equatable, Sendable {
             switch self {
             case .state: "idle, running, paused or waiting (for Enter)"
             case .phase: "focus, break or long-break"
-            case .remaining: "time left, 12:34 (1:05:00 above an hour)"
+            case .remaining: "time left, 12:34 (1:05:00 above an hour); empty if open"
             case .minutes: "whole minutes left, rounded up: 13"
             case .elapsed: "time counted so far, pauses excluded, 12:26"
             case .planned: "planned length, 25:00"
@@ -31,9 +31,11 @@ public struct StatusFormat: Equatable, Sendable {
         }
 
         /// The value for `state` (`nil` when idle) at `now`.
-        func value(_ state: RunningState?, now: Date, timeZone: TimeZone) -> String {
+        func value(_ state: RunningState?, now: Date, timeZone: Zone) -> String {
             guard let state else { return self == .state ? "idle" : "" }
             let remaining = state.remaining(at: now)
+            // An open session counts up: it has no time left, plan or end to show.
+            if state.isOpen, [.remaining, .minutes, .planned, .ends].contains(self) { return "" }
             switch self {
             case .state: return state.stateWord
             case .phase: return state.phase.rawValue
@@ -99,11 +101,14 @@ public struct StatusFormat: Equatable, Sendable {
     }
 
     /// The template filled in for `state` (`nil` when idle) at `now`, local times in `timeZone`.
-    public func render(_ state: RunningState?, now: Date, timeZone: TimeZone) -> String {
+    ///
+    /// The template's own text is kept exactly (it is the user's, and may colour a prompt), while the values
+    /// (a tag, a note) are escaped (``TerminalEscaping``): a prompt or a status line cannot be driven by data.
+    public func render(_ state: RunningState?, now: Date, timeZone: Zone) -> String {
         pieces.map { piece in
             switch piece {
             case .text(let text): text
-            case .placeholder(let p): p.value(state, now: now, timeZone: timeZone)
+            case .placeholder(let p): TerminalEscaping.escaped(p.value(state, now: now, timeZone: timeZone))
             }
         }.joined()
     }

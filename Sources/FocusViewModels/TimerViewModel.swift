@@ -11,14 +11,18 @@ public struct TimerViewModel {
     public let session: TimerSession
     public let now: ClockReading
     public let tag: String?
-    public let timeZone: TimeZone
+    public let timeZone: Zone
     public let cycle: Int
     public let cycles: Int
     /// Whether `+` met the longest plan a record may hold.
     public let atExtensionLimit: Bool
+    /// An open session (`focus start --open`): it counts up and has no end.
+    public let isOpen: Bool
+    /// The keys that do something now, from the machine's table.
+    private let keys: [TimerKeys.Key]
 
     /// The frame for `machine` at `now`; `nil` when no phase counts down (waiting for Enter, over).
-    public init?(machine: TimerMachine, now: ClockReading, timeZone: TimeZone) {
+    public init?(machine: TimerMachine, now: ClockReading, timeZone: Zone) {
         guard let session = machine.session else { return nil }
         self.session = session
         self.now = now
@@ -27,28 +31,36 @@ public struct TimerViewModel {
         self.cycle = machine.step.cycle
         self.cycles = machine.cycles
         self.atExtensionLimit = machine.atExtensionLimit
+        self.isOpen = machine.setup.open
+        self.keys = machine.keys
     }
 
-    /// `Focus`, `Break`, `Long break`, with `· paused` while paused.
-    public var title: String { session.phase.title + (session.isPaused ? " · paused" : "") }
+    /// `Focus`, `Break`, `Long break` (`Focus · open` counting up), with `· paused` while paused.
+    public var title: String { session.phase.title + (isOpen ? " · open" : "") + (session.isPaused ? " · paused" : "") }
 
     /// `2/4` when running cycles, else `nil`.
     public var cycleText: String? { cycles > 1 ? "\(cycle)/\(cycles)" : nil }
 
-    /// `24:59`.
-    public var remainingText: String { LocalTime.countdown(session.remaining(at: now)) }
+    /// `24:59` left; for an open session, the time focused so far, counting up.
+    public var remainingText: String {
+        LocalTime.countdown(isOpen ? session.counted(at: now).rounded(.down) : session.remaining(at: now))
+    }
 
-    /// Fraction done, 0…1.
-    public var progress: Double { session.progress(at: now) }
+    /// Fraction done, 0…1 (an open session has no end, so nothing fills).
+    public var progress: Double { isOpen ? 0 : session.progress(at: now) }
 
-    /// `ends 09:25` in the local zone; it moves while paused.
-    public var endText: String { "ends " + LocalTime.hourMinute(session.expectedEnd(at: now), in: timeZone) }
+    /// `ends 09:25` in the local zone (it moves while paused); `since 09:00` for an open session.
+    public var endText: String {
+        isOpen
+            ? "since " + LocalTime.hourMinute(session.start.wall, in: timeZone)
+            : "ends " + LocalTime.hourMinute(session.expectedEnd(at: now), in: timeZone)
+    }
 
     /// Whether the timer is paused.
     public var isPaused: Bool { session.isPaused }
 
     /// The key help for the current state, from the machine's key table.
-    public var keysText: String { TimerKeys.help(TimerKeys.running, paused: session.isPaused) }
+    public var keysText: String { TimerKeys.help(keys, paused: session.isPaused) }
 
     /// Said once `+` can add no more: a session plans at most a week.
     public var limitText: String? {
@@ -63,10 +75,14 @@ public struct TimerViewModel {
 
     /// The one line printed when output is not a terminal and the phase starts.
     public var startLine: String {
-        var parts = ["\(session.phase.title) \(LocalTime.countdown(Double(session.planned)))"]
+        var parts = [
+            isOpen
+                ? "\(session.phase.title), open"
+                : "\(session.phase.title) \(LocalTime.countdown(Double(session.planned)))"
+        ]
         if let cycleText { parts.append("cycle \(cycleText)") }
         parts.append("started \(LocalTime.hourMinute(session.start.wall, in: timeZone))")
-        parts.append(endText)
+        if !isOpen { parts.append(endText) }
         if let tag { parts.append("#\(tag)") }
         return parts.joined(separator: " · ")
     }

@@ -7,6 +7,6 @@ import FoundationEssentials
 
 let environment = ProcessInfo.processInfo.environment
 exit(
-    CommandLineTool(root: FocusCommand.self).run(Array(CommandLine.arguments.dropFirst())) {
+    CommandLineTool(root: FocusCommand.self, environment: environment).run(Array(CommandLine.arguments.dropFirst())) {
         () throws(FocusError) -> Context in try Context(environment: environment)
     })

@@ -19,7 +19,7 @@ for entry in SoundCatalog(definitions: .builtIn).entries {
     stream.fade(to: 1, seconds: 0)
     let start = cpuSeconds()
     var sink: UInt8 = 0
-    for _ in 0..<(seconds * SoundFormat.sampleRate / 2048) { sink ^= stream.renderBytes(frames: 2048)[7] }
+    for _ in 0..<(seconds * SoundFormat.sampleRate / 1024) { sink ^= stream.renderBytes(frames: 1024)[7] }
     let speed = Double(seconds) / (cpuSeconds() - start)
     slowest = min(slowest, speed)
     print("\(entry.name.padding(12))\(Int(speed))x real time\(sink == 255 ? " " : "")")

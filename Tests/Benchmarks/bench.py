@@ -566,6 +566,8 @@ def main():
                            "end_seconds": END_SECONDS, "valgrind": not SKIP_VALGRIND, "now": bench_home.NOW}
     sound = os.path.join(BUILD, "sound.txt")
     results["sound"] = open(sound).read().rstrip() if os.path.exists(sound) and not QUICK else None
+    zones = os.path.join(BUILD, "zones.txt")
+    results["zones"] = open(zones).read().rstrip() if os.path.exists(zones) and not QUICK else None
     folder, name = (BUILD, "BENCHMARKS-quick") if QUICK else (os.path.join(ROOT, "docs"), "BENCHMARKS")
     out = os.environ.get("BENCH_OUT", os.path.join(folder, name + ".md"))
     out_json = os.environ.get("BENCH_JSON", os.path.join(folder, name + ".json"))

@@ -457,6 +457,9 @@ def write(out, results, previous, notes):
         lines += ["## Sound generation", "",
                   "`Tests/Benchmarks/SoundBench.swift`, release, one core: seconds of audio per second of CPU.", "",
                   "```", results["sound"], "```", ""]
+    if results.get("zones"):
+        lines += ["## Reading zones", "", "`Tests/Benchmarks/ZoneBench.swift`, release.", "",
+                  "```", results["zones"], "```", ""]
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     with open(out, "w") as f:
         f.write("\n".join(lines))

@@ -17,7 +17,7 @@ import Testing
         ("America/Havana", "2026-03-08"), ("America/Havana", "2026-11-01"),
     ]
 
-    static func at(_ date: CivilDate, _ time: String, _ zone: TimeZone) throws -> Date {
+    static func at(_ date: CivilDate, _ time: String, _ zone: Zone) throws -> Date {
         try LocalDateTime.parse(date.isoString + " " + time, in: zone)
     }
 
@@ -26,7 +26,7 @@ import Testing
     /// on their own date.
     @Test(arguments: changes)
     func bucketsAndStreaksAcrossTheChange(zoneID: String, change: String) throws {
-        let zone = try #require(TimeZone(identifier: zoneID))
+        let zone = try #require(Zone(identifier: zoneID))
         let day = try #require(CivilDate(iso: change))
         var logs: [FocusLog] = []
         func add(_ date: CivilDate, _ time: String) throws {
@@ -50,7 +50,7 @@ import Testing
     /// Missing the change day breaks the streak, whether that day had 23, 23.5, 24.5 or 25 hours.
     @Test(arguments: changes)
     func theChangeDayStillCountsAsOneDayForStreaks(zoneID: String, change: String) throws {
-        let zone = try #require(TimeZone(identifier: zoneID))
+        let zone = try #require(Zone(identifier: zoneID))
         let day = try #require(CivilDate(iso: change))
         let logs = try [-2, -1, 1, 2].map { offset in
             let start = try Self.at(day.adding(days: offset), "12:00", zone)

@@ -199,6 +199,7 @@ import Testing
 
 @Suite struct RunningMarkerTests {
     static let start = UTCTimestamp.parse("2026-11-29T09:00:00Z")!
+    static let reading = ClockReading(active: 5000, elapsed: 5000, wall: start.addingTimeInterval(700))
 
     static func state(counted: Int, at seconds: Int, paused: Bool = false, planned: Int = 1500) -> RunningState {
         RunningState(
@@ -274,6 +275,37 @@ import Testing
         try reread.load()
         #expect(reread.focusLogs.map(\.id) == ["old", "new"])
         // Undo takes back only what this device wrote: the new session, never the old file's.
-        #expect(reread.lastUndoable()?.recordID == "new")
+        #expect(reread.lastUndoable()?.recordIDs == ["new"])
+    }
+
+    /// A session an earlier focus left running (its `running.json` in the data folder): while its timer lives it is
+    /// that timer's; once it is gone it is recorded exactly once, even when a take-over was interrupted.
+    @Test func aSessionRunningUnderTheOldLayoutIsTakenOverExactlyOnce() throws {
+        let paths = try Sessions.temporaryPaths()
+        let state = RunningMarkerTests.state(counted: 600, at: 600)
+        let bytes = try JSONValueEncoder.text(state) + "\n"
+        try bytes.write(toFile: paths.legacy.runningStateFile, atomically: true, encoding: .utf8)
+        // An earlier focus's timer still holds its lock: it is shown, not recorded, and a new session waits.
+        let fd = open(paths.legacy.sessionLockFile, O_RDWR | O_CREAT, 0o600)
+        #expect(flock(fd, LOCK_EX) == 0)
+        let store = AppStore(paths: paths, hostName: "laptop")
+        #expect(try store.liveSession()?.id == state.id)
+        #expect(try store.recover() == nil)
+        let refused = #expect(throws: FocusError.self) {
+            try store.claimSession(at: RunningMarkerTests.reading, timeZone: Zone(identifier: "UTC")!)
+        }
+        #expect(refused?.kind == .temporary)
+        close(fd)
+        // Its timer is gone: the next command records it once and removes the old files.
+        let recovery = try #require(try AppStore(paths: paths, hostName: "laptop").recover())
+        #expect(recovery.outcome.recorded?.focused == 600)
+        #expect(!FileManager.default.fileExists(atPath: paths.legacy.runningStateFile))
+        #expect(try AppStore(paths: paths, hostName: "laptop").recover() == nil)
+        // A take-over cut short after recording (the old state came back): nothing is appended again.
+        try bytes.write(toFile: paths.legacy.runningStateFile, atomically: true, encoding: .utf8)
+        _ = try AppStore(paths: paths, hostName: "laptop").recover()
+        let reread = AppStore(paths: paths)
+        try reread.load()
+        #expect(reread.history.sessions.map(\.id) == [state.id] && reread.duplicates.isEmpty)
     }
 }

@@ -32,7 +32,7 @@ struct ExpeditionDefinitionsTests {
         ),
         (
             "{\"deepFocusMinutes\":50,\"chapters\":[" + chapter("a", mission("m", "sessionCount", 0)) + "]}",
-            "chapters[0].missions[0].targetValue: must be positive, not 0"
+            "chapters[0].missions[0].targetValue: must be from 1 to 1000000, not 0"
         ),
         (
             "{\"deepFocusMinutes\":50,\"chapters\":[" + chapter("a", mission("m", "sessionCount", 2)) + ","
@@ -46,11 +46,12 @@ struct ExpeditionDefinitionsTests {
         ),
         (
             "{\"deepFocusMinutes\":0,\"chapters\":[" + chapter("a", mission("m", "sessionCount", 2)) + "]}",
-            "deepFocusMinutes: must be a positive number"
+            "deepFocusMinutes: must be a number of minutes from 1 to 1440, not 0"
         ),
         (
             "{\"deepFocusMinutes\":50,\"minimumSessionMinutes\":-1,\"chapters\":["
-                + chapter("a", mission("m", "sessionCount", 2)) + "]}", "minimumSessionMinutes: must not be negative"
+                + chapter("a", mission("m", "sessionCount", 2)) + "]}",
+            "minimumSessionMinutes: must be a number of minutes from 0 to 1440, not -1"
         ),
         ("{\"deepFocusMinutes\":50,\"chapters\":[{\"id\":\"a\"}]}", "chapters[0].title: is missing"),
         ("{\"deepFocusMinutes\":\"fifty\",\"chapters\":[]}", "deepFocusMinutes: has the wrong type"),

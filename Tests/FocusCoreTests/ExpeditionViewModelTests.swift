@@ -84,4 +84,26 @@ struct ExpeditionViewModelTests {
                 + "Three sessions before the ferry 1/3 sessions"
         )
     }
+
+    /// A session that began before midnight is summed on the day it began, not as "Today: 0s".
+    @Test func aSessionAcrossMidnightIsSummarisedOnTheDayItBegan() throws {
+        let late = Sessions.log("late", "2026-11-28T23:40:00Z", minutes: 50)
+        let store = AppStore(paths: try Sessions.temporaryPaths(), focusLogs: [late])
+        let after = UTCTimestamp.parse("2026-11-29T00:30:00Z")!
+        let line = SessionSummaryViewModel(store: store, recorded: late, now: after, days: days).todayLine
+        #expect(line == "Yesterday: 50m in 1 session · Streak: 1 day")
+        let today = SessionSummaryViewModel(store: store, recorded: nil, now: after, days: days).todayLine
+        #expect(today.hasPrefix("Today: 0s in 0 sessions"))
+    }
+
+    /// A completed timer session under the route's minimum says why the expedition did not move.
+    @Test(arguments: [(9, true), (10, false)])
+    func aSessionTooShortForTheExpeditionSaysSo(minutes: Int, said: Bool) throws {
+        let short = Sessions.log("s", "2026-11-29T09:00:00Z", minutes: minutes)
+        let store = AppStore(paths: try Sessions.temporaryPaths(), focusLogs: [short])
+        let events = try store.loadExpedition(days: days)[short.id] ?? []
+        let lines = SessionSummaryViewModel(store: store, recorded: short, now: now, days: days, events: events)
+            .expeditionLines
+        #expect(lines.contains("Expedition: sessions under 10m earn no progress.") == said)
+    }
 }

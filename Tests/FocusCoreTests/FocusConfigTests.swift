@@ -84,7 +84,11 @@ import Testing
             #"{"week-start": "someday"}"#,
             "week-start must be a day of the week such as monday or sunday, not 'someday'"
         ),
-        (#"{"notify": "yes"}"#, "notify has the wrong type"),
+        (
+            #"{"notify": "yes"}"#,
+            #"notify must be true or false (or on/off, yes/no), not the text "yes"; "#
+                + "repair it with `focus config set notify true`"
+        ),
         ("not json", "is not valid JSON"),
     ])
     func aBadFileIsRefusedWithThePathAndTheKey(_ file: String, _ reason: String) throws {
@@ -95,14 +99,95 @@ import Testing
         } throws: { error in
             let e = error as? FocusError
             return e?.kind == .data && e?.message.hasPrefix(home.paths.configFile) == true
-                && e?.message.hasSuffix(reason) == true
+                && e?.message.contains(reason) == true
         }
+    }
+
+    @Test(arguments: [
+        (#"{"default-minutes": "25"}"#, Key.defaultMinutes, #"the text "25""#, "set default-minutes 25"),
+        (#"{"default-minutes": "25m"}"#, .defaultMinutes, #"the text "25m""#, "set default-minutes 25"),
+        (#"{"break-minutes": "soon"}"#, .breakMinutes, #"the text "soon""#, "set break-minutes 5"),
+        (#"{"cycles": [4]}"#, .cycles, "a list", "set cycles 1"),
+        (#"{"cycles": 2.5}"#, .cycles, "the number 2.5", "set cycles 1"),
+        (#"{"cycles": 1e400}"#, .cycles, "a number too large to hold", "set cycles 1"),
+        (#"{"daily-goal-minutes": {"h": 2}}"#, .dailyGoalMinutes, "an object", "set daily-goal-minutes 100"),
+        (#"{"day-start": 4}"#, .dayStart, "the number 4", "set day-start 00:00"),
+        (#"{"day-start": null}"#, .dayStart, "null", "set day-start 00:00"),
+        (#"{"week-start": 0}"#, .weekStart, "the number 0", "set week-start monday"),
+        (#"{"sound": 7}"#, .sound, "the number 7", "unset sound"),
+        (#"{"bell": "off"}"#, .bell, #"the text "off""#, "set bell false"),
+        (#"{"color": false}"#, .color, "false", "set color auto"),
+    ])
+    func aValueOfTheWrongTypeNamesTheKeyWhatItAcceptsAndTheRepair(
+        _ file: String, _ key: Key, _ found: String, _ repair: String
+    ) throws {
+        let config = try JSONDecoder().decode(FocusConfig.self, from: Data(file.utf8))
+        #expect(config.wrongTypes == [key: found])
+        #expect(
+            config.validate()?.line
+                == "\(key.rawValue) must be \(key.accepted), not \(found); repair it with `focus config \(repair)`")
+        var repaired = config
+        try key.set(key == .sound ? "pink" : key.value(in: FocusConfig())!, in: &repaired)
+        #expect(repaired.validate() == nil)
+        var reset = config
+        key.unset(in: &reset)
+        #expect(reset == FocusConfig())
+    }
+
+    @Test(arguments: [
+        (Key.defaultMinutes, "25m", "25"), (.defaultMinutes, "1h30m", "90"), (.defaultMinutes, " 45 ", "45"),
+        (.breakMinutes, "5m", "5"), (.longBreakMinutes, "1h", "60"), (.dailyGoalMinutes, "2h", "120"),
+        (.dailyGoalMinutes, "24h", "1440"),
+    ])
+    func minuteKeysTakeTheDurationsStartTakes(_ key: Key, _ text: String, _ shown: String) throws {
+        var config = FocusConfig()
+        try key.set(text, in: &config)
+        #expect(key.value(in: config) == shown)
+    }
+
+    @Test(arguments: ["90s", "1h30s", "0m", "25h", "1m1m", "m", "25 m"])
+    func minuteKeysRefuseWhatIsNotWholeMinutesInRange(_ text: String) {
+        var config = FocusConfig()
+        #expect(throws: FocusError.self) { try Key.defaultMinutes.set(text, in: &config) }
+        #expect(config == FocusConfig())
+    }
+
+    @Test func anyBrokenKeyCanBeRepairedFirst() throws {
+        let home = try StoreFolder()
+        let file = #"{"cycles": "4", "bell": "no", "day-start": "4am", "week-start": "someday"}"#
+        try file.write(toFile: home.paths.configFile, atomically: false, encoding: .utf8)
+        let change = try home.store.setConfig(.dayStart, to: "04:00")
+        #expect(change.reset.map(\.key) == [.cycles, .bell])
+        #expect(change.reset.first?.message == #"cycles must be a whole number from 1 to 99, not the text "4""#)
+        #expect {
+            try home.store.loadConfig()
+        } throws: { error in
+            (error as? FocusError)?.message.hasSuffix("repair it with `focus config set week-start monday`") == true
+        }
+        #expect(try home.store.unsetConfig(.weekStart).reset.isEmpty)
+        let config = try home.store.loadConfig()
+        #expect(config.dayStart == "04:00" && config.cycles == 1 && config.bell && config.wrongTypes.isEmpty)
+    }
+
+    @Test(arguments: [
+        ("nosuchsound", "unknown sound 'nosuchsound'"), ("rian", "did you mean 'rain'?"),
+        ("rain", "'rain' (Rain) is locked: the stamp of Amsterdam, Netherlands unlocks it"),
+    ])
+    func soundMustBeOneThatPlaysNow(_ name: String, _ reason: String) throws {
+        let home = try StoreFolder()
+        #expect {
+            try home.store.setConfig(.sound, to: name)
+        } throws: { error in
+            (error as? FocusError)?.kind == .usage && (error as? FocusError)?.message.contains(reason) == true
+        }
+        #expect(!FileManager.default.fileExists(atPath: home.paths.configFile))
+        #expect(try home.store.setConfig(.sound, to: "brown").config.sound == "brown")
     }
 
     @Test func updateWritesAtomicallyAndCanRepairABadValue() throws {
         let home = try StoreFolder()
         try #"{"cycles": 0, "later-key": 1}"#.write(toFile: home.paths.configFile, atomically: false, encoding: .utf8)
-        let config = try home.store.updateConfig { (c) throws(FocusError) in try Key.cycles.set("3", in: &c) }
+        let config = try home.store.setConfig(.cycles, to: "3").config
         #expect(config.cycles == 3)
         #expect(try home.store.loadConfig() == config)
         #expect(
@@ -117,7 +202,7 @@ import Testing
         let home = try StoreFolder()
         try "{ broken".write(toFile: home.paths.configFile, atomically: false, encoding: .utf8)
         #expect(throws: FocusError.self) {
-            try home.store.updateConfig { (c) throws(FocusError) in try Key.cycles.set("3", in: &c) }
+            try home.store.setConfig(.cycles, to: "3")
         }
         #expect(
             String(decoding: FileManager.default.contents(atPath: home.paths.configFile)!, as: UTF8.self) == "{ broken")
@@ -126,7 +211,7 @@ import Testing
     @Test func aFailedChangeWritesNothing() throws {
         let home = try StoreFolder()
         #expect(throws: FocusError.self) {
-            try home.store.updateConfig { (c) throws(FocusError) in try Key.cycles.set("x", in: &c) }
+            try home.store.setConfig(.cycles, to: "x")
         }
         #expect(!FileManager.default.fileExists(atPath: home.paths.configFile))
     }

@@ -115,12 +115,12 @@ import Testing
         ("2026-11-01 01:30", "America/New_York", "2026-11-01T05:30:00Z"),  // happens twice: the first
     ])
     func localTimes(_ text: String, _ zone: String, _ utc: String) throws {
-        #expect(UTCTimestamp.format(try LocalDateTime.parse(text, in: TimeZone(identifier: zone)!)) == utc)
+        #expect(UTCTimestamp.format(try LocalDateTime.parse(text, in: Zone(identifier: zone)!)) == utc)
     }
 
     @Test(arguments: [("2026-03-08 02:30", 64), ("2026-11-29", 64), ("2026-02-30 09:00", 64), ("2026-11-29 24:00", 64)])
     func badLocalTimes(_ text: String, _ code: Int32) {
-        #expect { try LocalDateTime.parse(text, in: TimeZone(identifier: "America/New_York")!) } throws: {
+        #expect { try LocalDateTime.parse(text, in: Zone(identifier: "America/New_York")!) } throws: {
             ($0 as? FocusError)?.exitCode == code
         }
     }
@@ -217,10 +217,21 @@ import Testing
         #expect(reread.focusLogs.map { "\($0.id):\($0.tag ?? "nil")" } == ["a:x"])
         var undone: [String] = []
         while let target = reread.lastUndoable() {
-            undone.append(target.recordID)
-            try reread.record(JournalChange(id: "u\(undone.count)", kind: .undo, target: target.recordID, at: Self.t0))
+            undone += target.recordIDs
+            try reread.undo(target, at: Self.t0) { "u\(undone.count)" }
         }
         #expect(undone == ["d", "e1", "b", "a"])
         #expect(reread.focusLogs.isEmpty)
+    }
+
+    /// `focus log` marks a session recorded in another zone than the reader's with that zone.
+    @Test func sessionsFromAnotherZoneSayWhichZone() {
+        var tokyo = Sessions.log("t", "2026-11-29T00:00:00Z")
+        tokyo.tz = "Asia/Tokyo"
+        let here = Sessions.log("h", "2026-11-29T10:00:00Z")
+        let model = HistoryViewModel(
+            store: Fixtures.store([tokyo, here]), now: Fixtures.now, days: Sessions.utcDays)
+        #expect(model.rows.map(\.otherZone) == [nil, "Asia/Tokyo"])
+        #expect(model.rows.last?.startTime == "09:00")
     }
 }

@@ -52,7 +52,8 @@ import Testing
     @Test(arguments: ["tab\there", "quote \" and \\ backslash", "line\nbreak", "emoji 🍅 and 中文", "\u{1}control"])
     func escapesRoundTrip(_ note: String) throws {
         let log = FocusLog(
-            id: "n", start: Date(timeIntervalSince1970: 100), end: Date(timeIntervalSince1970: 200), planned: 100,
+            id: "n", start: Date(timeIntervalSince1970: 1_795_942_800), end: Date(timeIntervalSince1970: 1_795_942_900),
+            planned: 100,
             focused: 100, completed: true, note: note)
         let line = JournalCodec.encode(log)
         #expect(!line.contains("\n"))

@@ -9,22 +9,22 @@ import Testing
 @Suite struct NaturalTimeTests {
     typealias Bare = NaturalTime.BareTime
 
-    static let shanghai = TimeZone(identifier: "Asia/Shanghai")!
+    static let shanghai = Zone(identifier: "Asia/Shanghai")!
     /// Sunday 2026-11-29, 10:00 in Shanghai.
     static let now = Fixtures.instant("2026-11-29T02:00:00Z")
 
     /// The instant `text` names (a UTC instant ending in `Z`, else a local time in `zone`).
-    static func at(_ text: String, _ zone: TimeZone) throws -> Date {
+    static func at(_ text: String, _ zone: Zone) throws -> Date {
         text.hasSuffix("Z") ? Fixtures.instant(text) : try LocalDateTime.parse(text, in: zone)
     }
 
     /// `date` the way an expectation is written: UTC when `expected` ends in `Z`, else local to the minute.
-    static func shown(_ date: Date, like expected: String, in zone: TimeZone) -> String {
+    static func shown(_ date: Date, like expected: String, in zone: Zone) -> String {
         expected.hasSuffix("Z") ? UTCTimestamp.format(date) : LocalTime.dateTime(date, in: zone)
     }
 
     static func check(
-        _ text: String, _ expected: String, now: Date = now, zone: TimeZone = shanghai, dayStart: Int = 0,
+        _ text: String, _ expected: String, now: Date = now, zone: Zone = shanghai, dayStart: Int = 0,
         bare: Bare = .mostRecent
     ) throws {
         let date = try NaturalTime.parse(text, now: now, zone: zone, dayStartSeconds: dayStart, bare: bare)
@@ -161,7 +161,7 @@ import Testing
     ])
     func aSkippedTimeIsRefusedNamingTheZone(_ zone: String, _ now: String, _ text: String, _ message: String) {
         #expect {
-            try NaturalTime.parse(text, now: Fixtures.instant(now), zone: TimeZone(identifier: zone)!)
+            try NaturalTime.parse(text, now: Fixtures.instant(now), zone: Zone(identifier: zone)!)
         } throws: { error in
             (error as? FocusError) == FocusError(.usage, message)
         }
@@ -189,7 +189,7 @@ import Testing
         ("Europe/London", "2026-10-25T12:00:00Z", "midnight", "2026-10-24T23:00:00Z"),
     ])
     func daylightSavingDays(_ zone: String, _ now: String, _ text: String, _ expected: String) throws {
-        try Self.check(text, expected, now: Fixtures.instant(now), zone: TimeZone(identifier: zone)!)
+        try Self.check(text, expected, now: Fixtures.instant(now), zone: Zone(identifier: zone)!)
     }
 
     /// With `day-start` 04:00, at 02:00 on Monday 30 November the user's day is still Sunday the 29th.

@@ -5,7 +5,7 @@ import Testing
 @Suite struct SessionEditorTests {
     // 2026-11-29 09:00:00 UTC
     static let nine = Date(timeIntervalSince1970: 1_795_942_800)
-    static let utc = TimeZone(identifier: "UTC")!
+    static let utc = Zone(identifier: "UTC")!
 
     static func log(_ source: FocusLog.Source, start: Date = nine, minutes: Int = 25, planned: Int = 1500) -> FocusLog {
         FocusLog(
@@ -53,5 +53,43 @@ import Testing
         b.id = "b"
         #expect(a.overlaps(b) == expected && b.overlaps(a) == expected)
         #expect((SessionEditor.overlap(of: a, in: [a, b]) != nil) == expected)
+    }
+
+    /// `--shorten` and `--lengthen` move the end and the focus together, so a pause inside stays a pause.
+    @Test(arguments: [
+        (FocusLog.Source.timer, -600, 900, 1500), (.manual, -600, 900, 900), (.timer, 600, 2100, 1500),
+        (.import, 600, 2100, 2100),
+    ])
+    func resizingMovesTheEndAndTheFocusTogether(_ source: FocusLog.Source, _ by: Int, _ focused: Int, _ planned: Int)
+        throws
+    {
+        var old = Self.log(source, minutes: 30)
+        old.focused = 1500  // five minutes of it were paused
+        let patch = try SessionEditor.resize(old, by: by, now: Self.nine.addingTimeInterval(7200), zone: Self.utc)
+        let new = patch.applied(to: old)
+        #expect(new.focused == focused && new.end == old.end.addingTimeInterval(Double(by)))
+        #expect(new.planned == planned)
+        #expect(throws: FocusError.self) {
+            try SessionEditor.resize(old, by: -1500, now: Self.nine.addingTimeInterval(7200), zone: Self.utc)
+        }
+        #expect(throws: FocusError.self) { try SessionEditor.resize(old, by: 600, now: old.end, zone: Self.utc) }
+    }
+
+    @Test func splittingSharesTheFocusInProportionAndKeepsWhatTheSessionWas() throws {
+        var old = Self.log(.timer, minutes: 60, planned: 3600)
+        old.focused = 3000
+        old.tag = "t"
+        old.note = "n"
+        old.tz = "Asia/Shanghai"
+        let cut = Self.nine.addingTimeInterval(1200)
+        let parts = try SessionEditor.split(old, at: cut, newID: "b", zone: Self.utc)
+        let first = parts.patch.applied(to: old)
+        #expect(first.end == cut && first.focused == 1000 && first.planned == 1000 && first.completed)
+        #expect(parts.second.start == cut && parts.second.end == old.end && parts.second.focused == 2000)
+        #expect(parts.second.tag == "t" && parts.second.note == "n" && parts.second.tz == "Asia/Shanghai")
+        #expect(parts.second.source == .timer && parts.second.id == "b" && first.focused + parts.second.focused == 3000)
+        for outside in [old.start, old.end, old.end.addingTimeInterval(60)] {
+            #expect(throws: FocusError.self) { try SessionEditor.split(old, at: outside, newID: "b", zone: Self.utc) }
+        }
     }
 }

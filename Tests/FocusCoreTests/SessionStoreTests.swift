@@ -12,7 +12,7 @@ import Testing
         paths = DataPaths(dataDirectory: dir, configDirectory: dir)
     }
 
-    static let utc = TimeZone(identifier: "UTC")!
+    static let utc = Zone(identifier: "UTC")!
     static let started = Date(timeIntervalSince1970: 1_795_942_800)  // 2026-11-29 09:00 UTC
 
     static func state(_ id: String = "dead", counted: Int = 600, waiting: Bool? = nil) -> RunningState {

@@ -5,7 +5,7 @@ import Testing
 /// The session times `log add`, `log edit` and `start --at` are given, from the option texts to instants.
 @Suite struct SessionTimesTests {
     static let shanghai = NaturalTimeTests.shanghai
-    static let newYork = TimeZone(identifier: "America/New_York")!
+    static let newYork = Zone(identifier: "America/New_York")!
     /// Sunday 2026-11-29, 10:00 in Shanghai.
     static let now = NaturalTimeTests.now
     static let forms = NaturalTime.examples

@@ -68,7 +68,7 @@ import Testing
         #expect(fast != nil && fast == general)
     }
 
-    static var days: LocalDays { LocalDays(timeZone: TimeZone(identifier: "UTC")!) }
+    static var days: LocalDays { LocalDays(timeZone: Zone(identifier: "UTC")!) }
     static let now = UTCTimestamp.parse("2026-11-29T18:00:00Z")!
     static var today: Int { days.date(of: now).dayNumber }
 
@@ -99,9 +99,15 @@ import Testing
         return (cached, full, usedCache)
     }
 
+    /// Appends `logs` to the device's own file, one record each (an import would write them as a batch file).
+    static func append(_ logs: [FocusLog], _ paths: DataPaths) throws {
+        let store = AppStore(paths: paths)
+        for log in logs { try store.record(log) }
+    }
+
     @Test func cacheGivesTheSameStatsAsTheJournalThroughAppendsEditsAndReplacements() throws {
         let paths = try Sessions.temporaryPaths()
-        try AppStore(paths: paths).record(Self.sessions(40))
+        try Self.append(Self.sessions(40), paths)
 
         var run = try Self.bothWays(paths)  // builds the cache
         #expect(run.cached == run.full)
@@ -109,7 +115,7 @@ import Testing
         run = try Self.bothWays(paths)  // reads it
         #expect(run.cached == run.full && run.usedCache)
 
-        try AppStore(paths: paths).record(Self.sessions(3, from: 100))  // appended: folded in
+        try Self.append(Self.sessions(3, from: 100), paths)  // appended: folded in
         run = try Self.bothWays(paths)
         #expect(run.cached == run.full && run.usedCache)
 
@@ -143,7 +149,7 @@ import Testing
 
     @Test func duplicateOrUnreadableAppendedLinesAreNotFolded() throws {
         let paths = try Sessions.temporaryPaths()
-        try AppStore(paths: paths).record(Self.sessions(10))
+        try Self.append(Self.sessions(10), paths)
         _ = try Self.bothWays(paths)
         let again = JournalCodec.encode(Self.sessions(1, from: 4)[0]).replacingOccurrences(
             of: "1500,\"completed\"", with: "1000,\"completed\"")
@@ -156,7 +162,7 @@ import Testing
 
         let bad = try FileHandle(forWritingTo: URL(fileURLWithPath: paths.journalFile))
         try bad.seekToEnd()
-        try bad.write(contentsOf: Data("{\"id\":\n".utf8))
+        try bad.write(contentsOf: Data("{\"id\":}\n".utf8))
         try bad.close()
         let store = AppStore(paths: paths)
         let input = try store.statsInput(range: .lastDays(7), tag: nil, today: Self.today, days: Self.days)
@@ -166,9 +172,9 @@ import Testing
 
     @Test func anotherZoneOrDayStartRebuilds() throws {
         let paths = try Sessions.temporaryPaths()
-        try AppStore(paths: paths).record(Self.sessions(30))
+        try Self.append(Self.sessions(30), paths)
         _ = try Self.bothWays(paths)
-        let shifted = LocalDays(timeZone: TimeZone(identifier: "UTC")!, dayStartSeconds: 4 * 3600)
+        let shifted = LocalDays(timeZone: Zone(identifier: "UTC")!, dayStartSeconds: 4 * 3600)
         let store = AppStore(paths: paths)
         let input = try store.statsInput(range: .all, tag: nil, today: Self.today, days: shifted)
         #expect(!store.focusLogs.isEmpty)

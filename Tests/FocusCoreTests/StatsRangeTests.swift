@@ -152,4 +152,17 @@ import Testing
         #expect(StatsRange.all.bounds(today: today, sessionSpan: today - 40...today - 3) == today - 40...today)
         #expect(StatsRange.all.bounds(today: today, sessionSpan: nil) == today...today)
     }
+
+    /// `all` ends today, as documented, even when a session recorded in a zone ahead is dated tomorrow.
+    @Test func allEndsTodayEvenWithASessionDatedTomorrow() {
+        let today = Self.today.dayNumber
+        #expect(StatsRange.all.bounds(today: today, sessionSpan: today - 40...today + 1) == today - 40...today)
+        #expect(StatsRange.all.bounds(today: today, sessionSpan: today + 1...today + 1) == today...today)
+        // 18:00 UTC on 2026-11-29 is 13:00 in New York and already 03:00 on the 30th in Tokyo.
+        let tokyo = Fixtures.log("2026-11-29T17:30:00Z", tz: "Asia/Tokyo")
+        let home = Fixtures.log("2026-11-29T12:00:00Z", tz: "America/New_York")
+        let data = Fixtures.stats([tokyo, home], range: .all, days: Fixtures.days("America/New_York"))
+        #expect(data.days.last?.date.isoString == "2026-11-29")
+        #expect(data.sessions == 1 && data.today.focusedSeconds == 1500)
+    }
 }

@@ -66,7 +66,9 @@ import Testing
 }
 
 @Suite struct ChartTests {
-    @Test(arguments: [(1, ChartBucket.Size.day), (90, .day), (91, .week), (180, .week), (181, .month), (4000, .month)])
+    @Test(arguments: [
+        (1, ChartBucket.Size.day), (31, .day), (32, .week), (90, .week), (180, .week), (181, .month), (4000, .month),
+    ])
     func bucketSize(dayCount: Int, size: ChartBucket.Size) {
         #expect(ChartBucket.size(forDayCount: dayCount) == size)
     }

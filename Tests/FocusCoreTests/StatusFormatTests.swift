@@ -4,7 +4,7 @@ import Testing
 
 /// `focus status --format`: each placeholder, escapes, idle, and bad templates.
 @Suite struct StatusFormatTests {
-    static let zone = TimeZone(identifier: "UTC")!
+    static let zone = Zone(identifier: "UTC")!
     // 2026-11-29 09:00:00 UTC; 766 s counted as of 09:12:46, 1500 planned.
     static let started = UTCTimestamp.parse("2026-11-29T09:00:00Z")!
     static let now = UTCTimestamp.parse("2026-11-29T09:12:46Z")!
@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func localTimesUseTheReadersZone() throws {
-        let shanghai = TimeZone(identifier: "Asia/Shanghai")!
+        let shanghai = Zone(identifier: "Asia/Shanghai")!
         #expect(
             try StatusFormat("{started}-{ends}").render(Self.state(), now: Self.now, timeZone: shanghai)
                 == "17:00-17:25")

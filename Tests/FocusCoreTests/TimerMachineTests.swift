@@ -45,7 +45,41 @@ private func key(_ byte: UInt8, _ t: Double) -> TimerEvent { .key(byte, at(t)) }
     static let start = ["persist", "started", "hook:start"]
     static let done = ["finish", "hook:complete", "summary:focus", "ring", "notify"]
 
+    /// An open session (`focus start --open`): one focus phase with the longest plan as its ceiling.
+    static var open: TimerMachine.Setup {
+        var setup = D.focus(JournalCodec.maximumSeconds)
+        setup.open = true
+        return setup
+    }
+
+    /// A 25-minute session that in fact began `ago` seconds before the run (`focus start --at`).
+    static func begunEarlier(_ ago: Double) -> TimerMachine.Setup {
+        var setup = D.focus()
+        setup.startedEarlier = ago
+        return setup
+    }
+
     static let scenarios: [Scenario] = [
+        Scenario(
+            name: "open: q after 90 minutes records them as completed, + does nothing", setup: open,
+            events: [.start(at(0)), key("+", 60), key("q", 5400)],
+            effects: start + ["finish", "hook:stop", "summary:focus:stopped", "exit:0"],
+            recorded: [Recorded(5400, true)]),
+        Scenario(
+            name: "open: under a minute records nothing", setup: open, events: [.start(at(0)), key("q", 30)],
+            effects: start + ["finish", "hook:stop", "summary:focus:stopped", "exit:0"], recorded: []),
+        Scenario(
+            name: "--at 10 minutes ago: 15 left", setup: begunEarlier(600),
+            events: [.start(at(0)), .tick(at(899)), .tick(at(900))],
+            effects: start + ["persist"] + done + ["exit:0"], recorded: [Recorded(1500, true)]),
+        Scenario(
+            name: "--at longer ago than the plan: done at once", setup: begunEarlier(3600),
+            events: [.start(at(0)), .tick(at(0))],
+            effects: start + done + ["exit:0"], recorded: [Recorded(1500, true, span: 3600)]),
+        Scenario(
+            name: "focus cancel records nothing, on-stop still runs", setup: D.focus(),
+            events: [.start(at(0)), .tick(at(600)), .signal(.cancelRequest, at(700))],
+            effects: start + ["persist", "clear", "hook:stop", "cancelled", "exit:0"], recorded: []),
         Scenario(
             name: "runs out", setup: D.focus(), events: [.start(at(0)), .tick(at(1)), .tick(at(1500))],
             effects: start + done + ["exit:0"], recorded: [Recorded(1500, true)]),
@@ -147,7 +181,7 @@ private func key(_ byte: UInt8, _ t: Double) -> TimerEvent { .key(byte, at(t)) }
         }
         #expect(recorded == scenario.recorded)
         #expect(run.recorded.allSatisfy { $0.tag == "t" && $0.tz == "UTC" })
-        #expect(run.recorded.first.map { $0.start == D.t0 } != false)
+        #expect(run.recorded.first.map { $0.start == D.t0.addingTimeInterval(-scenario.setup.startedEarlier) } != false)
         #expect(run.state == nil, "the state file is gone at the end")
         if case .ended = run.machine.stage {} else { Issue.record("still \(run.machine.stage)") }
     }
@@ -256,7 +290,7 @@ private func key(_ byte: UInt8, _ t: Double) -> TimerEvent { .key(byte, at(t)) }
         run.send(key("+", 4), key("+", 5))
         #expect(run.machine.session?.planned == JournalCodec.maximumSeconds && run.machine.atExtensionLimit)
         #expect(run.words.filter { $0 == "persist" }.count == 5, "the last press changes nothing")
-        let utc = TimeZone(identifier: "UTC")!
+        let utc = Zone(identifier: "UTC")!
         let model = try #require(TimerViewModel(machine: run.machine, now: at(30), timeZone: utc))
         #expect(model.limitText == "at most 168h00m can be planned")
         run.send(key("q", 90))

@@ -58,9 +58,19 @@ import Testing
     }
 
     static let journalCases: [JournalCase] = [
+        // A record a crash cut short was never saved: read past in silence, and only a note for the doctor.
         JournalCase(
             name: "truncated last line",
-            bytes: bytes(good + "\n" + #"{"id":"cut","start":"2026-11-29T10:00:00Z","end":"2026-1"#),
+            bytes: bytes(good + "\n" + #"{"id":"cut","start":"2026-11-29T10:00:00Z","end":"2026-1"#), message: "",
+            doctor: 0),
+        JournalCase(
+            name: "torn line ended by the next append",
+            bytes: bytes(
+                good + "\n" + #"{"id":"cut","start":"2026-11-29T10:00:00Z","end":"2026-1"# + "\n"
+                    + good.replacingOccurrences(of: "good", with: "next").replacingOccurrences(of: "T09:", with: "T11:")
+                    + "\n"), message: "", doctor: 0),
+        JournalCase(
+            name: "unterminated garbage", bytes: bytes(good + "\n" + "not a record"),
             message: "test-00000001.jsonl:2: incomplete last line", doctor: 65),
         JournalCase(name: "0-byte journal", bytes: [], message: "", doctor: 0),
         JournalCase(

@@ -19,7 +19,7 @@ import Testing
     static let chattrWorks: Bool = {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("focus-chattr-\(UUID().uuidString)")
             .path
-        FileManager.default.createFile(atPath: file, contents: Data())
+        _ = FileManager.default.createFile(atPath: file, contents: Data())
         defer {
             shell("chattr -i '\(file)'")
             try? FileManager.default.removeItem(atPath: file)
@@ -32,7 +32,7 @@ import Testing
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("focus-tmpfs-\(UUID().uuidString)").path
         try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        return shell("mount -t tmpfs -o size=64k focus-test '\(dir)' && umount '\(dir)'") == 0
+        return shell("mount -t tmpfs -o size=64k,mode=0700 focus-test '\(dir)' && umount '\(dir)'") == 0
     }()
 
     /// The exit status of a shell command (chattr, mount, dd).
@@ -118,7 +118,7 @@ import Testing
     @Test(.enabled(if: tmpfsWorks, "cannot mount a tmpfs here"), arguments: [true, false])
     func fullDiskMidSessionKeepsCountingAndRecordsOrPrintsAtTheEnd(_ roomAgain: Bool) throws {
         let home = try TempHome()
-        try #require(Self.shell("mount -t tmpfs -o size=64k focus-test '\(home.path)'") == 0)
+        try #require(Self.shell("mount -t tmpfs -o size=64k,mode=0700 focus-test '\(home.path)'") == 0)
         defer { Self.shell("umount '\(home.path)'") }
         try TempHome.pin(TempHome.device, in: home.path)  // the mount hides the device file TempHome wrote
         let timer = try BackgroundFocus(["start", "3s", "--tag", "disk"], home: home.path)
@@ -148,7 +148,7 @@ import Testing
     @Test(.enabled(if: tmpfsWorks, "cannot mount a tmpfs here"))
     func fullTmpfsRefusesToAddAndChangesNothing() throws {
         let home = try TempHome()
-        try #require(Self.shell("mount -t tmpfs -o size=64k focus-test '\(home.path)'") == 0)
+        try #require(Self.shell("mount -t tmpfs -o size=64k,mode=0700 focus-test '\(home.path)'") == 0)
         defer { Self.shell("umount '\(home.path)'") }
         #expect(try FocusBinary.run(Self.addArgs, home: home.path, now: Self.now).status == 0)
         Self.shell("dd if=/dev/zero of='\(home.path)/filler' bs=1k count=64")
@@ -219,8 +219,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ("config.json", #"{"cycles":"four"}"#, ["stats"], "config.json: cycles has the wrong type"),
-        ("config.json", #"{"day-start":4}"#, ["stats"], "config.json: day-start has the wrong type"),
+        ("config.json", #"{"cycles":"four"}"#, ["stats"], #"config.json: cycles must be a whole number"#),
+        ("config.json", #"{"day-start":4}"#, ["stats"], "config.json: day-start must be a time HH:MM"),
         ("config.json", "\u{0}\u{1}garbage", ["stats"], "config.json is not valid JSON"),
         ("expeditions.json", #"{"deepFocusMinutes":50,"chapters":5}"#, ["expedition"], "expeditions.json: chapters"),
         (

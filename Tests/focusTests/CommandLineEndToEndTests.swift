@@ -28,7 +28,7 @@ import Testing
         #expect(help.status == 0 && help.stdout.hasPrefix("focus help: Show help for a command\n"))
         let nested = try FocusBinary.run(["help", "log", "add"], home: home.path)
         #expect(nested.stdout == (try FocusBinary.run(["log", "add", "--help"], home: home.path)).stdout)
-        #expect(nested.stdout.contains("Usage: focus log add --start TIME --duration D [--tag T] [--note N]\n"))
+        #expect(nested.stdout.contains("Usage: focus log add --start TIME [--end TIME] [--duration D] [--tag T]\n"))
         let unknown = try FocusBinary.run(["help", "log", "ad"], home: home.path)
         #expect(unknown.status == 64 && unknown.stderr.hasPrefix("Error: unknown log action 'ad'; did you mean 'add'?"))
     }

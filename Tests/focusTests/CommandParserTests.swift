@@ -7,7 +7,7 @@ import Testing
 private enum Toy: ContextFreeCommand {
     static let configuration = CommandConfiguration(
         name: "toy", abstract: "A toy", subcommands: [ToyRun.self, ToyGroup.self])
-    static func run(_ arguments: ParsedArguments, _ out: Output) throws(FocusError) -> Int32 { 0 }
+    static func run(_ arguments: ParsedArguments, _ out: TerminalWriter, columns: Int) throws(FocusError) -> Int32 { 0 }
 }
 
 private enum ToyRun: ContextFreeCommand {
@@ -17,19 +17,19 @@ private enum ToyRun: ContextFreeCommand {
     static let loud = Flag("loud", short: ["l"], "Shout")
     static let configuration = CommandConfiguration(
         name: "run", abstract: "Run it", arguments: [count], options: [name, seconds, loud])
-    static func run(_ arguments: ParsedArguments, _ out: Output) throws(FocusError) -> Int32 { 0 }
+    static func run(_ arguments: ParsedArguments, _ out: TerminalWriter, columns: Int) throws(FocusError) -> Int32 { 0 }
 }
 
 private enum ToyGroup: ContextFreeCommand {
     static let all = Flag("all", "Everything")
     static let configuration = CommandConfiguration(
         name: "group", abstract: "A group", options: [all], subcommands: [ToyLeaf.self])
-    static func run(_ arguments: ParsedArguments, _ out: Output) throws(FocusError) -> Int32 { 0 }
+    static func run(_ arguments: ParsedArguments, _ out: TerminalWriter, columns: Int) throws(FocusError) -> Int32 { 0 }
 }
 
 private enum ToyLeaf: ContextFreeCommand {
     static let configuration = CommandConfiguration(name: "leaf", abstract: "A leaf", aliases: ["lf"])
-    static func run(_ arguments: ParsedArguments, _ out: Output) throws(FocusError) -> Int32 { 0 }
+    static func run(_ arguments: ParsedArguments, _ out: TerminalWriter, columns: Int) throws(FocusError) -> Int32 { 0 }
 }
 
 /// The parser reads typed values by their declarations and refuses what they do not allow, in one line.

@@ -20,7 +20,8 @@ import Testing
     }
 
     static let commands = [
-        "start", "break", "status", "stop", "stats", "expedition", "passport", "profile", "log", "undo", "export",
+        "start", "continue", "break", "status", "stop", "cancel", "stats", "expedition", "passport", "profile", "log",
+        "undo", "export",
         "import", "sync", "doctor", "config", "completions", "sound", "help",
     ]
     static let keys = FocusConfig.Key.allCases.map(\.rawValue)
@@ -31,7 +32,7 @@ import Testing
         ("focus st", ["start", "status", "stop", "stats"]),
         ("focus sy", ["sync"]),
         ("focus sync --", ["--init", "--help"]),
-        ("focus con", ["config"]),
+        ("focus con", ["config", "continue"]),
         ("focus --", ["--help", "--version"]),
         ("focus start --tag ", ["deep work", "thesis"]),
         ("focus start --tag x --no", ["--note"]),
@@ -42,10 +43,10 @@ import Testing
         ("focus stats --tag ", ["deep work", "thesis"]),
         ("focus stats --device ", ["test"]),
         ("focus log --device ", ["test"]),
-        ("focus log ", ["add", "edit", "delete"]),
+        ("focus log ", ["add", "edit", "move", "split", "delete"]),
         ("focus log a", ["add"]),
         ("focus log --range ", StatsRange.names),
-        ("focus log add --", ["--start", "--duration", "--tag", "--note", "--help"]),
+        ("focus log add --", ["--start", "--end", "--duration", "--tag", "--note", "--help"]),
         ("focus log edit x --tag ", ["deep work", "thesis"]),
         ("focus log delete --", ["--help"]),
         ("focus export --format ", ["csv", "json", "jsonl", "ical"]),
@@ -65,7 +66,7 @@ import Testing
         ("focus sound --out take.", ["take.wav"]),
         ("focus completions ", ["bash", "zsh", "fish"]),
         ("focus help ", commands),
-        ("focus help log ", ["add", "edit", "delete"]),
+        ("focus help log ", ["add", "edit", "move", "split", "delete"]),
         ("focus help config ", ["list", "get", "set", "unset"]),
     ]
 

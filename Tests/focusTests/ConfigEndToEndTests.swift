@@ -61,6 +61,43 @@ import Testing
         #expect(home.contents("config.json") == Data("{ not json".utf8))
     }
 
+    @Test func aValueOfTheWrongTypeIsNamedByEveryCommandAndConfigRepairsIt() throws {
+        let home = try TempHome()
+        let file = #"{"default-minutes": "25m", "color": true}"#
+        try file.write(toFile: home.path + "/config.json", atomically: false, encoding: .utf8)
+        let named =
+            "Error: \(home.path)/config.json: default-minutes must be whole minutes from 1 to 1440 (25, 25m, "
+            + #"1h30m), not the text "25m"; repair it with `focus config set default-minutes 25`"# + "\n"
+        for args in [["stats"], ["log"], ["start", "1"], ["expedition"], ["config", "get", "cycles"], ["config"]] {
+            let r = try FocusBinary.run(args, home: home.path)
+            #expect(r.status == 65 && r.stderr == named && r.stdout.isEmpty, "\(args): \(r.stderr)")
+        }
+        #expect(String(decoding: home.contents("config.json") ?? Data(), as: UTF8.self) == file)
+        let set = try FocusBinary.run(["config", "set", "default-minutes", "25m"], home: home.path)
+        #expect(set.status == 0 && set.stdout == "default-minutes = 25\n")
+        #expect(
+            set.stderr
+                == "focus: \(home.path)/config.json: color must be auto, always or never, not true; "
+                + "it is now the default (auto)\n")
+        #expect(String(decoding: home.contents("config.json") ?? Data(), as: UTF8.self) == "{}\n")
+        #expect(
+            try FocusBinary.run(["config", "set", "default-minutes", "1h30m"], home: home.path).stdout
+                == "default-minutes = 90\n")
+        #expect(try FocusBinary.run(["stats"], home: home.path).status == 0)
+    }
+
+    @Test(arguments: [
+        ("nosuchsound", "Error: unknown sound 'nosuchsound'; `focus sound list` lists them"),
+        ("rain", "Error: 'rain' (Rain) is locked: the stamp of Amsterdam, Netherlands unlocks it"),
+    ])
+    func configSetSoundTakesOnlyASoundThatPlays(_ name: String, _ error: String) throws {
+        let home = try TempHome()
+        let r = try FocusBinary.run(["config", "set", "sound", name], home: home.path)
+        #expect(r.status == 64 && r.stderr.hasPrefix(error + "\n"))
+        #expect(home.contents("config.json") == nil)
+        #expect(try FocusBinary.run(["config", "set", "sound", "brown"], home: home.path).stdout == "sound = brown\n")
+    }
+
     @Test func startAndBreakTakeTheirLengthsAndCyclesFromTheConfig() throws {
         let home = try TempHome()
         for (key, value) in [("default-minutes", "7"), ("cycles", "3"), ("break-minutes", "2")] {

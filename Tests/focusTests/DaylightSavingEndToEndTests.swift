@@ -10,7 +10,7 @@ import Testing
         ("Australia/Lord_Howe", "2026-04-05"), ("America/Santiago", "2026-09-06"), ("America/Havana", "2026-11-01"),
     ])
     func sevenLocalDaysAndAStreakAcrossTheChange(zoneID: String, change: String) throws {
-        let zone = try #require(TimeZone(identifier: zoneID))
+        let zone = try #require(Zone(identifier: zoneID))
         let day = try #require(CivilDate(iso: change))
         let home = try TempHome()
         // Local 23:30 every day from three before the change to three after; no `tz`, so the reader's zone applies.

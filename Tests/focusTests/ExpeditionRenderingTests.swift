@@ -6,10 +6,11 @@ import Testing
 
 @Suite("Expedition rendering")
 struct ExpeditionRenderingTests {
-    let days = LocalDays(timeZone: TimeZone(identifier: "UTC")!)
+    let days = LocalDays(timeZone: Zone(identifier: "UTC")!)
     /// 2026-11-29T18:00:00Z
     let now = Date(timeIntervalSince1970: 1_795_975_200)
-    let plain = Style(enabled: false)
+    /// `lines` as they show with colour off, joined by newlines.
+    func plain(_ lines: [TerminalLine]) -> String { lines.map(\.text).joined(separator: "\n") }
 
     /// A store with `count` daily timer sessions of `minutes` from 2026-11-02 09:00 UTC, expedition loaded.
     func store(_ count: Int, minutes: Int = 25) throws -> AppStore {
@@ -27,8 +28,8 @@ struct ExpeditionRenderingTests {
     }
 
     @Test func expeditionSnapshot() throws {
-        let text = ExpeditionView.text(
-            ExpeditionViewModel(store: try store(4), now: now, days: days), columns: 80, style: plain)
+        let text = plain(
+            ExpeditionView.lines(ExpeditionViewModel(store: try store(4), now: now, days: days), columns: 80))
         #expect(
             text == """
                 Chapter 2 of 11 · Seville, Spain
@@ -44,8 +45,7 @@ struct ExpeditionRenderingTests {
     }
 
     @Test func passportSnapshot() throws {
-        let text = PassportView.text(
-            PassportViewModel(store: try store(4), now: now, days: days), columns: 80, style: plain)
+        let text = plain(PassportView.lines(PassportViewModel(store: try store(4), now: now, days: days), columns: 80))
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(
             Array(lines.prefix(7)) == [
@@ -63,20 +63,19 @@ struct ExpeditionRenderingTests {
     }
 
     @Test func passportFitsThreeStampsIn80Columns() throws {
-        let text = PassportView.text(
-            PassportViewModel(store: try store(20, minutes: 60), now: now, days: days), columns: 80, style: plain)
+        let text = plain(
+            PassportView.lines(PassportViewModel(store: try store(20, minutes: 60), now: now, days: days), columns: 80))
         let top = text.split(separator: "\n").first { $0.hasPrefix("╭") }
         #expect(top?.unicodeScalars.count == 76)
         #expect(text.split(separator: "\n").allSatisfy { $0.unicodeScalars.count <= 80 })
     }
 
     @Test func profileSnapshot() throws {
-        let text = ProfileView.text(
-            GrowthViewModel(store: try store(4), now: now, days: days), columns: 80, style: plain)
+        let text = plain(ProfileView.lines(GrowthViewModel(store: try store(4), now: now, days: days), columns: 80))
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines[0] == "Level 1 · Wanderer")
-        #expect(lines[1].hasSuffix("  33% to level 2, Day Tripper (5 h)"))
-        #expect(lines[2] == "Total focus: 1.6 h · Streak: 0 days (longest 4 days)")
+        #expect(lines[1].hasSuffix("  33% to level 2, Day Tripper (5h00m)"))
+        #expect(lines[2] == "Total focus: 1h40m · Streak: 0 days (longest 4 days)")
         #expect(lines[4] == "Badges · 2 of 12")
         #expect(lines[5] == "  ✓ First Step          2026-11-02  Complete a focus session")
         #expect(lines[6] == "  ✓ First Stamp         2026-11-04  Stamp a chapter of the expedition")
@@ -86,9 +85,9 @@ struct ExpeditionRenderingTests {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("render-\(UUID().uuidString)").path
         let empty = AppStore(paths: DataPaths(dataDirectory: dir, configDirectory: dir))
         for text in [
-            ExpeditionView.text(ExpeditionViewModel(store: empty, now: now, days: days), columns: 80, style: plain),
-            PassportView.text(PassportViewModel(store: empty, now: now, days: days), columns: 80, style: plain),
-            ProfileView.text(GrowthViewModel(store: empty, now: now, days: days), columns: 80, style: plain),
+            plain(ExpeditionView.lines(ExpeditionViewModel(store: empty, now: now, days: days), columns: 80)),
+            plain(PassportView.lines(PassportViewModel(store: empty, now: now, days: days), columns: 80)),
+            plain(ProfileView.lines(GrowthViewModel(store: empty, now: now, days: days), columns: 80)),
         ] {
             #expect(text.hasPrefix("Demo data: nothing is recorded yet."))
             #expect(text.split(separator: "\n").allSatisfy { $0.unicodeScalars.count <= 80 })

@@ -15,6 +15,23 @@ import Testing
         return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
     }
 
+    /// `TZ=UTC+3` is three hours west, as the C library reads it, and the session records the IANA name
+    /// `Etc/GMT+3` (earlier versions wrote ICU's `GMT-0300`); a rule without an IANA name records no `tz`.
+    @Test(
+        arguments: [
+            ("UTC+3", "2026-11-28T13:00:00Z", "Etc/GMT+3"), ("Asia/Shanghai", "2026-11-28T02:00:00Z", "Asia/Shanghai"),
+            ("CET-1CEST,M3.5.0,M10.5.0/3", "2026-11-28T09:00:00Z", nil),
+        ] as [(String, String, String?)])
+    func logAddReadsTZAsTheCLibraryAndRecordsOnlyIANANames(_ tz: String, _ start: String, _ stamp: String?) throws {
+        let home = try TempHome()
+        let result = try Self.focus(["log", "add", "--start", "2026-11-28 10:00", "--duration", "25m"], home, tz: tz)
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        let logged = try #require(try Self.logJSON(home).first)
+        #expect(logged["start"] as? String == start)
+        #expect(logged["tz"] as? String == stamp)
+        #expect(logged["date"] as? String == "2026-11-28")
+    }
+
     @Test func addEditDeleteUndoChainReadsBackExactly() throws {
         let home = try TempHome()
         #expect(
@@ -104,7 +121,7 @@ import Testing
     @Test(arguments: [
         (["log", "add", "--duration", "25m"], 64, "needs --start"),
         (["log", "add", "--start", "2026-11-29 17:50", "--duration", "25m"], 64, "in the future"),
-        (["log", "add", "--start", "tomorrow", "--duration", "25m"], 64, "not a local time"),
+        (["log", "add", "--start", "tomorrow", "--duration", "25m"], 64, "is not a time; try 9:30"),
         (["log", "add", "--start", "2026-11-29 09:00", "--duration", "0"], 64, "zero"),
         (["log", "edit", "zzz", "--tag", "x"], 1, "no session"),
         (["log", "edit", "id"], 64, "nothing to change"),
@@ -303,7 +320,7 @@ import Testing
         #expect(result.stdout.contains("duplicate id a"))
         #expect(result.stdout.contains("sessions overlap: a"))
         #expect(result.stdout.contains("session f ends in the future"))
-        #expect(result.stdout.contains("time zone 'Mars/Olympus' is unknown here: 1 session(s)"))
+        #expect(result.stdout.contains("time zone 'Mars/Olympus' is not a zone name this machine knows: 1 session(s)"))
         #expect(home.contents(home.journalName) == before)
 
         // A damaged checkpoint: found, then rebuilt by --repair; the journal stays byte for byte.

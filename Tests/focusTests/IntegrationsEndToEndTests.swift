@@ -169,11 +169,12 @@ import Testing
     }
 
     @Test(arguments: [
-        ("focus con", "[config] "),
+        ("focus conf", "[config] "),
         ("focus stats --ra", "[--range] "),
         (
             "focus stats --range ",
-            "[today] [yesterday] [week] [last-week] [month] [last-month] [year] [last-year] [7d] [30d] [90d] [1y] [all] "
+            "[today] [yesterday] [week] [last-week] [month] [last-month] [year] [last-year] [7d] [30d] [90d] [1y] "
+                + "[all] "
         ),
         ("focus stats --range la", "[last-week] [last-month] [last-year] "),
         ("focus config s", "[set] "),

@@ -29,11 +29,11 @@ import Testing
         let paths = DataPaths(dataDirectory: "/nonexistent/focus", configDirectory: "/nonexistent/focus")
         return StatsViewModel(
             store: AppStore(paths: paths, focusLogs: logs), range: range, heatmapRequested: heatmap, now: now,
-            days: LocalDays(timeZone: TimeZone(identifier: "UTC")!))
+            days: LocalDays(timeZone: Zone(identifier: "UTC")!))
     }
 
     static func render(_ model: StatsViewModel, columns: Int, colour: Bool = false) throws -> String {
-        StatsView.text(model, data: try model.data, columns: columns, style: Style(enabled: colour))
+        TerminalRenderer(color: colour).render(StatsView.lines(model, data: try model.data, columns: columns))
     }
 
     @Test func snapshot80() throws {
@@ -55,7 +55,7 @@ import Testing
     func fitsTheWidth(columns: Int, range: StatsRange) throws {
         for logs in [Self.logs, []] {
             let text = try Self.render(Self.model(logs, range: range), columns: columns)
-            let widest = text.split(separator: "\n").map { String($0).cellWidth }.max() ?? 0
+            let widest = text.split(separator: "\n").map(\.displayWidth).max() ?? 0
             #expect(widest <= min(columns, 80))
         }
     }

@@ -109,8 +109,9 @@ import Testing
         }
         let file = try Self.written(home, "frames.txt") { writer in
             writer.send(.hideCursor)
-            for second in 0..<6 { writer.redraw(frame(second), replacing: second == 0 ? 0 : 3) }
-            writer.line()
+            for second in 0..<6 { writer.redraw(frame(second)) }
+            // The cursor rests at the start of the frame's first row: three line feeds go below it.
+            writer.lines([TerminalLine(), TerminalLine(), TerminalLine()])
         }
         let tmux = try Self.showing(file, in: home, width: columns)
         Self.go(home)

@@ -6,7 +6,7 @@ import Testing
 
 /// The live frame's lines for states of the machine, without a terminal.
 @Suite struct TimerViewTests {
-    static let utc = TimeZone(identifier: "UTC")!
+    static let utc = Zone(identifier: "UTC")!
     static func at(_ t: Double) -> ClockReading {
         ClockReading(active: t, elapsed: t, wall: Date(timeIntervalSince1970: 1_795_942_800 + t))
     }
@@ -20,13 +20,12 @@ import Testing
 
     @Test func theFooterIsTheKeyTableAndSaysWhenPlusCanAddNoMore() throws {
         var machine = Self.machine(planned: JournalCodec.maximumSeconds - 60)
-        let plain = Style(enabled: false)
         let before = try #require(TimerViewModel(machine: machine, now: Self.at(1), timeZone: Self.utc))
-        #expect(TimerView.lines(before, columns: 80, style: plain).last == " space pause · + 5 min · q stop")
+        #expect(TimerView.lines(before, columns: 80).last?.text == " space pause · + 5 min · q stop")
         _ = machine.handle(.key(UInt8(ascii: "+"), Self.at(2)))
         let after = try #require(TimerViewModel(machine: machine, now: Self.at(3), timeZone: Self.utc))
-        let footer = try #require(TimerView.lines(after, columns: 80, style: plain).last)
+        let footer = try #require(TimerView.lines(after, columns: 80).last?.text)
         #expect(footer == " space pause · + 5 min · q stop · at most 168h00m can be planned", "\(footer)")
-        #expect(footer.count <= 79)
+        #expect(footer.displayWidth <= 79)
     }
 }

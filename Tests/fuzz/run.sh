@@ -9,7 +9,7 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${FUZZ_SECONDS:-60}
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(journal duration date definitions watson timewarrior csv jsonl)
+[ ${#targets[@]} -eq 0 ] && targets=(journal duration date definitions config running watson timewarrior csv jsonl)
 failed=0
 for t in "${targets[@]}"; do
   seeds=Tests/FocusCoreTests/Fixtures/fuzz/$t

@@ -37,6 +37,8 @@ public enum TimerEffect: Equatable, Sendable {
     case resume
     /// The session could not be recorded: report the error with the command that adds it back.
     case notRecorded(FocusLog, FocusError)
+    /// The phase was cancelled (`focus cancel`): say that nothing was recorded.
+    case cancelled(RunningState)
     /// The run is over: exit with this status.
     case exit(Int32)
 }

@@ -12,6 +12,8 @@ public enum TimerEvent: Equatable, Sendable {
         case hangup
         /// SIGUSR1, from `focus stop`: stop early, exit 0.
         case stopRequest
+        /// SIGUSR2, from `focus cancel`: end without recording anything, exit 0.
+        case cancelRequest
         /// SIGTSTP: suspend, as Ctrl-Z does.
         case suspend
         /// SIGWINCH: the terminal changed size.

@@ -50,6 +50,9 @@ public enum TimerKeys {
         Key([26], .suspend),
     ]
 
+    /// The keys of an open session (`focus start --open`): no plan to extend.
+    public static let open: [Key] = running.filter { $0.action != .extend }
+
     /// The keys while the next phase waits for Enter.
     public static let waiting: [Key] = [
         Key([13, 10, 32], .next, name: "Enter", help: "to start"),

@@ -31,12 +31,18 @@ public struct TimerMachine: Equatable, Sendable {
         /// Whether a phase that runs out rings the terminal bell, and sends a notification.
         public var bell: Bool
         public var notify: Bool
+        /// An open session (`focus start --open`): one focus phase that counts up until it is stopped.
+        public var open: Bool
+        /// How long before the run began the first phase in fact started (`focus start --at`), in seconds.
+        public var startedEarlier: Double
 
         public init(
             steps: [CyclePlan.Step], ids: [String], tag: String? = nil, note: String? = nil, tz: String? = nil,
-            pid: Int32 = 0, waitsForEnter: Bool = false, sound: Bool = false, bell: Bool = false, notify: Bool = false
+            pid: Int32 = 0, waitsForEnter: Bool = false, sound: Bool = false, bell: Bool = false, notify: Bool = false,
+            open: Bool = false, startedEarlier: Double = 0
         ) {
             precondition(!steps.isEmpty && ids.count == steps.count, "one id per step")
+            precondition(!open || steps.count == 1 && steps[0].phase.isFocus, "an open session is one focus phase")
             self.steps = steps
             self.ids = ids
             self.tag = tag
@@ -47,6 +53,8 @@ public struct TimerMachine: Equatable, Sendable {
             self.sound = sound
             self.bell = bell
             self.notify = notify
+            self.open = open
+            self.startedEarlier = max(0, startedEarlier)
         }
     }
 
@@ -103,7 +111,9 @@ public struct TimerMachine: Equatable, Sendable {
     public var cycles: Int { setup.steps.last?.cycle ?? 1 }
 
     /// The keys that do something now.
-    public var keys: [TimerKeys.Key] { stage == .waiting ? TimerKeys.waiting : TimerKeys.running }
+    public var keys: [TimerKeys.Key] {
+        stage == .waiting ? TimerKeys.waiting : setup.open ? TimerKeys.open : TimerKeys.running
+    }
 
     /// Applies `event` and returns what the run loop must do, in order.
     public mutating func handle(_ event: TimerEvent) -> [TimerEffect] {
@@ -151,8 +161,10 @@ public struct TimerMachine: Equatable, Sendable {
                 cycle: cycle, cycles: cycles, activeAt: since.active, waiting: true)
         }
         guard stage == .running || stage == .finishing, let session else { return nil }
-        return session.runningState(
+        var state = session.runningState(
             at: now, pid: setup.pid, tz: setup.tz, tag: setup.tag, note: setup.note, cycle: cycle, cycles: cycles)
+        if setup.open { state.open = true }
+        return state
     }
 
     // MARK: Transitions
@@ -160,7 +172,11 @@ public struct TimerMachine: Equatable, Sendable {
     private var soundPlays: Bool { setup.sound && step.phase.isFocus }
 
     private mutating func begin(at now: ClockReading) -> [TimerEffect] {
-        session = TimerSession(id: setup.ids[index], phase: step.phase, planned: step.seconds, start: now)
+        // With `--at`, the first phase began earlier than the run: it has counted since then.
+        let earlier = index == 0 ? setup.startedEarlier : 0
+        let start = ClockReading(
+            active: now.active - earlier, elapsed: now.elapsed - earlier, wall: now.wall.addingTimeInterval(-earlier))
+        session = TimerSession(id: setup.ids[index], phase: step.phase, planned: step.seconds, start: start)
         stage = .running
         waitingSince = nil
         atExtensionLimit = false
@@ -202,6 +218,7 @@ public struct TimerMachine: Equatable, Sendable {
         case .terminate: stop(at: now, exitCode: 143)
         case .hangup: stop(at: now, exitCode: 129)
         case .stopRequest: stop(at: now, exitCode: 0)
+        case .cancelRequest: cancel(at: now)
         case .suspend: suspend(at: now)
         case .resize: stage == .running ? [.redraw] : []
         }
@@ -211,6 +228,17 @@ public struct TimerMachine: Equatable, Sendable {
         if stage == .running { return end(at: now, stopped: true, exitCode: exitCode) }
         stage = .ended(exitCode)
         return [.clear] + runEnd(exitCode)
+    }
+
+    /// `focus cancel`: the phase ends and nothing is recorded; `on-stop` runs as for any phase stopped early.
+    private mutating func cancel(at now: ClockReading) -> [TimerEffect] {
+        guard stage == .running, session != nil else { return stop(at: now, exitCode: 0) }
+        let final = current(at: now)
+        session = nil
+        stage = .ended(0)
+        return (soundPlays ? [.stopSound] : []) + [.clear]
+            + (Hook.ended(final, stopped: true, recorded: nil).map { [.hook($0)] } ?? [])
+            + [.cancelled(final), .exit(0)]
     }
 
     /// Ctrl-Z: the phase pauses (time stopped is not focus) and the state file says so before the process stops.

@@ -7,6 +7,4 @@ public enum TerminalControl: Sendable {
     case hideCursor
     /// Shows it again.
     case showCursor
-    /// Blanks the row the cursor is on and returns to its first column.
-    case clearLine
 }

@@ -141,6 +141,17 @@ public struct TerminalLine: Equatable, Sendable {
         TextLayout.wrap(cells, toWidth: width).map(TerminalLine.init(cells:))
     }
 
+    /// The line with the attributes of `style` added to every span (``TextStyle/with(_:)``): a whole row dimmed.
+    public func styled(_ style: TextStyle) -> TerminalLine {
+        var line = TerminalLine()
+        for run in runs {
+            var styled = run
+            styled.style = run.style.with(style)
+            line.merge(styled)
+        }
+        return line
+    }
+
     /// The line without the spaces it ends with (a padded table row's last column).
     public func trimmingTrailingSpaces() -> TerminalLine {
         var line = self

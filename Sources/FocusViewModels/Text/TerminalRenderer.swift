@@ -35,16 +35,28 @@ public struct TerminalRenderer: Sendable {
         case .bell: "\u{07}"
         case .hideCursor: "\u{1B}[?25l"
         case .showCursor: "\u{1B}[?25h"
-        case .clearLine: "\r\u{1B}[2K"
         }
     }
 
-    /// A live frame: `lines` drawn over the previous frame of `previousCount` rows, the cursor left at the
-    /// end of the last line. Each line must fit the terminal's width (``TerminalLine/truncated(toWidth:)``),
-    /// or the terminal wraps it and the next frame no longer covers this one.
-    public func frame(_ lines: [TerminalLine], replacing previousCount: Int) -> String {
-        var out = "\r"
-        if previousCount > 1 { out += "\u{1B}[\(previousCount - 1)A" }
-        return out + "\u{1B}[J" + lines.map(render).joined(separator: "\n")
+    /// A live frame: `lines` drawn in place of the previous frame, from the start of the cursor's row down,
+    /// with the cursor put back at the start of the first line.
+    ///
+    /// Leaving the cursor on the frame's first row, not after its last, is what keeps a resize harmless: a
+    /// terminal that reflows its lines when it narrows (tmux, kitty, VTE, iTerm2, Windows Terminal) moves the
+    /// cursor with the text it is on, or to the top of the screen when that text went into its history, so the
+    /// next frame starts where this one did however many rows this one has become; one that clips lines keeps
+    /// the cursor there too. Nothing above that row (the user's command line) is touched. Each line must still
+    /// fit the terminal's width (``TerminalLine/truncated(toWidth:)``) for the frame to be as many rows as it
+    /// has lines. An empty `lines` erases the previous frame.
+    ///
+    /// The old frame is erased from the second column (a space, then erase below, then erase the row) rather
+    /// than with an erase-below at the first column: at the top left of the screen that is a clear screen,
+    /// which tmux (`scroll-on-clear`) and other terminals answer by moving the whole screen into the
+    /// scrollback, a copy of the frame each time.
+    public func frame(_ lines: [TerminalLine]) -> String {
+        let erase = "\r \u{1B}[J\r\u{1B}[K"
+        guard !lines.isEmpty else { return erase }
+        let up = lines.count > 1 ? "\u{1B}[\(lines.count - 1)A" : ""
+        return erase + lines.map(render).joined(separator: "\n") + "\r" + up
     }
 }

@@ -1,6 +1,5 @@
 import FocusCore
 import FoundationEssentials
-import FoundationInternationalization
 
 #if canImport(Glibc)
     import Glibc
@@ -14,18 +13,18 @@ final class Context {
     let environment: [String: String]
     let paths: DataPaths
     let store: AppStore
-    let out = Output.standard
-    let err = Output.error
-    /// The reader's time zone (`TZ`), from ICU: FoundationEssentials alone would silently say GMT.
+    /// Stdout, in colour when ``colorEnabled``: every view and report goes through it.
+    lazy var out = TerminalWriter(output: .standard, renderer: TerminalRenderer(color: colorEnabled))
+    /// Stderr, never in colour.
+    let err = TerminalWriter.standardError
+    /// The reader's zone: `TZ` read exactly as the C library reads it (``ZoneSetting``), without ICU; a
+    /// value the C library reads only by falling back is said once on stderr, when the zone is first needed.
     ///
-    /// Lazy: loading ICU's zone data costs start-up time that `focus status` when idle does not need.
-    /// `TZ` is read as the C library reads it (``TimeZoneSetting``); a value that cannot be
-    /// followed exactly is said once on stderr, when the zone is first needed.
-    lazy var timeZone: TimeZone = {
-        Internationalization.link()
-        let setting = TimeZoneSetting.resolve(environment["TZ"])
+    /// Lazy: `focus status` when idle needs no zone.
+    lazy var zone: Zone = {
+        let setting = ZoneSetting.resolve(environment["TZ"], files: ZoneFiles(environment: environment))
         if let warning = setting.warning, !quiet { err.line(warning) }
-        return setting.timeZone ?? TimeZone.current
+        return setting.zone
     }()
     /// Set by a command that prints only its output, from a shell prompt or completion
     /// (`status --format`): no warnings, and no crash recovery.
@@ -40,6 +39,7 @@ final class Context {
         let home = environment["HOME"] ?? "/"
         try DataPaths.checkFocusHome(environment)
         paths = DataPaths(environment: environment, home: home)
+        try paths.checkSafety(focusHome: !(environment["FOCUS_HOME"] ?? "").isEmpty)
         store = AppStore(paths: paths, hostName: environment["FOCUS_DEVICE_NAME"] ?? Self.hostName())
         startedActive = LiveClock.monotonic()
         // A write past `ulimit -f` then fails with EFBIG and its one-line error, instead of killing focus.
@@ -56,9 +56,10 @@ final class Context {
 
     /// The machine's host name, which names its journal file the first time it writes one.
     private static func hostName() -> String {
-        var buffer = [CChar](repeating: 0, count: 256)
-        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
-        return String(cString: buffer)
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let status = buffer.withUnsafeMutableBufferPointer { gethostname($0.baseAddress!, $0.count - 1) }
+        guard status == 0 else { return "localhost" }
+        return String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
     }
 
     /// The wall clock; with `FOCUS_NOW` set, that instant plus the time this process has run.
@@ -81,11 +82,12 @@ final class Context {
 
     /// Local-date bucketing in the reader's zone with the configured `day-start`.
     func localDays() throws(FocusError) -> LocalDays {
-        LocalDays(timeZone: timeZone, dayStartSeconds: try loadConfig().dayStartSeconds)
+        LocalDays(timeZone: zone, dayStartSeconds: try loadConfig().dayStartSeconds)
     }
 
-    /// The zone name to stamp on new sessions.
-    var timeZoneIdentifier: String { timeZone.identifier }
+    /// The IANA name to stamp on new sessions (``Zone/ianaIdentifier``); `nil` stamps none, and the
+    /// session is then dated in the zone of whoever reads it.
+    var timeZoneIdentifier: String? { zone.ianaIdentifier }
 
     /// Whether stdout may carry colour: a terminal, no `NO_COLOR`, config `color` not `never` (`always` forces it).
     var colorEnabled: Bool {
@@ -93,16 +95,16 @@ final class Context {
         if setting == "never" { return false }
         if setting == "always" { return true }
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
-        return out.isTerminal && environment["TERM"] != "dumb"
+        return Output.standard.isTerminal && environment["TERM"] != "dumb"
     }
 
-    /// Terminal columns, from the terminal itself, else `COLUMNS`, else 80.
-    var columns: Int {
-        var size = winsize()
-        if out.isTerminal, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        if let c = environment["COLUMNS"].flatMap(Int.init), c > 0 { return c }
-        return 80
-    }
+    /// Terminal columns (``TerminalWriter/columns(environment:)``), read again at each call: the live frame
+    /// follows a resize.
+    var columns: Int { out.columns(environment: environment) }
+
+    /// The width rows of a table are cut to and reports are wrapped to: the terminal's, or none when stdout is
+    /// a pipe or a file, where each line is kept whole (for grep, and paths that can be copied).
+    var lineWidth: Int? { out.isTerminal ? columns : nil }
 
     /// Unreadable lines reported one by one; beyond that, one line counts the rest.
     static let reportedIssues = 3
@@ -116,6 +118,18 @@ final class Context {
         if !quiet { recoverCrashedSession() }
         try store.load()
         if !quiet { reportIssues() }
+    }
+
+    /// Loads the journal and runs `body` under the store's change lock (``AppStore/changing(_:)``): for a command
+    /// that decides what to write from what it read (`undo`, `log edit`, `log delete`, `import`).
+    ///
+    /// A dead timer's session is recorded first, outside the lock: its `on-stop` hook may run focus itself.
+    func changingJournal<T>(_ body: () throws(FocusError) -> T) throws(FocusError) -> T {
+        recoverCrashedSession()
+        return try store.changing { () throws(FocusError) -> T in
+            try loadJournal()
+            return try body()
+        }
     }
 
     /// Reports the unreadable lines the last load found, once per run, on stderr.
@@ -155,9 +169,9 @@ final class Context {
     func report(_ recovery: AppStore.Recovery?) {
         recoveryTried = true
         guard let recovery else { return }
-        if let line = RecoveryView.line(recovery, in: timeZone) { err.line(line) }
+        if let line = RecoveryView.line(recovery, in: zone) { err.line(line) }
         guard let hook = recovery.hook else { return }
-        let hooks = HookRunner(directory: paths.hooksDirectory, environment: environment, discardOutput: false)
+        let hooks = HookRunner(store: store, environment: environment, discardOutput: false)
         if let problem = hooks.start(hook) { err.line(problem) }
         for line in hooks.finish() { err.line(line) }
     }

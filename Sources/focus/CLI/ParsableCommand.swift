@@ -13,12 +13,13 @@ protocol ParsableCommand: SendableMetatype {
 /// A command that needs no data folder, clock or settings (help, the man page): it runs even when the
 /// environment is unusable, and never records a crashed session.
 protocol ContextFreeCommand: ParsableCommand {
-    static func run(_ arguments: ParsedArguments, _ out: Output) throws(FocusError) -> Int32
+    /// Runs the command, writing to `out`, whose terminal is `columns` wide.
+    static func run(_ arguments: ParsedArguments, _ out: TerminalWriter, columns: Int) throws(FocusError) -> Int32
 }
 
 extension ContextFreeCommand {
     static func run(_ arguments: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
-        try run(arguments, ctx.out)
+        try run(arguments, ctx.out, columns: ctx.columns)
     }
 }
 

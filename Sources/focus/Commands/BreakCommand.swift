@@ -12,6 +12,6 @@ enum BreakCommand: ParsableCommand {
         var seconds = try ctx.loadConfig().breakMinutes * 60
         if let given = args[duration] { seconds = given }
         return try TimerRunner.run(
-            [CyclePlan.Step(phase: .shortBreak, seconds: seconds, cycle: 1)], tag: nil, note: nil, auto: true, ctx)
+            .init(steps: [CyclePlan.Step(phase: .shortBreak, seconds: seconds, cycle: 1)], auto: true), ctx)
     }
 }

@@ -51,7 +51,8 @@ enum CompletionsCommand: ParsableCommand {
             guard lists.count == 1, args[shell] == nil else {
                 throw FocusError(.usage, "--tags, --sounds and --devices go alone, without SHELL")
             }
-            for word in try words(list, ctx) where isOneLine(word) { ctx.out.line(word) }
+            // Words the scripts read, exactly: a tag is completed as it is, and the scripts treat it as inert text.
+            for word in try words(list, ctx) where isOneLine(word) { ctx.out.exact(word + "\n") }
             return 0
         }
         guard let shell = args[shell] else {
@@ -59,9 +60,9 @@ enum CompletionsCommand: ParsableCommand {
         }
         let tree = CompletionTree(root: args.path.root)
         switch shell {
-        case .bash: ctx.out.write(BashCompletion.script(tree))
-        case .zsh: ctx.out.write(ZshCompletion.script(tree))
-        case .fish: ctx.out.write(FishCompletion.script(tree))
+        case .bash: ctx.out.exact(BashCompletion.script(tree))
+        case .zsh: ctx.out.exact(ZshCompletion.script(tree))
+        case .fish: ctx.out.exact(FishCompletion.script(tree))
         }
         return 0
     }

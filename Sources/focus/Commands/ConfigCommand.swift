@@ -3,6 +3,8 @@ import FocusCore
 /// `focus config`: lists the settings; `config get | set | unset` read and change `config.json`.
 enum ConfigCommand: ParsableCommand {
     static let keys = FocusConfig.Key.allCases.map(\.rawValue)
+    /// The column values start in, beside the keys: the longest key and two spaces.
+    static let keyColumn = keys.map(\.displayWidth).max()! + 2
 
     /// The `KEY` that `get`, `set` and `unset` take.
     static let key = Argument<FocusConfig.Key>(
@@ -22,13 +24,23 @@ enum ConfigCommand: ParsableCommand {
         name: "config",
         abstract: "List, get, set or unset a setting",
         discussion: "Each KEY and the values it takes:\n\n"
-            + FocusConfig.Key.allCases.map { "  \($0.rawValue.padded(to: 20))\($0.accepted)" }.joined(separator: "\n")
+            + FocusConfig.Key.allCases.map { "  \($0.rawValue.padded(toWidth: keyColumn))\($0.accepted)" }
+            .joined(separator: "\n")
                 + """
                 \n
                 The settings live in config.json in the config folder; set and unset replace it
                 atomically and keep only the values that differ from the defaults.
                 """,
         subcommands: [ConfigListCommand.self, ConfigGetCommand.self, ConfigSetCommand.self, ConfigUnsetCommand.self])
+
+    /// Names, on stderr, each other key whose value of the wrong type went back to its default when the file was
+    /// written, so no value disappears unseen.
+    static func report(_ change: AppStore.ConfigChange, _ ctx: Context) {
+        for problem in change.reset {
+            let value = problem.key.value(in: FocusConfig()) ?? "unset"
+            ctx.err.line("focus: \(ctx.store.paths.configFile): \(problem.message); it is now the default (\(value))")
+        }
+    }
 
     /// Without an action, `focus config` lists the settings.
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {

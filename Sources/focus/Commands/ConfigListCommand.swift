@@ -9,7 +9,8 @@ enum ConfigListCommand: ParsableCommand {
         let config = try ctx.loadConfig()
         for key in FocusConfig.Key.allCases {
             let note = key.isDefault(in: config) ? "  (default)" : ""
-            ctx.out.line(key.rawValue.padded(to: 20) + (key.value(in: config) ?? "(none)") + note)
+            ctx.out.line(
+                key.rawValue.padded(toWidth: ConfigCommand.keyColumn) + (key.value(in: config) ?? "(none)") + note)
         }
         return 0
     }

@@ -14,8 +14,10 @@ enum ConfigSetCommand: ParsableCommand {
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         let key = args.required(ConfigCommand.key)
         let text = args.required(value)
-        let config = try ctx.store.updateConfig { (config) throws(FocusError) in try key.set(text, in: &config) }
-        ctx.out.line("\(key.rawValue) = \(key.value(in: config) ?? "")")
+        if key == .sound { try ctx.loadExpedition() }
+        let change = try ctx.store.setConfig(key, to: text)
+        ConfigCommand.report(change, ctx)
+        ctx.out.line("\(key.rawValue) = \(key.value(in: change.config) ?? "")")
         return 0
     }
 

@@ -7,8 +7,9 @@ enum ConfigUnsetCommand: ParsableCommand {
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         let key = args.required(ConfigCommand.key)
-        let config = try ctx.store.updateConfig { (config) throws(FocusError) in key.unset(in: &config) }
-        ctx.out.line("\(key.rawValue) = \(key.value(in: config) ?? "(none)") (default)")
+        let change = try ctx.store.unsetConfig(key)
+        ConfigCommand.report(change, ctx)
+        ctx.out.line("\(key.rawValue) = \(key.value(in: change.config) ?? "(none)") (default)")
         return 0
     }
 }

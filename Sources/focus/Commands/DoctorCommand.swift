@@ -13,44 +13,52 @@ enum DoctorCommand: ParsableCommand {
         options: [repair])
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
+        let width = ctx.lineWidth
         var problems = 0
+        var lines: [TerminalLine] = []
         func report(_ finding: JournalDoctor.Finding) {
             if finding.isProblem { problems += 1 }
-            ctx.out.line("  \(finding.isProblem ? "problem" : "note"): \(finding.text)")
+            lines += DoctorView.finding(finding, width: width)
         }
+        func fine(_ text: String) { lines += DoctorView.fine(text, width: width) }
         let now = ctx.now()
         ctx.recoverCrashedSession()
         try ctx.store.load()
         let store = ctx.store
-        ctx.out.line(
-            "Journal: \(store.paths.journalDirectory): \(store.history.sessions.count) session records, "
-                + "\(store.history.changes.count) change records, \(store.focusLogs.count) sessions in the history."
-        )
+        lines += DoctorView.journal(store, width: width)
 
         var configOK = true
         let days: LocalDays
         do {
             let config = try ctx.loadConfig()
-            days = LocalDays(timeZone: ctx.timeZone, dayStartSeconds: config.dayStartSeconds)
+            days = LocalDays(timeZone: ctx.zone, dayStartSeconds: config.dayStartSeconds)
         } catch {
             configOK = false
-            days = LocalDays(timeZone: ctx.timeZone)
+            days = LocalDays(timeZone: ctx.zone)
         }
         for finding in JournalDoctor.check(
             history: store.history, sessions: store.focusLogs, issues: store.issues, duplicates: store.duplicates,
-            conflictCopies: store.conflictCopies, now: now, days: days)
+            conflictCopies: store.conflictCopies, tornTails: store.tornTails, now: now, days: days)
         { report(finding) }
 
-        ctx.out.line("Settings:")
+        lines += DoctorView.heading("Settings", width: width)
         do {
             _ = try ctx.loadConfig()
             _ = try store.loadExpeditionDefinitions()
-            ctx.out.line("  ok")
+            fine("ok")
         } catch {
             report(.init(isProblem: true, text: error.message))
         }
+        for event in Hook.Event.allCases {
+            switch store.hook(event) {
+            case .missing, .runnable: break
+            case .notExecutable(let path): report(.init(isProblem: true, text: "hook \(path) is not executable"))
+            case .untrusted(let path, let reason):
+                report(.init(isProblem: true, text: "hook \(path) will not run: \(reason)"))
+            }
+        }
 
-        ctx.out.line("Derived files:")
+        lines += DoctorView.heading("Derived files", width: width)
         do {
             _ = try store.runningState()
         } catch {
@@ -59,12 +67,17 @@ enum DoctorCommand: ParsableCommand {
         if configOK {
             do {
                 switch try store.checkExpeditionCheckpoint(days: days) {
-                case .matches: ctx.out.line("  expedition checkpoint: matches a rebuild")
-                case .missing: ctx.out.line("  expedition checkpoint: none yet (built on first use)")
+                case .matches: fine("expedition checkpoint: matches a rebuild")
+                case .missing: fine("expedition checkpoint: none yet (built on first use)")
+                case .behind:
+                    if args[repair] { try store.rebuildExpeditionCheckpoint(days: days) }
+                    fine(
+                        "expedition checkpoint: behind the journal (it predates a change, or the route or settings "
+                            + "changed); " + (args[repair] ? "rebuilt" : "the next expedition view catches up"))
                 case .differs(let why):
                     if args[repair] {
                         try store.rebuildExpeditionCheckpoint(days: days)
-                        ctx.out.line("  expedition checkpoint: \(why); rebuilt")
+                        fine("expedition checkpoint: \(why); rebuilt")
                     } else {
                         report(
                             .init(
@@ -79,7 +92,8 @@ enum DoctorCommand: ParsableCommand {
                 report(.init(isProblem: true, text: error.message))
             }
         }
-        ctx.out.line(problems == 0 ? "Healthy." : "\(problems) problem\(problems == 1 ? "" : "s") found.")
+        lines += DoctorView.verdict(problems: problems, width: width)
+        ctx.out.lines(lines)
         return problems == 0 ? 0 : FocusError.Kind.data.rawValue
     }
 }

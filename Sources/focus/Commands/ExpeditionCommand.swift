@@ -8,8 +8,9 @@ enum ExpeditionCommand: ParsableCommand {
         name: "expedition",
         abstract: "Show the expedition: the current city, its missions, the miles",
         discussion: """
-            Completed `focus start` sessions move the missions of the open chapter; manual
-            and imported sessions count in statistics only. The route comes from
+            Completed `focus start` sessions of at least 10 minutes (minimumSessionMinutes
+            in the route) move the missions of the open chapter; shorter ones, and manual
+            and imported sessions, count in statistics only. The route comes from
             expeditions.json in the config folder when it exists, else the built-in one.
             """,
         options: [json])
@@ -17,10 +18,11 @@ enum ExpeditionCommand: ParsableCommand {
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         try ctx.loadExpedition()
         let model = ExpeditionViewModel(store: ctx.store, now: ctx.now(), days: try ctx.localDays())
-        ctx.out.line(
-            args[json]
-                ? ExpeditionView.json(model)
-                : ExpeditionView.text(model, columns: ctx.columns, style: Style(enabled: ctx.colorEnabled)))
+        if args[json] {
+            ctx.out.json(ExpeditionView.json(model))
+        } else {
+            ctx.out.lines(ExpeditionView.lines(model, columns: ctx.columns))
+        }
         return 0
     }
 }

@@ -9,7 +9,7 @@ enum ExportCommand: ParsableCommand {
             + "terminal",
         parser: .choice())
     static let range = Option<String>(
-        "range", "R", "Sessions on these local dates: 7d, 30d, 90d, 1y, all (default) or Nd", parser: .string,
+        "range", "R", "Sessions on these local dates: today, week, month, 30d, all (default)…", parser: .string,
         completion: .list(StatsRange.names))
     static let out = Option<String>(
         "out", "FILE", "Write to FILE (replaced atomically) instead of standard output", parser: .path)
@@ -32,7 +32,8 @@ enum ExportCommand: ParsableCommand {
         let now = ctx.now()
         let days = try ctx.localDays()
         let range = try StatsRange.parse(
-            range: args[Self.range] ?? "all", from: nil, to: nil, today: days.date(of: now))
+            range: args[Self.range] ?? "all", from: nil, to: nil, today: days.date(of: now),
+            weekStart: try ctx.loadConfig().weekStartDay)
         try ctx.loadJournal()
         let model = HistoryViewModel(store: ctx.store, range: range, limit: nil, now: now, days: days)
         let text = SessionExporter.export(model.matching.reversed(), as: format, days: days, now: now)
@@ -40,7 +41,7 @@ enum ExportCommand: ParsableCommand {
             try ctx.store.export(to: out, chunks: [Array(text.utf8)])
             ctx.err.line("Exported \(model.matching.count) session\(model.matching.count == 1 ? "" : "s") to \(out).")
         } else {
-            ctx.out.write(text)
+            ctx.out.document(text)
         }
         return 0
     }

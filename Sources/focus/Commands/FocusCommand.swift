@@ -13,18 +13,19 @@ enum FocusCommand: ContextFreeCommand {
             """,
         options: [version],
         subcommands: [
-            StartCommand.self, BreakCommand.self, StatusCommand.self, StopCommand.self, StatsCommand.self,
+            StartCommand.self, ContinueCommand.self, BreakCommand.self, StatusCommand.self, StopCommand.self,
+            CancelCommand.self, StatsCommand.self,
             ExpeditionCommand.self, PassportCommand.self, ProfileCommand.self, LogCommand.self, UndoCommand.self,
             ExportCommand.self, ImportCommand.self, SyncCommand.self, DoctorCommand.self, ConfigCommand.self,
             CompletionsCommand.self,
             SoundCommand.self, HelpCommand.self, ManPageCommand.self, VersionCommand.self,
         ])
 
-    static func run(_ args: ParsedArguments, _ out: Output) throws(FocusError) -> Int32 {
+    static func run(_ args: ParsedArguments, _ out: TerminalWriter, columns: Int) throws(FocusError) -> Int32 {
         if args[version] {
             out.line(CommandLineTool.versionLine)
         } else {
-            out.write(HelpText.render(args.path))
+            out.lines(HelpText.lines(args.path, width: columns))
         }
         return 0
     }

@@ -11,7 +11,7 @@ enum HelpCommand: ContextFreeCommand {
     static let configuration = CommandConfiguration(
         name: "help", abstract: "Show help for a command", arguments: [command, subcommand])
 
-    static func run(_ args: ParsedArguments, _ out: Output) throws(FocusError) -> Int32 {
+    static func run(_ args: ParsedArguments, _ out: TerminalWriter, columns: Int) throws(FocusError) -> Int32 {
         var path = CommandPath(commands: [args.path.root])
         for word in [args[command], args[subcommand]].compactMap({ $0 }) {
             guard let next = path.configuration.subcommand(named: word), !next.configuration.hidden else {
@@ -19,7 +19,7 @@ enum HelpCommand: ContextFreeCommand {
             }
             path = path.appending(next)
         }
-        out.write(HelpText.render(path))
+        out.lines(HelpText.lines(path, width: columns))
         return 0
     }
 }

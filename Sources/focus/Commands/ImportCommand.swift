@@ -24,21 +24,22 @@ enum ImportCommand: ParsableCommand {
         let format = args.required(from)
         let path = args.required(file)
         let inputs = try InterchangeFiles.read(path, format: format)
-        try ctx.loadJournal()
-        let plan = try ImportPlan(
-            inputs: inputs, format: format, known: Set(ctx.store.history.sessions.map(\.id)), path: path)
-        let added = plan.added
-        if !args[dryRun] { try ctx.store.record(added) }
-        let verb = args[dryRun] ? "Would add" : "Added"
-        let seconds = added.reduce(0) { $0 + $1.focused }
-        ctx.out.line(
-            "\(verb) \(added.count) session\(added.count == 1 ? "" : "s") (\(LocalTime.duration(seconds)) of focus) "
-                + "from \(path)."
-        )
-        ctx.out.line("Duplicates: \(plan.duplicates) (already in the journal).")
-        ctx.out.line("Skipped: \(plan.skipped.count)" + (plan.skipped.isEmpty ? "." : ":"))
-        for skip in plan.skipped.prefix(20) { ctx.out.line("  \(skip)") }
-        if plan.skipped.count > 20 { ctx.out.line("  … and \(plan.skipped.count - 20) more") }
+        func makePlan() throws(FocusError) -> ImportPlan {
+            try ImportPlan(inputs: inputs, format: format, known: Set(ctx.store.history.sessions.map(\.id)), path: path)
+        }
+        let plan: ImportPlan
+        if args[dryRun] {
+            try ctx.loadJournal()
+            plan = try makePlan()
+        } else {
+            // Planned and recorded under the change lock: two imports of one file add it once.
+            plan = try ctx.changingJournal { () throws(FocusError) -> ImportPlan in
+                let plan = try makePlan()
+                try ctx.store.record(plan.added)
+                return plan
+            }
+        }
+        ctx.out.lines(ImportReportView.lines(plan, from: path, dryRun: args[dryRun], width: ctx.lineWidth))
         return 0
     }
 }

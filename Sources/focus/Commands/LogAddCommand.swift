@@ -4,9 +4,10 @@ import FoundationEssentials
 /// `focus log add`: records a session by hand, as completed, with source `manual`.
 enum LogAddCommand: ParsableCommand {
     static let start = Option<String>(
-        "start", "TIME", "Local start time, \"YYYY-MM-DD HH:MM\"", parser: .string, required: true)
-    static let duration = Option<Int>(
-        "duration", "D", "Focused time, like 25m or 1h30m", parser: .duration, required: true)
+        "start", "TIME", "When it began: 9:30, \"yesterday 14:00\", -45m, \"2026-11-29 09:00\"", parser: .string,
+        required: true)
+    static let end = Option<String>("end", "TIME", "When it ended (instead of --duration): 10:15, -5m", parser: .string)
+    static let duration = Option<Int>("duration", "D", "Focused time, like 25m or 1h30m", parser: .duration)
     static let tag = Option<String>("tag", "T", "The session's tag", parser: .text, completion: .dynamic(.tags))
     static let note = Option<String>("note", "N", "The session's note", parser: .text)
 
@@ -14,22 +15,27 @@ enum LogAddCommand: ParsableCommand {
         name: "add",
         abstract: "Record a session by hand",
         discussion: """
-            The start is a local time in your zone; the session is recorded as completed,
-            with source manual, and cannot end in the future.
+            Times are local, in your zone; a time of day alone is the latest one that has
+            passed (for --end, the first after the start). Give --end or --duration. The
+            session is recorded as completed, with source manual, and cannot end in the
+            future.
             """,
-        options: [start, duration, tag, note])
+        options: [start, end, duration, tag, note])
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
+        let now = ctx.now()
+        let times = try SessionTimes.resolve(
+            start: args[start], end: args[end], duration: args[duration], now: now, zone: ctx.zone,
+            dayStartSeconds: try ctx.loadConfig().dayStartSeconds)
         let log = try SessionEditor.manualSession(
-            id: UUID().uuidString, start: try LocalDateTime.parse(args.required(start), in: ctx.timeZone),
-            seconds: args.required(duration), tz: ctx.timeZoneIdentifier, tag: args[tag], note: args[note],
-            now: ctx.now(), zone: ctx.timeZone)
+            id: UUID().uuidString, start: times.start, seconds: times.seconds, tz: ctx.timeZoneIdentifier,
+            tag: args[tag], note: args[note], now: now, zone: ctx.zone)
         try ctx.loadJournal()
         let logs = ctx.store.focusLogs
-        if let note = HistoryView.overlapNote(log, among: logs, readerZone: ctx.timeZone) { ctx.err.line(note) }
+        if let note = HistoryView.overlapNote(log, among: logs, readerZone: ctx.zone) { ctx.err.line(note) }
         try ctx.store.record(log)
         ctx.out.line(
-            "Added \(HistoryView.describe(log, readerZone: ctx.timeZone)) "
+            "Added \(HistoryView.describe(log, readerZone: ctx.zone)) "
                 + "(\(HistoryView.shortID(log.id, among: ctx.store.focusLogs))).")
         return 0
     }

@@ -4,7 +4,7 @@ import FoundationEssentials
 /// `focus log`: the history, newest first; `log add | edit | delete` change it.
 enum LogCommand: ParsableCommand {
     static let range = Option<String>(
-        "range", "R", "Sessions on these local dates: 7d, 30d, 90d, 1y, all (default) or Nd", parser: .string,
+        "range", "R", "Sessions on these local dates: today, week, month, 30d, all (default)…", parser: .string,
         completion: .list(StatsRange.names))
     static let tag = Option<String>(
         "tag", "T", "Only sessions with this tag", parser: .text, completion: .dynamic(.tags))
@@ -24,22 +24,25 @@ enum LogCommand: ParsableCommand {
             last one.
             """,
         options: [range, tag, device, limit, json],
-        subcommands: [LogAddCommand.self, LogEditCommand.self, LogDeleteCommand.self])
+        subcommands: [
+            LogAddCommand.self, LogEditCommand.self, LogMoveCommand.self, LogSplitCommand.self, LogDeleteCommand.self,
+        ])
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         let now = ctx.now()
         let days = try ctx.localDays()
         let range = try StatsRange.parse(
-            range: args[Self.range] ?? "all", from: nil, to: nil, today: days.date(of: now))
+            range: args[Self.range] ?? "all", from: nil, to: nil, today: days.date(of: now),
+            weekStart: try ctx.loadConfig().weekStartDay)
         let limit = args[Self.limit] ?? 20
         try ctx.loadJournal()
         let model = HistoryViewModel(
             store: ctx.store, range: range, tag: args[tag], device: args[device], limit: limit == 0 ? nil : limit,
             now: now, days: days)
         if args[json] {
-            ctx.out.line(HistoryView.json(model.rows))
+            ctx.out.json(HistoryView.json(model.rows))
         } else {
-            ctx.out.write(HistoryView.text(model.rows, hidden: model.hiddenCount))
+            ctx.out.lines(HistoryView.lines(model.rows, hidden: model.hiddenCount, width: ctx.lineWidth))
         }
         return 0
     }

@@ -14,13 +14,16 @@ enum LogDeleteCommand: ParsableCommand {
         arguments: [id])
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
-        try ctx.loadJournal()
-        let logs = ctx.store.focusLogs
-        let id = try ShortID.resolve(args.required(Self.id), among: logs.map(\.id))
-        let old = ctx.store.session(id: id)!
-        try ctx.store.record(JournalChange(id: UUID().uuidString, kind: .delete, target: id, at: ctx.now()))
+        // Resolved and deleted under the change lock: a session another command just deleted is not deleted again.
+        let (old, logs) = try ctx.changingJournal { () throws(FocusError) -> (FocusLog, [FocusLog]) in
+            let logs = ctx.store.focusLogs
+            let old = try ctx.store.session(matching: args.required(Self.id))
+            try ctx.store.record(JournalChange(id: UUID().uuidString, kind: .delete, target: old.id, at: ctx.now()))
+            return (old, logs)
+        }
+        let id = old.id
         ctx.out.line(
-            "Deleted \(HistoryView.shortID(id, among: logs)): \(HistoryView.describe(old, readerZone: ctx.timeZone)). "
+            "Deleted \(HistoryView.shortID(id, among: logs)): \(HistoryView.describe(old, readerZone: ctx.zone)). "
                 + "'focus undo' brings it back.")
         return 0
     }

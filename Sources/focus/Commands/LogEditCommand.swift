@@ -6,8 +6,12 @@ enum LogEditCommand: ParsableCommand {
     static let id = Argument<String>(
         "ID", "The session, or any unique prefix of its id", parser: .string, required: true)
     static let start = Option<String>(
-        "start", "TIME", "New local start time, \"YYYY-MM-DD HH:MM\" (same length)", parser: .string)
+        "start", "TIME", "New start: 10:15 (on the session's day), \"2026-11-29 10:15\" (same length)",
+        parser: .string)
+    static let end = Option<String>("end", "TIME", "New end (the start stays): 11:05", parser: .string)
     static let duration = Option<Int>("duration", "D", "New focused time, like 25m or 1h30m", parser: .duration)
+    static let shorten = Option<Int>("shorten", "D", "End D earlier, with D less focus: 15m", parser: .duration)
+    static let lengthen = Option<Int>("lengthen", "D", "End D later, with D more focus: 10m", parser: .duration)
     static let tag = Option<Clearable>(
         "tag", "T", "New tag; \"\" clears it", parser: .clearable, completion: .dynamic(.tags))
     static let note = Option<Clearable>("note", "N", "New note; \"\" clears it", parser: .clearable)
@@ -17,37 +21,55 @@ enum LogEditCommand: ParsableCommand {
         abstract: "Change a session's start, length, tag or note",
         discussion: "A new start is read in the session's own zone, the one `focus log` shows it in.",
         arguments: [id],
-        options: [start, duration, tag, note])
+        options: [start, end, duration, shorten, lengthen, tag, note])
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
-        guard args.given(start, duration, tag, note) else {
-            throw FocusError(.usage, "nothing to change: give --start, --duration, --tag or --note")
+        guard args.given(start, end, duration, shorten, lengthen, tag, note) else {
+            throw FocusError(
+                .usage, "nothing to change: give --start, --end, --duration, --shorten, --lengthen, --tag or --note")
         }
-        try ctx.loadJournal()
+        let resize = (args[lengthen] ?? 0) - (args[shorten] ?? 0)
+        if args.given(shorten), args.given(lengthen) {
+            throw FocusError(.usage, "give either --shorten or --lengthen, not both")
+        }
+        if args.given(shorten, lengthen), args.given(start, end, duration) {
+            throw FocusError(.usage, "--shorten and --lengthen go without --start, --end or --duration")
+        }
+        return try ctx.changingJournal { () throws(FocusError) -> Int32 in try edit(args, resize: resize, ctx) }
+    }
+
+    /// Decides and records the edit; run under the change lock, after the journal is loaded.
+    private static func edit(_ args: ParsedArguments, resize: Int, _ ctx: Context) throws(FocusError) -> Int32 {
         let logs = ctx.store.focusLogs
-        let id = try ShortID.resolve(args.required(Self.id), among: logs.map(\.id))
-        let old = ctx.store.session(id: id)!
+        let old = try ctx.store.session(matching: args.required(Self.id))
+        let id = old.id
         // The session is shown in its own zone, so a new start is read in that zone too.
         let zone = try ctx.localDays().zone(old.tz)
-        let patch = try SessionEditor.patch(
-            old,
-            start: try args[start].map { text throws(FocusError) in try LocalDateTime.parse(text, in: zone) },
-            seconds: args[duration], tag: args[tag].map(\.value), note: args[note].map(\.value),
-            now: ctx.now(), zone: zone)
+        let now = ctx.now()
+        let change = try SessionTimes.edit(
+            old, start: args[start], end: args[end], duration: args[duration], now: now, zone: zone,
+            dayStartSeconds: try ctx.loadConfig().dayStartSeconds)
+        var patch =
+            args.given(shorten, lengthen)
+            ? try SessionEditor.resize(old, by: resize, now: now, zone: zone)
+            : try SessionEditor.patch(
+                old, start: change.start, seconds: change.seconds, tag: nil, note: nil, now: now, zone: zone)
+        patch.tag = args[tag].map(\.value)
+        patch.note = args[note].map(\.value)
         let new = patch.applied(to: old)
         let short = HistoryView.shortID(id, among: logs)
         guard new != old else {
             ctx.out.line(
-                "Nothing changed: \(HistoryView.describe(old, readerZone: ctx.timeZone)) already reads that way.")
+                "Nothing changed: \(HistoryView.describe(old, readerZone: ctx.zone)) already reads that way.")
             return 0
         }
         if patch.start != nil || patch.end != nil,
-            let note = HistoryView.overlapNote(new, among: logs, readerZone: ctx.timeZone)
+            let note = HistoryView.overlapNote(new, among: logs, readerZone: ctx.zone)
         {
             ctx.err.line(note)
         }
         try ctx.store.record(JournalChange(id: UUID().uuidString, kind: .edit, target: id, at: ctx.now(), patch: patch))
-        ctx.out.line("Edited \(short): \(HistoryView.describe(new, readerZone: ctx.timeZone)).")
+        ctx.out.line("Edited \(short): \(HistoryView.describe(new, readerZone: ctx.zone)).")
         return 0
     }
 }

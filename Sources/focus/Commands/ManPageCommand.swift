@@ -5,8 +5,9 @@ enum ManPageCommand: ContextFreeCommand {
     static let configuration = CommandConfiguration(
         name: "man-page", abstract: "Print the focus.1 man page in roff", hidden: true)
 
-    static func run(_ args: ParsedArguments, _ out: Output) throws(FocusError) -> Int32 {
-        out.write(ManPage.render(CommandPath(commands: [args.path.root]), version: CommandLineTool.version))
+    static func run(_ args: ParsedArguments, _ out: TerminalWriter, columns: Int) throws(FocusError) -> Int32 {
+        // roff for man(1), which escapes what it shows: the page is written exactly.
+        out.exact(ManPage.render(CommandPath(commands: [args.path.root]), version: CommandLineTool.version))
         return 0
     }
 }

@@ -11,10 +11,11 @@ enum PassportCommand: ParsableCommand {
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         try ctx.loadExpedition()
         let model = PassportViewModel(store: ctx.store, now: ctx.now(), days: try ctx.localDays())
-        ctx.out.line(
-            args[json]
-                ? PassportView.json(model)
-                : PassportView.text(model, columns: ctx.columns, style: Style(enabled: ctx.colorEnabled)))
+        if args[json] {
+            ctx.out.json(PassportView.json(model))
+        } else {
+            ctx.out.lines(PassportView.lines(model, columns: ctx.columns))
+        }
         return 0
     }
 }

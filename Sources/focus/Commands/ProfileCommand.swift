@@ -10,10 +10,11 @@ enum ProfileCommand: ParsableCommand {
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         try ctx.loadExpedition()
         let model = GrowthViewModel(store: ctx.store, now: ctx.now(), days: try ctx.localDays())
-        ctx.out.line(
-            args[json]
-                ? ProfileView.json(model)
-                : ProfileView.text(model, columns: ctx.columns, style: Style(enabled: ctx.colorEnabled)))
+        if args[json] {
+            ctx.out.json(ProfileView.json(model))
+        } else {
+            ctx.out.lines(ProfileView.lines(model, columns: ctx.columns))
+        }
         return 0
     }
 }

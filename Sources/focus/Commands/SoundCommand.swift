@@ -26,7 +26,8 @@ enum SoundCommand: ParsableCommand {
         discussion: """
             Sounds are generated as they play: nothing loops and no audio files ship.
             Playing pipes raw audio to the first of pw-play, paplay, aplay, play (sox)
-            or ffplay on PATH. `focus start 25 --sound rain` plays one during a session.
+            or ffplay on PATH that plays it. `focus start 25 --sound brown` plays one
+            during a session.
             """,
         arguments: [name],
         options: [list, duration, volume, seed, out],
@@ -45,6 +46,9 @@ enum SoundCommand: ParsableCommand {
         let seconds = args[duration]
         let stream = SoundStream(recipe: entry.recipe, seed: seed, volume: volume)
         if let out = args[Self.out] {
+            guard out.lowercased().hasSuffix(".wav") else {
+                throw FocusError(.usage, "--out writes WAV files only: '\(out)' does not end in .wav")
+            }
             let length = seconds ?? 60
             guard length * SoundFormat.sampleRate <= WAVFormat.maxFrames else {
                 throw FocusError(
@@ -57,30 +61,31 @@ enum SoundCommand: ParsableCommand {
             ctx.out.line("Wrote \(LocalTime.duration(length)) of \(entry.title) to \(out).")
             return 0
         }
-        return play(stream, entry: entry, seconds: seconds, ctx)
+        return try play(stream, entry: entry, seconds: seconds, ctx)
     }
 
+    /// Plays until the clip's end or a signal; Ctrl-C exits 130 (SIGTERM 143) after the fade-out, as the timer does.
     private static func play(_ stream: sending SoundStream, entry: SoundCatalog.Entry, seconds: Int?, _ ctx: Context)
-        -> Int32
+        throws(FocusError) -> Int32
     {
-        let fade = seconds.map { min(1, Double($0) / 4) } ?? 1
-        guard let player = SoundPlayer.start(stream, fadeIn: fade, path: ctx.environment["PATH"]) else {
-            return FocusError.Kind.failure.rawValue
-        }
+        SignalPipe.install([SIGINT, SIGTERM, SIGHUP])
+        let player = SoundPlayer.start(stream, fadeIn: 1, path: ctx.environment["PATH"], seconds: seconds)
+        // No player on PATH is known at once; one that cannot play, within a second or two.
+        if let warning = player.takeWarning() { throw FocusError(.unavailable, warning) }
         ctx.out.line(
             "Playing \(entry.title)" + (seconds.map { " for \(LocalTime.duration($0))" } ?? "") + " · Ctrl-C to stop")
-        SignalPipe.install([SIGINT, SIGTERM, SIGHUP])
-        let end = seconds.map { LiveClock.monotonic() + Double($0) - fade }
-        var stopped = false
-        while !stopped {
-            let wait = end.map { $0 - LiveClock.monotonic() } ?? 3600
-            guard wait > 0 else { break }
-            var fds = [pollfd(fd: SignalPipe.readEnd, events: Int16(POLLIN), revents: 0)]
-            if poll(&fds, 1, Int32(min(wait * 1000, 3_600_000).rounded(.up))) > 0 {
-                stopped = !SignalPipe.drain().isEmpty
-            }
+        var signal: Int32?
+        while signal == nil {
+            var fds = [
+                pollfd(fd: SignalPipe.readEnd, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: player.endedFD, events: Int16(POLLIN), revents: 0),
+            ]
+            guard poll(&fds, 2, -1) >= 0 || errno == EINTR else { break }
+            if fds[0].revents != 0 { signal = SignalPipe.drain().first }
+            if fds[1].revents != 0 { break }
         }
-        player.stop(fadeSeconds: stopped ? 0.3 : fade)
-        return 0
+        player.stop(fadeSeconds: 0.3)
+        if let warning = player.takeWarning() { throw FocusError(.unavailable, warning) }
+        return signal.map { 128 + $0 } ?? 0
     }
 }

@@ -7,7 +7,7 @@ enum SoundListCommand: ParsableCommand {
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         try ctx.loadExpedition()
-        ctx.out.write(SoundListView.text(SoundListViewModel(store: ctx.store), style: Style(enabled: ctx.colorEnabled)))
+        ctx.out.lines(SoundListView.lines(SoundListViewModel(store: ctx.store)))
         return 0
     }
 }

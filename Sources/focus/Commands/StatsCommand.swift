@@ -3,11 +3,13 @@ import FocusCore
 /// `focus stats`: totals, streaks and charts for a range of local dates.
 enum StatsCommand: ParsableCommand {
     static let range = Option<String>(
-        "range", "R", "7d (default), 30d, 90d, 1y, all, or any number of days like 14d", parser: .string,
+        "range", "R", "today, yesterday, week, last-week, month, last-month, year, 7d (default), 30d, 1y, all, Nd",
+        parser: .string,
         completion: .list(StatsRange.names))
     static let from = Option<String>(
-        "from", "DATE", "First local date, YYYY-MM-DD (instead of --range)", parser: .string)
-    static let to = Option<String>("to", "DATE", "Last local date, included (default today)", parser: .string)
+        "from", "DATE", "First local date: YYYY-MM-DD, yesterday, mon… (instead of --range)", parser: .string)
+    static let to = Option<String>(
+        "to", "DATE", "Last local date, included: YYYY-MM-DD, today (default)…", parser: .string)
     static let tag = Option<String>(
         "tag", "T", "Count only sessions with this tag", parser: .text, completion: .dynamic(.tags))
     static let device = Option<String>(
@@ -30,7 +32,8 @@ enum StatsCommand: ParsableCommand {
         let now = ctx.now()
         let days = try ctx.localDays()
         let range = try StatsRange.parse(
-            range: args[Self.range], from: args[from], to: args[to], today: days.date(of: now))
+            range: args[Self.range], from: args[from], to: args[to], today: days.date(of: now),
+            weekStart: try ctx.loadConfig().weekStartDay)
         let tag = args[Self.tag]
         let config = try ctx.loadConfig()
         ctx.recoverCrashedSession()
@@ -40,10 +43,9 @@ enum StatsCommand: ParsableCommand {
         let data = try model.data
         ctx.reportIssues()
         if args[json] {
-            ctx.out.line(StatsJSON.render(data, range: range))
+            ctx.out.json(StatsJSON.render(data, range: range))
         } else {
-            ctx.out.write(
-                StatsView.text(model, data: data, columns: ctx.columns, style: Style(enabled: ctx.colorEnabled)))
+            ctx.out.lines(StatsView.lines(model, data: data, columns: ctx.columns))
         }
         return 0
     }

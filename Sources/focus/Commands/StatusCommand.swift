@@ -13,9 +13,12 @@ enum StatusCommand: ParsableCommand {
         name: "status",
         abstract: "Show whether a session is running and how long it has left",
         discussion: "Placeholders for --format and --idle ({{ and }} print braces):\n\n"
-            + StatusFormat.Placeholder.allCases.map { "  " + "{\($0.rawValue)}".padded(to: 14) + $0.help }.joined(
-                separator: "\n"),
+            + StatusFormat.Placeholder.allCases.map { "  " + "{\($0.rawValue)}".padded(toWidth: column) + $0.help }
+            .joined(separator: "\n"),
         options: [json, format, idle])
+
+    /// The placeholders' column in the help: the widest and three spaces.
+    private static let column = StatusFormat.Placeholder.allCases.map { "{\($0.rawValue)}".displayWidth }.max()! + 3
 
     private static let template = ValueParser { (text: String, label: String) throws(FocusError) -> StatusFormat in
         try StatusFormat(text, option: label)
@@ -31,13 +34,15 @@ enum StatusCommand: ParsableCommand {
         let now = state?.now(at: ctx.reading()) ?? ctx.now()
         if let format = args[Self.format] {
             let template = state == nil ? args[idle] : format
-            ctx.out.line(template?.render(state, now: now, timeZone: ctx.timeZone) ?? "")
+            // The template is the user's own, exact (it may colour a prompt); its values come escaped.
+            ctx.out.exact((template?.render(state, now: now, timeZone: ctx.zone) ?? "") + "\n")
         } else if args[json] {
-            ctx.out.line(StatusView.json(state, now: now, elsewhere: try ctx.store.sessionsOnOtherDevices(at: now)))
+            ctx.out.json(StatusView.json(state, now: now, elsewhere: try ctx.store.sessionsOnOtherDevices(at: now)))
         } else {
-            ctx.out.line(StatusView.text(state, now: now, timeZone: ctx.timeZone))
-            let others = StatusView.elsewhere(try ctx.store.sessionsOnOtherDevices(at: now), timeZone: ctx.timeZone)
-            for line in others { ctx.out.line(line) }
+            ctx.out.lines(
+                StatusView.lines(
+                    state, elsewhere: try ctx.store.sessionsOnOtherDevices(at: now), now: now, timeZone: ctx.zone,
+                    width: ctx.lineWidth))
         }
         return 0
     }

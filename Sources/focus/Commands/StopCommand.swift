@@ -13,14 +13,7 @@ enum StopCommand: ParsableCommand {
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         ctx.recoverCrashedSession()
         guard let state = try ctx.store.liveSession() else { throw FocusError(.failure, "no session is running") }
-        // SIGCONT too: a timer suspended with Ctrl-Z stops as one that runs.
-        guard kill(state.pid, SIGUSR1) == 0, kill(state.pid, SIGCONT) == 0 else {
-            throw FocusError(
-                .failure, "cannot signal the timer (process \(state.pid)): \(String(cString: strerror(errno)))")
-        }
-        guard try ctx.store.waitUntilSessionEnds(within: 10) else {
-            throw FocusError(.temporary, "the timer (process \(state.pid)) did not stop within 10 seconds")
-        }
+        try TimerSignal.end(state, with: SIGUSR1, ctx)
         guard state.phase.isFocus, !state.isWaiting else {
             ctx.out.line("Stopped the \(state.isWaiting ? "cycles" : state.phase.title.lowercased()).")
             return 0

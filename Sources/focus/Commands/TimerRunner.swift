@@ -19,41 +19,50 @@ final class TimerRunner {
     private let notifier: Notifier
     private let sound: TimerSound
 
-    /// Claims the session and runs `steps`: `focus start` and `focus break`.
-    static func run(
-        _ steps: [CyclePlan.Step], tag: String?, note: String?, auto: Bool, sound: SoundCatalog.Entry? = nil,
-        _ ctx: Context
-    ) throws(FocusError) -> Int32 {
-        let claim = try ctx.store.claimSession(at: ctx.reading(), timeZone: ctx.timeZone)
+    /// What `focus start`, `focus continue` and `focus break` ask to run.
+    struct Request {
+        var steps: [CyclePlan.Step]
+        var tag: String?
+        var note: String?
+        /// Start each next phase without waiting for Enter.
+        var auto = false
+        var sound: SoundCatalog.Entry?
+        /// One focus phase that counts up until stopped (`--open`).
+        var open = false
+        /// How long ago the first phase in fact began (`--at`), in seconds.
+        var startedEarlier = 0.0
+    }
+
+    /// Claims the session and runs `request`.
+    static func run(_ request: Request, _ ctx: Context) throws(FocusError) -> Int32 {
+        let claim = try ctx.store.claimSession(at: ctx.reading(), timeZone: ctx.zone)
         ctx.report(claim.recovery)
         // Another device's session does not stop this one (people do move from laptop to desktop); it is said.
         for line in StatusView.elsewhere(
-            (try? ctx.store.sessionsOnOtherDevices(at: ctx.now())) ?? [], timeZone: ctx.timeZone)
+            (try? ctx.store.sessionsOnOtherDevices(at: ctx.now())) ?? [], timeZone: ctx.zone)
         {
             ctx.err.line("focus: also \(line); starting here too")
         }
-        let runner = TimerRunner(steps, tag: tag, note: note, auto: auto, sound: sound, ctx)
+        let runner = TimerRunner(request, ctx)
         // Hooks still running are waited for after the lock is released, so `focus stop` never waits for one.
         defer { for line in runner.hooks.finish() { ctx.err.line(line) } }
         defer { claim.lock.release() }
         return try runner.run()
     }
 
-    private init(
-        _ steps: [CyclePlan.Step], tag: String?, note: String?, auto: Bool, sound: SoundCatalog.Entry?, _ ctx: Context
-    ) {
+    private init(_ request: Request, _ ctx: Context) {
         self.ctx = ctx
-        self.sound = TimerSound(sound, path: ctx.environment["PATH"])
+        self.sound = TimerSound(request.sound, path: ctx.environment["PATH"])
         frame = TimerFrame(ctx: ctx)
-        hooks = HookRunner(
-            directory: ctx.paths.hooksDirectory, environment: ctx.environment, discardOutput: frame.isLive)
+        hooks = HookRunner(store: ctx.store, environment: ctx.environment, discardOutput: frame.isLive)
         notifier = Notifier(path: ctx.environment["PATH"])
         let config = (try? ctx.loadConfig()) ?? FocusConfig()
         machine = TimerMachine(
             setup: .init(
-                steps: steps, ids: steps.map { _ in UUID().uuidString }, tag: tag, note: note,
-                tz: ctx.timeZoneIdentifier, pid: getpid(), waitsForEnter: frame.isLive && input.keys && !auto,
-                sound: self.sound.isChosen, bell: config.bell, notify: config.notify))
+                steps: request.steps, ids: request.steps.map { _ in UUID().uuidString }, tag: request.tag,
+                note: request.note, tz: ctx.timeZoneIdentifier, pid: getpid(),
+                waitsForEnter: frame.isLive && input.keys && !request.auto, sound: self.sound.isChosen,
+                bell: config.bell, notify: config.notify, open: request.open, startedEarlier: request.startedEarlier))
     }
 
     private func run() throws(FocusError) -> Int32 {
@@ -68,6 +77,8 @@ final class TimerRunner {
         while true {
             frame.report(hooks.reap())
             notifier.reap()
+            // A player that gave up is said above the countdown, which goes on in silence.
+            frame.report(sound.takeWarning().map { ["focus: \($0); carrying on in silence."] } ?? [])
             let now = ctx.reading()
             let wake = [machine.deadline(after: now), hooks.nextDeadline].compactMap { $0 }.min()
             for event in input.wait(until: wake ?? now.active + 3600, clock: ctx.reading) {
@@ -87,7 +98,7 @@ final class TimerRunner {
     }
 
     private func perform(_ effect: TimerEffect) throws(FocusError) -> Int32? {
-        let model = TimerViewModel(machine: machine, now: ctx.reading(), timeZone: ctx.timeZone)
+        let model = TimerViewModel(machine: machine, now: ctx.reading(), timeZone: ctx.zone)
         switch effect {
         case .phaseStarted: model.map(frame.phaseStarted)
         case .redraw: model.map(frame.draw)
@@ -113,8 +124,9 @@ final class TimerRunner {
         case .resume:
             input.resume()
             frame.resume()
+        case .cancelled(let state): frame.cancelled(state)
         case .notRecorded(let log, let error):
-            throw FocusError(error.kind, LogAddCommandLine.notRecorded(log, because: error, in: ctx.timeZone))
+            throw FocusError(error.kind, LogAddCommandLine.notRecorded(log, because: error, in: ctx.zone))
         case .exit(let code): return code
         }
         return nil

@@ -12,10 +12,13 @@ enum UndoCommand: ParsableCommand {
             """)
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
-        try ctx.loadJournal()
-        guard let target = ctx.store.lastUndoable() else { throw FocusError(.failure, "nothing to undo") }
-        try ctx.store.record(JournalChange(id: UUID().uuidString, kind: .undo, target: target.recordID, at: ctx.now()))
-        let zone = ctx.timeZone
+        // Chosen and taken back under the change lock: two racing undos take back two records, never one twice.
+        let target = try ctx.changingJournal { () throws(FocusError) -> UndoTarget in
+            guard let target = ctx.store.lastUndoable() else { throw FocusError(.failure, "nothing to undo") }
+            try ctx.store.undo(target, at: ctx.now()) { UUID().uuidString }
+            return target
+        }
+        let zone = ctx.zone
         switch target {
         case .session(let log):
             let verb = log.source == .manual ? "adding" : log.source == .import ? "importing" : "recording"
@@ -27,6 +30,11 @@ enum UndoCommand: ParsableCommand {
             ctx.out.line(
                 "Undid a deletion" + (session.map { ": \(HistoryView.describe($0, readerZone: zone)) is back" } ?? "")
                     + ".")
+        case .batch(_, let sessions):
+            let seconds = sessions.reduce(0) { $0 + $1.focused }
+            ctx.out.line(
+                "Undid importing \(sessions.count) session\(sessions.count == 1 ? "" : "s") "
+                    + "(\(LocalTime.duration(seconds)) of focus).")
         }
         return 0
     }

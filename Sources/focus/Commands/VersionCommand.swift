@@ -4,7 +4,7 @@ import FocusCore
 enum VersionCommand: ContextFreeCommand {
     static let configuration = CommandConfiguration(name: "version", abstract: "Print the version", hidden: true)
 
-    static func run(_ args: ParsedArguments, _ out: Output) throws(FocusError) -> Int32 {
+    static func run(_ args: ParsedArguments, _ out: TerminalWriter, columns: Int) throws(FocusError) -> Int32 {
         out.line(CommandLineTool.versionLine)
         return 0
     }

@@ -10,6 +10,9 @@ import FocusCore
 /// Each hook runs in its own process group with stdin from `/dev/null`; a
 /// hook still running at its deadline is killed with its whole group. The
 /// caller polls ``reap()`` and prints what it returns.
+///
+/// A hook runs only when the store trusts it (``AppStore/hook(_:)``): one that someone else could have put there
+/// or changed is skipped, with one warning per hook and process.
 final class HookRunner {
     /// How long a hook may run: 10 seconds, or `FOCUS_HOOK_TIMEOUT` seconds (for tests).
     static func timeout(environment: [String: String]) -> Double {
@@ -22,17 +25,20 @@ final class HookRunner {
         let deadline: Double
     }
 
-    private let directory: String
+    private let store: AppStore
     private let environment: [String: String]
     private let timeout: Double
     private let discardOutput: Bool
     private var children: [Child] = []
 
-    /// Hooks are looked up in `directory` and get `environment` plus their `FOCUS_*` variables.
+    /// The hooks named in this process's warnings about untrusted hooks: each is said once.
+    nonisolated(unsafe) private static var warned = Set<String>()
+
+    /// Hooks are looked up in `store`'s hooks folder and get `environment` plus their `FOCUS_*` variables.
     /// With `discardOutput` (while a countdown owns the terminal) their output goes to
     /// `/dev/null`; otherwise both their stdout and stderr go to our stderr.
-    init(directory: String, environment: [String: String], discardOutput: Bool) {
-        self.directory = directory
+    init(store: AppStore, environment: [String: String], discardOutput: Bool) {
+        self.store = store
         self.environment = environment
         self.discardOutput = discardOutput
         timeout = Self.timeout(environment: environment)
@@ -41,12 +47,18 @@ final class HookRunner {
     /// The earliest deadline of a running hook, on the monotonic clock.
     var nextDeadline: Double? { children.map(\.deadline).min() }
 
-    /// Starts `hook` if its executable exists; returns a problem to report, if any.
+    /// Starts `hook` if its executable exists and may run; returns a problem to report, if any.
     func start(_ hook: Hook) -> String? {
         let name = hook.event.fileName
-        let path = directory + "/" + name
-        guard access(path, F_OK) == 0 else { return nil }
-        guard access(path, X_OK) == 0 else { return "focus: hook \(name) is not executable (chmod +x \(path))" }
+        let path: String
+        switch store.hook(hook.event) {
+        case .missing: return nil
+        case .notExecutable(let hookPath): return "focus: hook \(name) is not executable (chmod +x \(hookPath))"
+        case .untrusted(let hookPath, let reason):
+            guard Self.warned.insert(name).inserted else { return nil }
+            return "focus: hook \(name) not run: \(reason), so someone else could have changed \(hookPath)"
+        case .runnable(let resolved): path = resolved
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

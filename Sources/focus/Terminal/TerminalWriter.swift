@@ -1,15 +1,46 @@
 import FocusCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Writes ``TerminalLine``s and ``TerminalControl``s to stdout or stderr through ``TerminalRenderer``: the
 /// chokepoint every view's output goes through, so data never reaches the terminal raw.
+///
+/// Machine formats have their own doors, named for what they write: ``json(_:)`` (exact values, unsafe
+/// characters as `\u` escapes), ``document(_:)`` (CSV and iCalendar: exact bytes on a pipe or in a file,
+/// escaped line by line on a terminal) and ``exact(_:)`` (text that must reach its reader byte for byte: the
+/// man page, completion scripts and words, and a `status --format` template, whose values come escaped).
 ///
 /// Each call is one write, so a whole screen or frame appears at once.
 struct TerminalWriter: Sendable {
     let output: Output
     let renderer: TerminalRenderer
 
+    /// Stdout without colour: help and version, which need no settings.
+    static let standardOutput = TerminalWriter(output: .standard, renderer: TerminalRenderer(color: false))
+    /// Stderr, never in colour: errors, warnings and reports.
+    static let standardError = TerminalWriter(output: .error, renderer: TerminalRenderer(color: false))
+
+    /// The file descriptor written to.
+    var fd: Int32 { output.fd }
+
+    /// Whether it is a terminal.
+    var isTerminal: Bool { output.isTerminal }
+
+    /// Its columns: the terminal's own width, else `COLUMNS` from `environment`, else 80.
+    func columns(environment: [String: String]) -> Int {
+        var size = winsize()
+        if isTerminal, ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+        return 80
+    }
+
     /// Writes `line` and a newline.
     func line(_ line: TerminalLine = TerminalLine()) { output.write(renderer.render(line) + "\n") }
+
+    /// Writes `text` (anything, data included) in `style` as one line.
+    func line(_ text: String, _ style: TextStyle = .plain) { line(TerminalLine(text, style)) }
 
     /// Writes `lines`, each with a newline.
     func lines(_ lines: [TerminalLine]) { output.write(renderer.render(lines)) }
@@ -17,8 +48,24 @@ struct TerminalWriter: Sendable {
     /// Sends `control` (the bell, the cursor).
     func send(_ control: TerminalControl) { output.write(renderer.render(control)) }
 
-    /// Draws the live frame `lines` over the previous one of `previousCount` rows.
-    func redraw(_ lines: [TerminalLine], replacing previousCount: Int) {
-        output.write(renderer.frame(lines, replacing: previousCount))
+    /// Draws the live frame `lines` in place of the previous one (``TerminalRenderer/frame(_:)``); no lines
+    /// erase it.
+    func redraw(_ lines: [TerminalLine]) { output.write(renderer.frame(lines)) }
+
+    /// Writes a JSON text and a newline: the values exact, and every character a terminal must not receive
+    /// raw written as a `\u` escape (JSON already escapes the C0 controls and DEL).
+    func json(_ text: String) { output.write(JSONText.terminalSafe(text) + "\n") }
+
+    /// Writes an exported document (CSV, iCalendar) as it is, or line by line as ``TerminalLine``s when it
+    /// goes to a terminal, so a note or a name in it cannot drive the terminal.
+    func document(_ text: String) {
+        guard isTerminal else { return output.write(text) }
+        // A CRLF is one `Character`: split on either line ending, and keep neither.
+        var rows = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        if rows.last?.isEmpty == true { rows.removeLast() }
+        lines(rows.map { TerminalLine(String($0)) })
     }
+
+    /// Writes `text` byte for byte: only for the formats named above, never for a view.
+    func exact(_ text: String) { output.write(text) }
 }

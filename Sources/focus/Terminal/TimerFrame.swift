@@ -8,28 +8,27 @@ import FoundationEssentials
 /// run the same ``TimerMachine`` and show the same effects its own way.
 final class TimerFrame {
     private let ctx: Context
-    private let style: Style
     /// Whether the frame is drawn: stdout is a terminal in the foreground and `TERM` is not `dumb`.
     private(set) var isLive = false
-    private var lineCount = 0
+    /// Whether a frame or a prompt is on screen, the cursor at the start of its first line.
+    private var drawn = false
     /// The step whose prompt is on screen.
     private var prompted: CyclePlan.Step?
 
     init(ctx: Context) {
         self.ctx = ctx
-        style = Style(enabled: ctx.colorEnabled)
         isLive = liveNow
     }
 
     private var liveNow: Bool { TerminalMode.isForegroundTerminal(ctx.out.fd) && ctx.environment["TERM"] != "dumb" }
 
     /// Hides the cursor while the frame is drawn.
-    func open() { if isLive { ctx.out.write("\u{1B}[?25l") } }
+    func open() { if isLive { ctx.out.send(.hideCursor) } }
 
     /// Clears what is drawn and shows the cursor.
     func close() {
         clear()
-        if isLive { ctx.out.write("\u{1B}[?25h") }
+        if isLive { ctx.out.send(.showCursor) }
     }
 
     /// A phase began: its first frame, or its one line.
@@ -38,28 +37,26 @@ final class TimerFrame {
         if isLive { draw(model) } else { ctx.out.line(model.startLine) }
     }
 
-    /// Redraws the frame over the previous one.
+    /// Redraws the frame over the previous one, at the terminal's width now (it may have been resized).
     func draw(_ model: TimerViewModel) {
         guard isLive else { return }
-        let lines = TimerView.lines(model, columns: ctx.columns, style: style)
-        ctx.out.write(TimerView.frame(lines, previousCount: lineCount))
-        lineCount = lines.count
+        ctx.out.redraw(TimerView.lines(model, columns: ctx.columns))
+        drawn = true
     }
 
     /// `Next: Break 05:00 · Enter to start · q to finish`, in place.
     func prompt(_ step: CyclePlan.Step) {
         clear()
-        let prompt = TimerViewModel.prompt(step)
-        ctx.out.write("\r\u{1B}[2K" + style.bold(prompt.next) + style.dim(" · " + prompt.keys))
+        ctx.out.redraw([TimerView.prompt(step, columns: ctx.columns)])
+        drawn = true
         prompted = step
     }
 
     /// Removes the frame or prompt, so other lines can be printed; the next tick draws it again.
     func clear() {
-        if prompted != nil { ctx.out.write("\r\u{1B}[2K") }
-        if isLive, lineCount > 0 { ctx.out.write(TimerView.frame([], previousCount: lineCount)) }
+        if drawn { ctx.out.redraw([]) }
+        drawn = false
         prompted = nil
-        lineCount = 0
     }
 
     /// Prints `lines` on stderr (hook problems, warnings) without tearing the frame or the prompt.
@@ -88,13 +85,13 @@ final class TimerFrame {
         open()
     }
 
-    func ring() { if isLive { ctx.out.write("\u{07}") } }
+    func ring() { if isLive { ctx.out.send(.bell) } }
 
     /// What the phase that ended did: for focus, the session, today and the expedition.
     func summary(_ summary: PhaseSummary) throws(FocusError) {
         clear()
         guard summary.phase.isFocus else {
-            ctx.out.line(SessionSummaryViewModel.breakLine(summary))
+            ctx.out.lines(SessionSummaryView.breakLines(summary, width: ctx.lineWidth))
             return
         }
         try ctx.loadJournal()
@@ -108,15 +105,18 @@ final class TimerFrame {
         let model = SessionSummaryViewModel(
             store: ctx.store, recorded: summary.recorded, discardedSeconds: summary.countedSeconds,
             suspendedSeconds: summary.suspendedSeconds, now: ctx.now(), days: try ctx.localDays(), events: events)
-        ctx.out.line(style.bold(model.headline))
-        if let slept = model.suspendedLine { ctx.out.line(slept) }
-        ctx.out.line(model.todayLine)
-        for line in model.expeditionLines { ctx.out.line(style.cyan(line)) }
+        ctx.out.lines(SessionSummaryView.lines(model, width: ctx.lineWidth))
+    }
+
+    /// `focus cancel` ended the phase: nothing was recorded.
+    func cancelled(_ state: RunningState) {
+        clear()
+        ctx.out.line(SessionSummaryViewModel.cancelledLine(state, counted: state.counted, in: ctx.zone))
     }
 
     /// What a run of cycles did, as it ended.
     func runSummary(_ run: RunSummary) {
         clear()
-        ctx.out.line(style.bold(SessionSummaryViewModel.runLine(run)))
+        ctx.out.lines(SessionSummaryView.runLines(run, width: ctx.lineWidth))
     }
 }

@@ -11,7 +11,7 @@ import FocusCore
 /// ``stopProcess()`` gives the terminal back before the process stops.
 final class TimerInput {
     /// The signals the timer handles.
-    static let signals = [SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGWINCH, SIGTSTP, SIGCONT]
+    static let signals = [SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2, SIGWINCH, SIGTSTP, SIGCONT]
 
     /// Whether keys are read: stdin is a terminal in the foreground, and open.
     private(set) var keys = TerminalMode.isForegroundTerminal(0)
@@ -53,6 +53,7 @@ final class TimerInput {
         case SIGTSTP: .signal(.suspend, now)
         case SIGWINCH: .signal(.resize, now)
         case SIGUSR1: .signal(.stopRequest, now)
+        case SIGUSR2: .signal(.cancelRequest, now)
         case SIGHUP: .signal(.hangup, now)
         case SIGINT: .signal(.interrupt, now)
         default: .signal(.terminate, now)

@@ -6,6 +6,8 @@ final class TimerSound {
     private let entry: SoundCatalog.Entry?
     private let path: String?
     private var player: SoundPlayer?
+    /// A warning the player left when it was stopped, not yet shown.
+    private var pending: String?
 
     /// Plays `entry` (none: silence) with the first player found on `path`.
     init(_ entry: SoundCatalog.Entry?, path: String?) {
@@ -24,7 +26,14 @@ final class TimerSound {
 
     func stop() {
         player?.stop(fadeSeconds: 0.3)
+        pending = player?.takeWarning() ?? pending
         player = nil
+    }
+
+    /// What went wrong with the players since it was last asked (none worked, the last one gave up), once.
+    func takeWarning() -> String? {
+        defer { pending = nil }
+        return player?.takeWarning() ?? pending
     }
 
     /// Follows `session` as of `now`.

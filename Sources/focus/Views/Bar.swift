@@ -18,25 +18,3 @@ enum Bar {
         return out + String(repeating: track, count: max(0, width - used))
     }
 }
-
-extension String {
-    /// Width in terminal cells, counting each scalar as one (ASCII and box drawing).
-    var cellWidth: Int { unicodeScalars.count }
-
-    /// Without the spaces a padded table row ends with.
-    func trimmingTrailingSpaces() -> String {
-        var s = Substring(self)
-        while s.last == " " { s.removeLast() }
-        return String(s)
-    }
-
-    /// Pads with spaces on the right to `width` cells.
-    func padded(to width: Int) -> String { self + String(repeating: " ", count: max(0, width - cellWidth)) }
-
-    /// Cut to `width` cells, with `…` when something was cut.
-    func truncated(to width: Int) -> String {
-        guard cellWidth > width else { return self }
-        guard width > 1 else { return width == 1 ? "…" : "" }
-        return String(String.UnicodeScalarView(unicodeScalars.prefix(width - 1))) + "…"
-    }
-}

@@ -2,7 +2,7 @@ import FocusCore
 
 /// The label on every view computed from demo data, wrapped to the width.
 enum DemoBanner {
-    static func lines(width: Int, style: Style) -> [String] {
-        DemoData.notice.wrapped(to: width).map { style.yellow($0) }
+    static func lines(width: Int) -> [TerminalLine] {
+        TerminalLine(DemoData.notice, .yellow).wrapped(toWidth: width)
     }
 }

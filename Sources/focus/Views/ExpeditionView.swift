@@ -12,39 +12,48 @@ import FocusCore
 ///  Miles: 180 · Stamps: 1 of 11 · Next city: Madrid, Spain
 /// ```
 enum ExpeditionView {
-    static func text(_ model: ExpeditionViewModel, columns: Int, style: Style) -> String {
+    /// The whole view; titles, stories and missions come from `expeditions.json` and may be anything.
+    static func lines(_ model: ExpeditionViewModel, columns: Int) -> [TerminalLine] {
         let width = max(40, columns - 1)
-        var lines: [String] = []
-        if model.isDemo { lines += DemoBanner.lines(width: width, style: style) }
+        var lines: [TerminalLine] = []
+        if model.isDemo { lines += DemoBanner.lines(width: width) }
         guard let chapter = model.current else {
-            lines.append(
-                style.bold(
-                    "Expedition complete: all \(model.chapterCount) chapters stamped, \(model.totalMiles) miles."))
-            lines.append("`focus passport` shows your stamps.")
-            return lines.joined(separator: "\n")
+            lines += TerminalLine(
+                "Expedition complete: all \(model.chapterCount) chapters stamped, \(model.totalMiles) miles.", .bold
+            ).folded(toWidth: width)
+            lines += TerminalLine("`focus passport` shows your stamps.").folded(toWidth: width)
+            return lines
         }
-        lines.append(
-            style.bold("Chapter \(chapter.number) of \(model.chapterCount) · \(chapter.title), \(chapter.country)"))
-        lines += chapter.story.wrapped(to: width).map(style.dim)
-        if model.notStarted { lines.append("The expedition begins with your first completed `focus start` session.") }
-        lines.append("")
-        lines += missionLines(chapter.missions, width: width, style: style)
-        lines.append("")
+        lines += TerminalLine(
+            "Chapter \(chapter.number) of \(model.chapterCount) · \(chapter.title), \(chapter.country)", .bold
+        ).folded(toWidth: width)
+        lines += TerminalLine(chapter.story, .dim).folded(toWidth: width)
+        if model.notStarted {
+            lines += TerminalLine("The expedition begins with your first completed `focus start` session.")
+                .folded(toWidth: width)
+        }
+        lines.append(TerminalLine())
+        lines += missionLines(chapter.missions, width: width)
+        lines.append(TerminalLine())
         var footer = ["Miles: \(model.totalMiles)", "Stamps: \(model.stampedCount) of \(model.chapterCount)"]
         footer.append(model.nextCity.map { "Next city: \($0)" } ?? "Last city of the route")
-        lines.append(footer.joined(separator: " · "))
-        return lines.joined(separator: "\n")
+        lines += TerminalLine.flowed(footer.map { TerminalLine($0) }, separator: TerminalLine(" · "), toWidth: width)
+        return lines
     }
 
-    static func missionLines(_ missions: [ExpeditionMissionRow], width: Int, style: Style) -> [String] {
-        let numbersWidth = missions.map(\.numbers.cellWidth).max() ?? 0
+    static func missionLines(_ missions: [ExpeditionMissionRow], width: Int) -> [TerminalLine] {
+        let numbers = missions.map { TerminalLine($0.numbers) }
+        let numbersWidth = numbers.map(\.width).max() ?? 0
         let titleWidth = min(34, width * 2 / 5)
         let barWidth = max(5, width - 2 - titleWidth - 2 - 2 - numbersWidth)
-        return missions.map { mission in
-            let marker = mission.completed ? style.green("✓") : " "
-            let bar = Bar.render(mission.fraction, width: barWidth)
-            return marker + " " + mission.title.truncated(to: titleWidth).padded(to: titleWidth) + "  "
-                + (mission.completed ? style.green(bar) : style.cyan(bar)) + "  " + mission.numbers
+        return missions.enumerated().map { index, mission in
+            let marker = mission.completed ? TerminalLine("✓", .green) : TerminalLine(" ")
+            let bar = TerminalLine(Bar.render(mission.fraction, width: barWidth), mission.completed ? .green : .cyan)
+            let line =
+                marker + TerminalLine(" ") + TerminalLine(mission.title).fitted(toWidth: titleWidth)
+                + TerminalLine("  ")
+                + bar + TerminalLine("  ") + numbers[index]
+            return line.truncated(toWidth: width)
         }
     }
 

@@ -1,19 +1,29 @@
-/// `--help` and the overview, generated from the declarations and fitted to 80 columns.
+import FocusCore
+
+/// `--help` and the overview, generated from the declarations and fitted to the terminal, at most 80 columns.
 enum HelpText {
-    static func render(_ path: CommandPath) -> String {
+    /// The help of `path` laid out in `width` columns (at most ``UsageText/width``).
+    static func render(_ path: CommandPath, width: Int = UsageText.width) -> String {
+        let width = min(width, UsageText.width)
         let configuration = path.configuration
-        var out = "\(path.words): \(configuration.abstract)".wrapped(to: UsageText.width).joined(separator: "\n")
-        out += "\n\n" + UsageText.block(path)
+        var out = "\(path.words): \(configuration.abstract)".wrapped(toWidth: width).joined(separator: "\n")
+        out += "\n\n" + UsageText.block(path, width: width)
         let subcommands = configuration.visibleSubcommands.map { $0.configuration }
         if !subcommands.isEmpty {
-            out += "\nCommands:\n" + table(subcommands.map { ($0.name, $0.abstract) })
+            out += "\nCommands:\n" + table(subcommands.map { ($0.name, $0.abstract) }, width: width)
         }
         if !configuration.argumentSpecs.isEmpty {
-            out += "\nArguments:\n" + table(configuration.argumentSpecs.map { ($0.name, $0.help) })
+            out += "\nArguments:\n" + table(configuration.argumentSpecs.map { ($0.name, $0.help) }, width: width)
         }
-        out += "\nOptions:\n" + table((configuration.optionSpecs + [Flag.help.spec]).map { (names($0), $0.help) })
-        if let discussion = configuration.discussion { out += "\n" + text(discussion, width: UsageText.width) }
+        let options = (configuration.optionSpecs + [Flag.help.spec]).map { (names($0), $0.help) }
+        out += "\nOptions:\n" + table(options, width: width)
+        if let discussion = configuration.discussion { out += "\n" + text(discussion, width: width) }
         return out
+    }
+
+    /// The help of `path` as lines for the terminal.
+    static func lines(_ path: CommandPath, width: Int) -> [TerminalLine] {
+        Array(TerminalLine.lines(render(path, width: width)).dropLast())
     }
 
     /// `-v, -V, --version` or `--tag T`.
@@ -21,23 +31,37 @@ enum HelpText {
         option.shortNames.map { "-\($0), " }.joined() + option.synopsis
     }
 
-    /// A discussion laid out for a terminal: prose refilled to `width`, tables as written.
+    /// A discussion laid out for a terminal: prose refilled to `width`, tables as written while they fit
+    /// (a row that does not goes on under its own indent).
     static func text(_ discussion: String, width: Int) -> String {
         Paragraph.split(discussion).map { paragraph in
             switch paragraph {
-            case .prose(let text): text.wrapped(to: width).joined(separator: "\n") + "\n"
-            case .table(let lines): lines.joined(separator: "\n") + "\n"
+            case .prose(let text): text.wrapped(toWidth: width).joined(separator: "\n") + "\n"
+            case .table(let lines): lines.map { fitted($0, width: width) }.joined(separator: "\n") + "\n"
             }
         }.joined(separator: "\n")
     }
 
+    /// A table row as written when it fits in `width`, else wrapped under its own indent.
+    private static func fitted(_ row: String, width: Int) -> String {
+        guard row.displayWidth > width else { return row }
+        let indent = String(row.prefix { $0 == " " })
+        return hanging(indent, String(row.dropFirst(indent.count)), column: indent.displayWidth, width: width)
+    }
+
     /// Two columns: names padded to the widest, then the text wrapped beside them.
-    private static func table(_ rows: [(String, String)]) -> String {
-        let column = (rows.map(\.0.cellWidth).max() ?? 0) + 4
-        let indent = String(repeating: " ", count: column)
-        return rows.map { name, text in
-            let lines = text.wrapped(to: UsageText.width - column)
-            return ("  " + name).padded(to: column) + lines.joined(separator: "\n" + indent) + "\n"
-        }.joined()
+    private static func table(_ rows: [(String, String)], width: Int) -> String {
+        let column = (rows.map(\.0.displayWidth).max() ?? 0) + 4
+        return rows.map { name, text in hanging("  " + name, text, column: column, width: width) + "\n" }.joined()
+    }
+
+    /// `head` padded to `column`, then `text` wrapped beside it; when the column leaves too little room (a
+    /// narrow terminal), the text goes under the head, indented by two more spaces than it.
+    private static func hanging(_ head: String, _ text: String, column: Int, width: Int) -> String {
+        let narrow = width - column < 20 && head.displayWidth + 2 < width
+        let indent = narrow ? String(head.prefix { $0 == " " }) + "  " : String(repeating: " ", count: column)
+        let lines = text.wrapped(toWidth: width - indent.displayWidth)
+        if narrow { return ([head] + lines.map { indent + $0 }).joined(separator: "\n") }
+        return head.padded(toWidth: column) + lines.joined(separator: "\n" + indent)
     }
 }

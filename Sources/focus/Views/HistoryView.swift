@@ -3,31 +3,47 @@ import FoundationEssentials
 
 /// Renders `focus log`: one line per session, or a JSON array.
 enum HistoryView {
-    static func text(_ rows: [HistoryViewModel.Row], hidden: Int) -> String {
-        guard !rows.isEmpty else { return "No sessions.\n" }
-        let idWidth = rows.map(\.shortID.count).max() ?? 8
-        let focusWidth = rows.map { LocalTime.duration($0.log.focused).count }.max() ?? 3
-        let tagWidth = rows.map { ($0.log.tag.map { "#" + $0 } ?? "").count }.max() ?? 0
+    /// The words of the status column.
+    private static let completedWord = "completed"
+    private static let interruptedWord = "interrupted"
+
+    /// The rows as a table whose columns are measured on what they show (ids, tags and notes from data
+    /// included), each row cut to `width` columns when given (on a terminal), else whole.
+    static func lines(_ rows: [HistoryViewModel.Row], hidden: Int, width: Int?) -> [TerminalLine] {
+        guard !rows.isEmpty else { return [TerminalLine("No sessions.")] }
+        let ids = rows.map { TerminalLine($0.shortID) }
+        let durations = rows.map { TerminalLine(LocalTime.duration($0.log.focused)) }
+        let tags = rows.map { TerminalLine($0.log.tag.map { "#" + $0 } ?? "") }
+        let idWidth = ids.map(\.width).max() ?? 8
+        let focusWidth = durations.map(\.width).max() ?? 3
+        let tagWidth = tags.map(\.width).max() ?? 0
+        let statusWidth = max(completedWord.displayWidth, interruptedWord.displayWidth) + 2
         // The device is shown only when the rows come from more than one.
         let devices = Set(rows.map(\.device))
-        let deviceWidth = devices.count > 1 ? (devices.compactMap { $0?.count }.max() ?? 1) + 2 : 0
-        var out = ""
-        for row in rows {
+        let deviceWidth = devices.count > 1 ? (devices.map { TerminalLine($0 ?? "-").width }.max() ?? 1) + 2 : 0
+        // A session recorded in another zone shows its times in that zone, and says which.
+        let zones = rows.map { TerminalLine($0.otherZone ?? "") }
+        let zoneWidth = zones.map(\.width).max().map { $0 > 0 ? $0 + 2 : 0 } ?? 0
+        var lines: [TerminalLine] = []
+        for (index, row) in rows.enumerated() {
             let log = row.log
-            var line =
-                row.shortID.padded(to: idWidth + 2) + row.date.isoString + "  " + row.startTime + "–" + row.endTime
-                + "  "
-            line +=
-                String(repeating: " ", count: focusWidth - LocalTime.duration(log.focused).count)
-                + LocalTime.duration(log.focused) + "  "
-            line += (log.completed ? "completed" : "interrupted").padded(to: 13)
-            if deviceWidth > 0 { line += (row.device ?? "-").padded(to: deviceWidth) }
-            line += (log.tag.map { "#" + $0 } ?? "").padded(to: tagWidth + 2)
-            if let note = log.note { line += note.split(whereSeparator: \.isNewline).joined(separator: " ") }
-            out += line.trimmingTrailingSpaces() + "\n"
+            var line = ids[index].padded(toWidth: idWidth + 2)
+            line.append(row.date.isoString + "  " + row.startTime + "–" + row.endTime + "  ")
+            if zoneWidth > 0 { line.append(zones[index].padded(toWidth: zoneWidth)) }
+            line.append(durations[index].padded(toWidth: focusWidth, alignment: .right))
+            line.append("  ")
+            line.append(TerminalLine(log.completed ? completedWord : interruptedWord).padded(toWidth: statusWidth))
+            if deviceWidth > 0 { line.append(TerminalLine(row.device ?? "-").padded(toWidth: deviceWidth)) }
+            line.append(tags[index].padded(toWidth: tagWidth + 2))
+            if let note = log.note { line.append(note.split(whereSeparator: \.isNewline).joined(separator: " ")) }
+            line = line.trimmingTrailingSpaces()
+            lines.append(width.map { line.truncated(toWidth: $0) } ?? line)
         }
-        if hidden > 0 { out += "… \(hidden) older session\(hidden == 1 ? "" : "s") (--limit 0 shows all)\n" }
-        return out
+        if hidden > 0 {
+            lines += TerminalLine("… \(hidden) older session\(hidden == 1 ? "" : "s") (--limit 0 shows all)")
+                .folded(toWidth: width)
+        }
+        return lines
     }
 
     struct Item: Encodable {
@@ -52,10 +68,10 @@ enum HistoryView {
             })
     }
 
-    /// `2026-11-29 09:00–09:25 (25m) #writing`, in the session's own zone (`readerZone` when it has none
-    /// or this machine does not know it).
-    static func describe(_ log: FocusLog, readerZone: TimeZone) -> String {
-        let zone = log.tz.flatMap { TimeZone(identifier: $0) } ?? readerZone
+    /// `2026-11-29 09:00–09:25 (25m) #writing`, in the session's own zone, read next to `readerZone`
+    /// (``Zone/zone(forSession:)``).
+    static func describe(_ log: FocusLog, readerZone: Zone) -> String {
+        let zone = readerZone.zone(forSession: log.tz)
         return LocalTime.dateTime(log.start, in: zone) + "–" + LocalTime.hourMinute(log.end, in: zone)
             + " (\(LocalTime.duration(log.focused)))" + (log.tag.map { " #" + $0 } ?? "")
     }
@@ -66,7 +82,7 @@ enum HistoryView {
     }
 
     /// A note on stderr when `log` overlaps another session of `logs`, else `nil`.
-    static func overlapNote(_ log: FocusLog, among logs: [FocusLog], readerZone: TimeZone) -> String? {
+    static func overlapNote(_ log: FocusLog, among logs: [FocusLog], readerZone: Zone) -> String? {
         guard let other = SessionEditor.overlap(of: log, in: logs) else { return nil }
         return
             "focus: note: this overlaps \(describe(other, readerZone: readerZone)) (\(shortID(other.id, among: logs)))."

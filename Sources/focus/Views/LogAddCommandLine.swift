@@ -7,7 +7,7 @@ import FoundationEssentials
 /// and the note; `log add` records it as completed, with no pauses.
 enum LogAddCommandLine {
     /// One line a user can paste: `focus log add --start '2026-11-29 09:00:12' --duration 25m --tag writing`.
-    static func render(_ log: FocusLog, in zone: TimeZone) -> String {
+    static func render(_ log: FocusLog, in zone: Zone) -> String {
         var start = LocalTime.dateTime(log.start, in: zone)
         let second =
             ((Int(log.start.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: log.start)) % 60 + 60) % 60
@@ -24,7 +24,7 @@ enum LogAddCommandLine {
 
 extension LogAddCommandLine {
     /// `<why>. The session was NOT recorded; once that is fixed, add it back with: focus log add …`
-    static func notRecorded(_ log: FocusLog, because error: FocusError, in zone: TimeZone) -> String {
+    static func notRecorded(_ log: FocusLog, because error: FocusError, in zone: Zone) -> String {
         "\(error.message). The session was NOT recorded; once that is fixed, add it back with: \(render(log, in: zone))"
     }
 }

@@ -10,7 +10,7 @@ enum ManPage {
         ("64", "bad command line (with the usage line)"),
         ("65", "bad data in a file you own (config, route)"),
         ("66", "a file that should exist cannot be read"),
-        ("69", "a program focus needs is missing (git, for focus sync)"),
+        ("69", "a program focus needs is missing or cannot work (git for focus sync, an audio player)"),
         ("73", "a file or folder cannot be created"),
         ("74", "reading or writing failed (disk full, I/O error)"),
         ("75", "try again later: a session is already running"),
@@ -116,8 +116,19 @@ enum ManPage {
     private static func bracket(_ text: String, _ optional: Bool) -> String { optional ? "[" + text + "]" : text }
 
     /// `text` safe in roff: backslashes and hyphens escaped, no line starting with a control character.
+    /// `text` for roff: backslashes and hyphens escaped, every non-ASCII character as a `\[uXXXX]` glyph.
     static func escaped(_ text: String) -> String {
-        text.replacing("\\", with: "\\e").replacing("-", with: "\\-")
+        var out = ""
+        for scalar in text.replacing("\\", with: "\\e").replacing("-", with: "\\-").unicodeScalars {
+            if scalar.isASCII {
+                out.unicodeScalars.append(scalar)
+            } else {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+            }
+        }
+        return
+            out
             .split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.first == "." || $0.first == "'" ? "\\&" + $0 : String($0) }
             .joined(separator: "\n")

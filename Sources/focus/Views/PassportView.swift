@@ -14,39 +14,47 @@ enum PassportView {
     /// Cells inside a stamp's border.
     static let inner = 22
 
-    static func text(_ model: PassportViewModel, columns: Int, style: Style) -> String {
-        var lines: [String] = []
-        if model.isDemo { lines += DemoBanner.lines(width: max(40, columns - 1), style: style) }
+    static func lines(_ model: PassportViewModel, columns: Int) -> [TerminalLine] {
+        let width = max(40, columns - 1)
+        var lines: [TerminalLine] = []
+        if model.isDemo { lines += DemoBanner.lines(width: width) }
         let stamps = model.stamps
-        lines.append(
-            style.bold(
-                "Passport · \(stamps.count) \(stamps.count == 1 ? "stamp" : "stamps") · \(model.totalMiles) miles"))
-        lines.append("")
+        lines += TerminalLine(
+            "Passport · \(stamps.count) \(stamps.count == 1 ? "stamp" : "stamps") · \(model.totalMiles) miles", .bold
+        ).folded(toWidth: width)
+        lines.append(TerminalLine())
         if stamps.isEmpty {
-            lines.append("No stamps yet: complete every mission of a chapter to earn one (`focus expedition`).")
+            lines += TerminalLine(
+                "No stamps yet: complete every mission of a chapter to earn one (`focus expedition`)."
+            )
+            .folded(toWidth: width)
         } else {
-            let perRow = max(1, (columns - 1 + 2) / (inner + 4))
+            let perRow = max(1, (width + 2) / (inner + 4))
             var index = 0
             while index < stamps.count {
-                let row = stamps[index..<min(stamps.count, index + perRow)].map { box($0, style: style) }
-                for line in 0..<5 { lines.append(row.map { $0[line] }.joined(separator: "  ")) }
+                let row = stamps[index..<min(stamps.count, index + perRow)].map(box)
+                for line in 0..<5 {
+                    lines.append(row.map { $0[line] }.reduce(TerminalLine()) { $0.isEmpty ? $1 : $0 + gap + $1 })
+                }
                 index += perRow
             }
         }
-        lines.append("")
+        lines.append(TerminalLine())
         let soundscapes = model.soundscapes
-        lines.append(style.bold("Soundscapes") + (soundscapes.isEmpty ? ": none unlocked yet" : ""))
-        lines += soundscapes.map { "  ♪ " + $0 }
+        lines += (TerminalLine("Soundscapes", .bold) + TerminalLine(soundscapes.isEmpty ? ": none unlocked yet" : ""))
+            .folded(toWidth: width)
+        lines += soundscapes.flatMap { TerminalLine.hanging(TerminalLine("  ♪ "), TerminalLine($0), toWidth: width) }
         let ahead = model.ahead
         if !ahead.isEmpty {
-            lines.append("")
-            lines.append(style.bold("Ahead"))
-            lines += ahead.map {
-                "  " + number($0.number) + " " + $0.title + ", " + $0.country
-                    + ($0.open ? style.cyan("  (in progress)") : "")
+            lines.append(TerminalLine())
+            lines.append(TerminalLine("Ahead", .bold))
+            lines += ahead.flatMap { chapter in
+                var item = TerminalLine(chapter.title + ", " + chapter.country)
+                if chapter.open { item.append("  (in progress)", .cyan) }
+                return TerminalLine.hanging(TerminalLine("  " + number(chapter.number) + " "), item, toWidth: width)
             }
         }
-        return lines.joined(separator: "\n")
+        return lines
     }
 
     static func json(_ model: PassportViewModel) -> String {
@@ -64,17 +72,22 @@ enum PassportView {
         let ahead: [PassportChapterAhead]
     }
 
-    private static func box(_ stamp: PassportStamp, style: Style) -> [String] {
-        func row(_ text: String) -> String {
-            style.red("│") + " " + text.truncated(to: inner - 2).padded(to: inner - 2) + " " + style.red("│")
+    /// The two spaces between stamps in a row.
+    private static let gap = TerminalLine("  ")
+
+    private static func box(_ stamp: PassportStamp) -> [TerminalLine] {
+        let border = TextStyle.red
+        func row(_ text: String) -> TerminalLine {
+            TerminalLine("│", border) + TerminalLine(" ") + TerminalLine(text).fitted(toWidth: inner - 2)
+                + TerminalLine(" ") + TerminalLine("│", border)
         }
         let rule = String(repeating: "─", count: inner)
         return [
-            style.red("╭" + rule + "╮"),
+            TerminalLine("╭" + rule + "╮", border),
             row(number(stamp.number) + " " + stamp.title.uppercased()),
             row(stamp.country),
             row(stamp.stampedOn.isoString + " · \(stamp.miles) mi"),
-            style.red("╰" + rule + "╯"),
+            TerminalLine("╰" + rule + "╯", border),
         ]
     }
 

@@ -2,35 +2,51 @@ import FocusCore
 
 /// `focus profile` output: level and title, progress to the next level, hours, streaks, badges.
 enum ProfileView {
-    static func text(_ model: GrowthViewModel, columns: Int, style: Style) -> String {
+    static func lines(_ model: GrowthViewModel, columns: Int) -> [TerminalLine] {
         let width = max(40, columns - 1)
         let profile = model.profile
-        var lines: [String] = []
-        if profile.isDemo { lines += DemoBanner.lines(width: width, style: style) }
-        lines.append(style.bold("Level \(profile.level.level) · \(profile.level.title)"))
+        var lines: [TerminalLine] = []
+        if profile.isDemo { lines += DemoBanner.lines(width: width) }
+        lines += TerminalLine("Level \(profile.level.level) · \(profile.level.title)", .bold).folded(toWidth: width)
         let percent = Int((profile.progressToNext * 100).rounded(.down))
         if let next = profile.nextLevel {
-            let label = "  \(percent)% to level \(next.level), \(next.title) (\(next.minimumHours) h)"
-            lines.append(
-                style.cyan(Bar.render(profile.progressToNext, width: max(10, width - label.cellWidth))) + label)
+            let threshold = LocalTime.duration(next.minimumHours * 3600)
+            let label = TerminalLine("  \(percent)% to level \(next.level), \(next.title) (\(threshold))")
+            // The bar keeps at least ten columns; when the label leaves fewer, it goes under the bar.
+            if width - label.width >= 10 {
+                lines.append(
+                    TerminalLine(Bar.render(profile.progressToNext, width: width - label.width), .cyan) + label)
+            } else {
+                lines.append(TerminalLine(Bar.render(profile.progressToNext, width: width), .cyan))
+                lines += label.folded(toWidth: width)
+            }
         } else {
-            lines.append("The top of the ladder.")
+            lines.append(TerminalLine("The top of the ladder.").truncated(toWidth: width))
         }
         let streak = model.currentStreak.days
         let longest = model.longestStreak.days
-        lines.append(
-            "Total focus: \(hours(profile.totalFocusSeconds)) h · Streak: \(days(streak)) (longest \(days(longest)))")
-        lines.append("")
+        lines += TerminalLine.flowed(
+            [
+                TerminalLine("Total focus: \(LocalTime.duration(profile.totalFocusSeconds))"),
+                TerminalLine("Streak: \(days(streak)) (longest \(days(longest)))"),
+            ], separator: TerminalLine(" · "), toWidth: width)
+        lines.append(TerminalLine())
         let earned = profile.badges.filter(\.earned).count
-        lines.append(style.bold("Badges") + " · \(earned) of \(profile.badges.count)")
-        let titleWidth = (profile.badges.map(\.title.cellWidth).max() ?? 0) + 2
-        for badge in profile.badges {
-            let marker = badge.earned ? style.green("✓") : style.dim("·")
-            let date = (badge.earnedOn?.isoString ?? "").padded(to: 12)
-            let line = badge.title.padded(to: titleWidth) + date + badge.detail
-            lines.append("  " + marker + " " + (badge.earned ? line : style.dim(line)).truncated(to: width - 4))
+        lines.append(
+            (TerminalLine("Badges", .bold) + TerminalLine(" · \(earned) of \(profile.badges.count)"))
+                .truncated(toWidth: width))
+        let titles = profile.badges.map { TerminalLine($0.title) }
+        let titleWidth = (titles.map(\.width).max() ?? 0) + 2
+        let dateWidth = 12  // an ISO date and two spaces
+        for (index, badge) in profile.badges.enumerated() {
+            let marker = badge.earned ? TerminalLine("✓", .green) : TerminalLine("·", .dim)
+            let text =
+                titles[index].padded(toWidth: titleWidth)
+                + TerminalLine(badge.earnedOn?.isoString ?? "").padded(toWidth: dateWidth) + TerminalLine(badge.detail)
+            let line = badge.earned ? text : text.styled(.dim)
+            lines.append(TerminalLine("  ") + marker + TerminalLine(" ") + line.truncated(toWidth: width - 4))
         }
-        return lines.joined(separator: "\n")
+        return lines
     }
 
     static func json(_ model: GrowthViewModel) -> String {
@@ -57,10 +73,5 @@ enum ProfileView {
     }
 
     /// `17.5`: hours with one decimal, rounded down.
-    static func hours(_ seconds: Int) -> String {
-        let tenths = seconds / 360
-        return "\(tenths / 10).\(tenths % 10)"
-    }
-
     private static func days(_ n: Int) -> String { n == 1 ? "1 day" : "\(n) days" }
 }

@@ -4,7 +4,7 @@ import FoundationEssentials
 /// The one line that tells the user what became of a session whose timer died.
 enum RecoveryView {
     /// The line for `recovery`; `nil` for a phase that was only waiting for Enter (nothing was lost).
-    static func line(_ recovery: AppStore.Recovery, in zone: TimeZone) -> String? {
+    static func line(_ recovery: AppStore.Recovery, in zone: Zone) -> String? {
         let state = recovery.state
         guard !state.isWaiting else { return nil }
         let started = LocalTime.dateTime(state.startedAt, in: zone)

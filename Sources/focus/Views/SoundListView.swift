@@ -1,22 +1,24 @@
 import FocusCore
 
-/// `focus sound --list` as text.
+/// `focus sound --list` as lines.
 enum SoundListView {
-    static func text(_ model: SoundListViewModel, style: Style) -> String {
+    static func lines(_ model: SoundListViewModel) -> [TerminalLine] {
         let rows = model.rows
-        let nameWidth = (rows.map(\.name.count).max() ?? 0) + 2
-        let titleWidth = (rows.map(\.title.count).max() ?? 0) + 2
-        var out = "Sounds: \(model.unlockedCount) of \(rows.count) unlocked · play one with `focus sound NAME`\n"
+        let nameWidth = (rows.map(\.name.displayWidth).max() ?? 0) + 2
+        let titleWidth = (rows.map(\.title.displayWidth).max() ?? 0) + 2
+        var lines = [
+            TerminalLine("Sounds: \(model.unlockedCount) of \(rows.count) unlocked · play one with `focus sound NAME`")
+        ]
         for row in rows {
             if let city = row.lockedUntil {
-                out +=
-                    style.dim(
-                        "  " + row.name.padded(to: nameWidth) + row.title.padded(to: titleWidth)
-                            + "locked: stamp \(city)") + "\n"
+                lines.append(
+                    TerminalLine(
+                        "  " + row.name.padded(toWidth: nameWidth) + row.title.padded(toWidth: titleWidth)
+                            + "locked: stamp \(city)", .dim))
             } else {
-                out += "  " + row.name.padded(to: nameWidth) + row.title + "\n"
+                lines.append(TerminalLine("  " + row.name.padded(toWidth: nameWidth) + row.title))
             }
         }
-        return out
+        return lines
     }
 }

@@ -3,9 +3,25 @@ import FoundationEssentials
 
 /// `focus status` output.
 enum StatusView {
-    static func text(_ state: RunningState?, now: Date, timeZone: TimeZone) -> String {
+    /// The state's line, then one per session on another device; each cut to `width` when given (on a
+    /// terminal), so that a long tag never wraps it.
+    static func lines(
+        _ state: RunningState?, elsewhere: [RunningMarker], now: Date, timeZone: Zone, width: Int?
+    ) -> [TerminalLine] {
+        let lines =
+            [TerminalLine(text(state, now: now, timeZone: timeZone))]
+            + self.elsewhere(elsewhere, timeZone: timeZone).map { TerminalLine($0) }
+        guard let width else { return lines }
+        return lines.map { $0.truncated(toWidth: width) }
+    }
+
+    /// `Focus · 12:34 left · #writing · started 09:00`, or `idle`.
+    static func text(_ state: RunningState?, now: Date, timeZone: Zone) -> String {
         guard let state else { return "idle" }
-        var parts = [state.phase.title, LocalTime.countdown(Double(state.remaining(at: now))) + " left"]
+        var parts =
+            state.isOpen
+            ? [state.phase.title + " · open", LocalTime.countdown(Double(state.counted(at: now))) + " so far"]
+            : [state.phase.title, LocalTime.countdown(Double(state.remaining(at: now))) + " left"]
         if let tag = state.tag { parts.append("#" + tag) }
         if state.isWaiting { return (parts + ["waiting for Enter"]).joined(separator: " · ") }
         if state.paused { parts.append("paused") }
@@ -14,14 +30,17 @@ enum StatusView {
     }
 
     /// One line per session another device says it is running: `running on laptop, ends 10:25 · #thesis`.
-    static func elsewhere(_ markers: [RunningMarker], timeZone: TimeZone) -> [String] {
+    static func elsewhere(_ markers: [RunningMarker], timeZone: Zone) -> [String] {
         markers.map { marker in
             var line =
-                marker.paused
-                ? "\(marker.phase == .focus ? "paused" : marker.phase.title.lowercased() + " paused") on "
-                    + "\(marker.device.name), \(LocalTime.countdown(Double(marker.remaining))) left"
-                : "\(marker.phase == .focus ? "running" : marker.phase.title.lowercased()) on \(marker.device.name), "
-                    + "ends \(LocalTime.hourMinute(marker.endsAt ?? marker.updatedAt, in: timeZone))"
+                marker.open == true && !marker.paused
+                ? "tracking on \(marker.device.name), since \(LocalTime.hourMinute(marker.startedAt, in: timeZone))"
+                : marker.paused
+                    ? "\(marker.phase == .focus ? "paused" : marker.phase.title.lowercased() + " paused") on "
+                        + "\(marker.device.name), \(LocalTime.countdown(Double(marker.remaining))) left"
+                    : "\(marker.phase == .focus ? "running" : marker.phase.title.lowercased()) on "
+                        + "\(marker.device.name), ends "
+                        + LocalTime.hourMinute(marker.endsAt ?? marker.updatedAt, in: timeZone)
             if let tag = marker.tag { line += " · #" + tag }
             return line
         }
@@ -62,6 +81,7 @@ enum StatusView {
         if let tag = state.tag { members.append(.init("tag", .string(tag))) }
         if let note = state.note { members.append(.init("note", .string(note))) }
         members += [.init("cycle", .int(state.cycle)), .init("cycles", .int(state.cycles))]
+        if state.isOpen { members.append(.init("open", .bool(true))) }
         return members
     }
 }

@@ -7,39 +7,48 @@ import FocusCore
 ///  ██████████████▌░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░  12:34
 ///  space pause · + 5 min · q stop
 /// ```
+///
+/// One column is kept free, so no line reaches the last column and nothing wraps. Below the width the bar
+/// line needs (``minimumBar`` cells beside the time), the frame is one short line: the time and the phase.
 enum TimerView {
-    /// The lines for `model` at `columns` wide (one column is kept free so nothing wraps).
-    static func lines(_ model: TimerViewModel, columns: Int, style: Style) -> [String] {
-        let width = max(20, columns - 1)
-        var left = " " + model.title
-        if let cycle = model.cycleText { left += " · " + cycle }
-        if let tag = model.tag { left += " · #" + tag }
-        let right = model.endText
-        let gap = width - left.cellWidth - right.cellWidth
+    /// The narrowest bar drawn; with less room the frame is one line.
+    static let minimumBar = 5
+
+    /// The lines for `model` at `columns` wide.
+    static func lines(_ model: TimerViewModel, columns: Int) -> [TerminalLine] {
+        let width = max(0, columns - 1)
+        let colour = style(model)
+        let time = TerminalLine(model.remainingText, .bold)
+        guard width >= 1 + minimumBar + 2 + time.width else {
+            return [(TerminalLine(" ") + time + TerminalLine(" " + model.title, colour)).truncated(toWidth: width)]
+        }
+        var left = TerminalLine(" " + model.title, colour)
+        if let cycle = model.cycleText { left.append(" · " + cycle, colour) }
+        if let tag = model.tag { left.append(" · #" + tag, colour) }
+        let right = TerminalLine(model.endText, .dim)
+        let gap = width - left.width - right.width
         let header =
-            gap >= 1
-            ? colour(model, style)(left) + String(repeating: " ", count: gap) + style.dim(right)
-            : colour(model, style)(left.truncated(to: width))
-        let time = model.remainingText
-        let barWidth = max(1, width - time.cellWidth - 3)
-        let bar = " " + colour(model, style)(Bar.render(model.progress, width: barWidth)) + "  " + style.bold(time)
+            gap >= 1 ? left + TerminalLine(String(repeating: " ", count: gap)) + right : left.truncated(toWidth: width)
+        let bar = TerminalLine(Bar.render(model.progress, width: width - time.width - 3), colour)
         var footer = " " + model.keysText
         if let limit = model.limitText { footer += " · " + limit }
         if let slept = model.suspendedText { footer += " · " + slept }
-        return [header, bar, style.dim(footer.truncated(to: width))]
+        return [
+            header, TerminalLine(" ") + bar + TerminalLine("  ") + time,
+            TerminalLine(footer, .dim).truncated(toWidth: width),
+        ]
     }
 
-    /// Escape codes that redraw `lines` over the previous frame of `previousCount` lines.
-    static func frame(_ lines: [String], previousCount: Int) -> String {
-        var out = "\r"
-        if previousCount > 1 { out += "\u{1B}[\(previousCount - 1)A" }
-        out += "\u{1B}[J" + lines.joined(separator: "\n")
-        return out
+    /// `Next: Break 05:00 · Enter to start · q to finish`: the one line shown while `step` waits for Enter.
+    static func prompt(_ step: CyclePlan.Step, columns: Int) -> TerminalLine {
+        let prompt = TimerViewModel.prompt(step)
+        return (TerminalLine(prompt.next, .bold) + TerminalLine(" · " + prompt.keys, .dim))
+            .truncated(toWidth: max(0, columns - 1))
     }
 
-    private static func colour(_ model: TimerViewModel, _ style: Style) -> (String) -> String {
-        if model.isPaused { return { style.yellow($0) } }
-        if model.session.phase.isFocus { return { style.red($0) } }
-        return { style.green($0) }
+    /// The phase's colour: yellow while paused, red for focus, green for a break.
+    private static func style(_ model: TimerViewModel) -> TextStyle {
+        if model.isPaused { return .yellow }
+        return model.session.phase.isFocus ? .red : .green
     }
 }

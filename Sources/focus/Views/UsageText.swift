@@ -1,6 +1,6 @@
 /// Usage lines generated from a command's declarations: arguments first, then options, the optional in brackets.
 enum UsageText {
-    /// Columns every line of help fits in.
+    /// Columns every line of help fits in, at most: help is laid out for narrower terminals too.
     static let width = 80
 
     /// `[DURATION]`, `--start TIME`, `[--tag T]`: what follows the command's name.
@@ -9,12 +9,12 @@ enum UsageText {
             + configuration.optionSpecs.map { $0.isRequired ? $0.synopsis : "[" + $0.synopsis + "]" }
     }
 
-    /// The `Usage:` block of `--help`: the command's own line, then one per subcommand, wrapped to ``width``.
-    static func block(_ path: CommandPath) -> String {
+    /// The `Usage:` block of `--help`: the command's own line, then one per subcommand, wrapped to `width`.
+    static func block(_ path: CommandPath, width: Int = width) -> String {
         if path.isRoot { return "Usage: focus COMMAND [OPTIONS]\n" }
         let paths = [path] + path.configuration.visibleSubcommands.map(path.appending)
         return paths.enumerated().map { index, path in
-            wrap(head: (index == 0 ? "Usage: " : "       ") + path.words, tokens(path.configuration))
+            wrap(head: (index == 0 ? "Usage: " : "       ") + path.words, tokens(path.configuration), width: width)
         }.joined()
     }
 
@@ -25,19 +25,21 @@ enum UsageText {
         let subcommands = configuration.visibleSubcommands.map { $0.configuration.name }
         let choice = subcommands.isEmpty ? [] : ["[" + subcommands.joined(separator: "|") + "]"]
         let full = ([path.words] + choice + tokens(configuration)).joined(separator: " ")
-        if "Usage: ".count + full.cellWidth <= width { return full }
+        if "Usage: ".displayWidth + full.displayWidth <= width { return full }
         let required = configuration.optionSpecs.filter(\.isRequired).map(\.synopsis)
         return ([path.words] + choice + configuration.argumentSpecs.map(\.synopsis) + required + ["[OPTIONS]"])
             .joined(separator: " ")
     }
 
-    /// `head` and the tokens, breaking between tokens; later lines line up under the first token.
-    private static func wrap(head: String, _ tokens: [String]) -> String {
-        let indent = String(repeating: " ", count: min(head.cellWidth + 1, 32))
+    /// `head` and the tokens, breaking between tokens; later lines line up under the first token (or further
+    /// left, so that every token fits).
+    private static func wrap(head: String, _ tokens: [String], width: Int) -> String {
+        let widest = tokens.map(\.displayWidth).max() ?? 0
+        let indent = String(repeating: " ", count: max(0, min(head.displayWidth + 1, 32, width - widest)))
         var lines: [String] = []
         var line = head
         for token in tokens {
-            if line.cellWidth + 1 + token.cellWidth > width, line != head {
+            if line.displayWidth + 1 + token.displayWidth > width {
                 lines.append(line)
                 line = indent + token
             } else {

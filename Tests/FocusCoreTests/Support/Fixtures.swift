@@ -11,7 +11,7 @@ enum Fixtures {
     static func date(_ text: String) -> CivilDate { CivilDate(iso: text)! }
 
     static func days(_ zone: String = "UTC", dayStart: Int = 0) -> LocalDays {
-        LocalDays(timeZone: TimeZone(identifier: zone)!, dayStartSeconds: dayStart)
+        LocalDays(timeZone: Zone(identifier: zone)!, dayStartSeconds: dayStart)
     }
 
     /// A session starting at `start` (UTC) lasting `minutes`.

@@ -3,6 +3,7 @@ import FoundationEssentials
 @testable import FocusInterchange
 @testable import FocusJournal
 @testable import FocusModels
+@testable import FocusServices
 
 /// The parsers `make fuzz` attacks, each with the properties every input must keep.
 ///
@@ -18,6 +19,8 @@ enum FuzzTargets {
         "duration": duration,
         "date": date,
         "definitions": definitions,
+        "config": config,
+        "running": running,
         "watson": { imported($0, .watson) },
         "timewarrior": { imported($0, .timewarrior) },
         "csv": { imported($0, .csv) },
@@ -82,10 +85,57 @@ enum FuzzTargets {
         return nil
     }
 
-    /// Expedition definitions: whatever parses has passed its own validation.
+    /// Expedition definitions: whatever parses has passed its own validation, and the expedition folds a year of
+    /// sessions through it without trapping (the numbers are bounded: ``ExpeditionDefinitions/Limits``).
     static func definitions(_ bytes: [UInt8]) -> String? {
         guard let definitions = try? ExpeditionDefinitions.parse(bytes, file: "fuzz.json") else { return nil }
-        return definitions.firstProblem().map { "accepted definitions break \($0.0): \($0.1)" }
+        if let problem = definitions.firstProblem() { return "accepted definitions break \(problem.0): \(problem.1)" }
+        let folded = ExpeditionService.fold(
+            yearOfSessions, into: ExpeditionState(), definitions: definitions, days: utc)
+        guard folded.state.chapters.count <= definitions.chapters.count else { return "more chapters than the route" }
+        let miles = definitions.chapters.reduce(0) { $0 + $1.miles }
+        guard (0...miles).contains(folded.state.totalMiles) else { return "\(folded.state.totalMiles) miles" }
+        return nil
+    }
+
+    /// `config.json`: whatever decodes and validates holds every number within its key's range, and what the
+    /// commands compute from it (the day start, the daily goal in seconds, a run of cycles) does not trap.
+    static func config(_ bytes: [UInt8]) -> String? {
+        guard let config = try? JSONDecoder().decode(FocusConfig.self, from: Data(bytes)), config.validate() == nil
+        else { return nil }
+        for key in FocusConfig.Key.allCases {
+            guard let range = key.range else { continue }
+            guard let value = key.value(in: config).flatMap(Int.init), range.contains(value) else {
+                return "\(key.rawValue) passed validation out of range"
+            }
+        }
+        guard (0..<86_400).contains(config.dayStartSeconds) else { return "day start \(config.dayStartSeconds)" }
+        let plan = CyclePlan(config: config, focusSeconds: nil, breakSeconds: nil, longBreakSeconds: nil, cycles: nil)
+        guard plan.steps.count <= 2 * 99, config.dailyGoalMinutes * 60 > 0 else {
+            return "a plan of \(plan.steps.count)"
+        }
+        return nil
+    }
+
+    /// `running.json`: a state within its ranges (``RunningState/outOfRange``) gives a count, a remainder and a
+    /// record without trapping, and the record it gives is one the journal reads back or refuses in words.
+    static func running(_ bytes: [UInt8]) -> String? {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        guard let state = try? decoder.decode(RunningState.self, from: Data(bytes)), state.outOfRange == nil else {
+            return nil
+        }
+        for later in [0.0, 1, 86_400, 1e7] {
+            let now = state.updatedAt.addingTimeInterval(later)
+            guard (0...JournalCodec.maximumSeconds).contains(state.remaining(at: now)) else { return "remaining" }
+            _ = state.counted(at: now)
+        }
+        _ = state.now(at: ClockReading(active: 5e11, elapsed: 5e11, wall: state.updatedAt))
+        guard let log = state.sessionLog, (try? JournalCodec.validate(log)) != nil else { return nil }
+        guard (try? JournalCodec.decode(Array(JournalCodec.encode(log).utf8))) == log else {
+            return "a state's record does not read back: \(JournalCodec.encode(log))"
+        }
+        return nil
     }
 
     /// Another tool's data: every session it yields is a valid journal line.
@@ -99,7 +149,18 @@ enum FuzzTargets {
         return nil
     }
 
-    private static let zones: [TimeZone] =
-        [TimeZone(secondsFromGMT: 0), TimeZone(secondsFromGMT: -5 * 3600)].compactMap { $0 }
-        + ["America/New_York", "Europe/London", "Australia/Lord_Howe"].compactMap(TimeZone.init(identifier:))
+    private static let utc = LocalDays(timeZone: Zone(secondsFromGMT: 0)!)
+
+    /// A completed timer session of 30 to 70 minutes a day for a year, from 2026-01-01.
+    private static let yearOfSessions: [FocusLog] = (0..<365).map { day in
+        let start = Date(timeIntervalSince1970: Double(1_767_225_600 + day * 86_400 + 9 * 3600))
+        let focused = (30 + day % 41) * 60
+        return FocusLog(
+            id: "s\(day)", start: start, end: start.addingTimeInterval(Double(focused)), planned: focused,
+            focused: focused, completed: true)
+    }
+
+    private static let zones: [Zone] =
+        [Zone(secondsFromGMT: 0), Zone(secondsFromGMT: -5 * 3600)].compactMap { $0 }
+        + ["America/New_York", "Europe/London", "Australia/Lord_Howe"].compactMap(Zone.init(identifier:))
 }

@@ -119,6 +119,7 @@ final class MachineDriver {
         case .suspend: "suspend"
         case .resume: "resume"
         case .notRecorded: "notRecorded"
+        case .cancelled: "cancelled"
         case .exit(let code): "exit:\(code)"
         }
     }

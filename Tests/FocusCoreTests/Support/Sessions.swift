@@ -21,7 +21,7 @@ enum Sessions {
 
     static func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 
-    static var utcDays: LocalDays { LocalDays(timeZone: TimeZone(identifier: "UTC")!) }
+    static var utcDays: LocalDays { LocalDays(timeZone: Zone(identifier: "UTC")!) }
 
     static func mission(_ id: String, _ kind: ExpeditionMissionKind, _ target: Int, miles: Int = 10)
         -> ExpeditionMissionDefinition

@@ -96,16 +96,20 @@ import Testing
         #expect(text.split(separator: "\n").count == 2)
     }
 
-    @Test(arguments: [(3, "\r\u{1B}[2A\u{1B}[J"), (1, "\r\u{1B}[J"), (0, "\r\u{1B}[J")])
-    func aFrameRedrawsOverThePreviousRows(_ previous: Int, _ prefix: String) {
-        let frame = TerminalRenderer(color: false).frame(
-            [TerminalLine(" Focus · #专注\u{1B}[8m"), TerminalLine(" ███░░ 12:34")], replacing: previous)
-        #expect(frame == prefix + " Focus · #专注\\e[8m\n ███░░ 12:34")
+    /// A frame erases from the cursor's row down (never with an erase-below at the first column, which at the top
+    /// of the screen is a clear screen that tmux copies into its history), and leaves the cursor at the start of
+    /// its first line, where the next frame begins.
+    @Test func aFrameDrawsFromItsFirstRowAndReturnsThere() {
+        let renderer = TerminalRenderer(color: false)
+        let frame = renderer.frame([TerminalLine(" Focus · #专注\u{1B}[8m"), TerminalLine(" ███░░ 12:34")])
+        let erase = "\r \u{1B}[J\r\u{1B}[K"
+        #expect(frame == erase + " Focus · #专注\\e[8m\n ███░░ 12:34\r\u{1B}[1A")
+        #expect(renderer.frame([TerminalLine("Next: Break 05:00")]) == erase + "Next: Break 05:00\r")
+        #expect(renderer.frame([]) == erase)
     }
 
     @Test(arguments: [
         (TerminalControl.bell, "\u{07}"), (.hideCursor, "\u{1B}[?25l"), (.showCursor, "\u{1B}[?25h"),
-        (.clearLine, "\r\u{1B}[2K"),
     ])
     func controlsAreTheOnlyOtherEscapeSequences(_ control: TerminalControl, _ bytes: String) {
         #expect(TerminalRenderer(color: false).render(control) == bytes)

@@ -20,6 +20,14 @@ final class Tmux {
             String.init)
     }
 
+    /// Everything the pane holds, its history (scrollback) first, one string per row; with `joined`, a line
+    /// the terminal wrapped is one string.
+    func scrollback(joined: Bool = false) throws -> [String] {
+        try run(["capture-pane", "-p", "-t", "0", "-S", "-"] + (joined ? ["-J"] : [])).split(
+            separator: "\n", omittingEmptySubsequences: false
+        ).map(String.init)
+    }
+
     func send(_ keys: String...) throws { try run(["send-keys", "-t", "0"] + keys) }
 
     /// Types `text` as bytes, so nothing in it is read as a key name or a tmux separator (`\\;`).
