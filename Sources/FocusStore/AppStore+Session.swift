@@ -167,6 +167,11 @@ extension AppStore {
     ///
     /// When the journal cannot be read to check, it is appended: a repeated id reads once, a lost session is lost.
     func recordOnce(_ log: FocusLog) throws(FocusError) -> FocusLog {
+        // The derived files usually know the id is new: the end of a session then never reads the history.
+        if lacksRecord(id: log.id) {
+            try record(log)
+            return log
+        }
         if (try? load()) != nil, let held = history.sessions.first(where: { $0.id == log.id }) { return held }
         try record(log)
         return log

@@ -6,12 +6,7 @@ extension AppStore {
     /// What `focus stats` needs for `range` and `tag`: the day summaries of the window it reports, and the streaks.
     ///
     /// The one door to statistics: the answer comes from the derived stats cache while it still matches the
-    /// journal, else from the journal, and is the same either way.
-    /// - Without `tag`, the cache is used as it is when every journal file has the same size, modification
-    ///   time, inode and tail hash as when it was built. When files only grew (same inode, same tail before
-    ///   the new bytes) and the journal has no change records, the appended lines are folded in, if they are
-    ///   all complete, readable sessions with new ids. Otherwise the journal is loaded (``load()``) and the
-    ///   cache rebuilt from its effective sessions.
+    /// journal (``derivedJournal(days:)``), else from the journal, and is the same either way.
     /// - With `tag`, only the sessions with that tag count (streaks too), from the journal; with `device`, only
     ///   the sessions that device recorded (``device(ofSession:)``).
     ///
@@ -21,13 +16,10 @@ extension AppStore {
     public func statsInput(
         range: StatsRange, tag: String?, device: String? = nil, today: Int, days: LocalDays
     ) throws(FocusError) -> StatsInput {
-        let fingerprint = StatsCache.fingerprint(days: days)
         let filtered = tag != nil || device != nil
-        if !filtered, !isLoaded, let cache = StatsCacheFile.open(paths.statsCacheFile),
-            cache.fingerprint == fingerprint, cache.sessionCount > 0,
-            let input = try? fromCache(cache, range: range, today: today, days: days)
+        if !filtered, !isLoaded, let derived = derivedJournal(days: days),
+            let input = try? derived.input(range: range, today: today)
         {
-            hasRecords = true
             return input
         }
         if !isLoaded { try load() }
@@ -37,35 +29,121 @@ extension AppStore {
                 (tag == nil || log.tag == tag) && (device == nil || self.device(ofSession: log.id) == device)
             } : focusLogs
         let summaries = StatsService.daySummaries(focusLogs: logs, days: days)
-        let input = StatsInput(summaries: summaries)
-        if !filtered, issues.isEmpty, !focusLogs.isEmpty, !journalFileStates.isEmpty {
-            let ids = (history.sessions.map(\.id) + history.changes.map(\.id)).map(StatsCache.hash).sorted()
-            let cache = StatsCache(
-                fingerprint: fingerprint, files: journalFileStates, sessionCount: focusLogs.count,
-                changeCount: history.changes.count, summaries: summaries, runs: input.streakRuns, idHashes: ids)
-            try? writeStatsCache(cache)
+        if !filtered { saveDerived(days: days, summaries: summaries) }
+        return StatsInput(summaries: summaries)
+    }
+
+    /// The focus and sessions of the local day `day`, and the streak alive on `today`: from the derived files while
+    /// they match the journal, else from the sessions in memory (``load()`` first for the journal's).
+    public func dayTotals(on day: Int, today: Int, days: LocalDays) -> (focused: Int, sessions: Int, streak: Streak) {
+        if let derived = derivedJournal(days: days), let summary = try? derived.summaries(in: day...day),
+            let runs = try? derived.streakRuns()
+        {
+            return (
+                summary.first?.focused ?? 0, summary.first?.sessions ?? 0,
+                StreakService.current(streakRuns: runs, today: today)
+            )
         }
-        return input
+        let totals = StatsService.totals(focusLogs: focusLogs, on: CivilDate(dayNumber: day), days: days)
+        let streak = StreakService.current(
+            streakDays: StreakService.streakDays(focusLogs: focusLogs, days: days), today: CivilDate(dayNumber: today))
+        return (totals.focused, totals.sessions, streak)
+    }
+
+    /// Every tag once, the most recently used first (``tags``), from the derived files while they match the journal;
+    /// else the journal is loaded (when it was not read) and the derived files are written for the next time.
+    public func recentTags(days: LocalDays) throws(FocusError) -> [String] {
+        if !isLoaded, let derived = derivedJournal(days: days) { return derived.digest.tagNames }
+        if !isLoaded { try load() }
+        saveDerived(days: days)
+        return tags
+    }
+
+    /// The derived files brought up to the journal as it is now, or `nil` when the journal must be read.
+    ///
+    /// The one "what changed since I last looked" step for every derived file (``changedSince(_:)``). The cache is
+    /// used as it is when every journal file has the same size, modification time, inode and tail hash as when it
+    /// was built, for the same zone and day start. When files only grew (same inode, same tail before the new
+    /// bytes, which end a line, after a saved end that ended one) by complete, readable sessions with ids that no
+    /// record and no change record had, those are folded into every part of it (day summaries, streaks, ids,
+    /// tags, the expedition) and it is replaced. Anything else (a change record among the new lines, an edit, a
+    /// replaced or new file, another zone or day start) is `nil`; the caller loads the journal and
+    /// ``saveDerived(days:summaries:expedition:)`` rebuilds it.
+    func derivedJournal(days: LocalDays) -> DerivedJournal? {
+        guard let file = StatsCacheFile.open(paths.statsCacheFile),
+            file.fingerprint == StatsCache.fingerprint(days: days),
+            file.sessionCount > 0, let change = try? changedSince(file), let digest = try? file.digest()
+        else { return nil }
+        hasRecords = true
+        guard !change.appended.isEmpty else { return DerivedJournal(file: file, digest: digest) }
+        guard let added = try? newSessions(in: change.appended, file: file, digest: digest),
+            let before = try? file.summaries()
+        else { return nil }
+        let summaries = StatsService.daySummaries(focusLogs: added.logs, days: days, adding: before)
+        let folded = digest.folding(added.logs, definitions: try? loadExpeditionDefinitions(), days: days)
+        let cache = StatsCache(
+            fingerprint: file.fingerprint, files: change.files, sessionCount: file.sessionCount + added.logs.count,
+            changeCount: file.changeCount, summaries: summaries, runs: StatsInput(summaries: summaries).streakRuns,
+            idHashes: Self.merged(file.idHashes, added.hashes), digest: folded.digest)
+        try? writeStatsCache(cache)
+        return DerivedJournal(cache: cache, events: folded.events)
+    }
+
+    /// Whether no journal record has the id `id`, known without reading the history: the derived files match the
+    /// journal (or it only grew) and neither their ids nor the lines appended since hold it. `false` when unknown.
+    func lacksRecord(id: String) -> Bool {
+        guard let file = StatsCacheFile.open(paths.statsCacheFile), let change = try? changedSince(file),
+            !file.containsID(hash: StatsCache.hash(id))
+        else { return false }
+        let needle = Array(id.utf8)
+        guard !needle.isEmpty, change.appended.count >= needle.count else { return true }
+        return !(0...(change.appended.count - needle.count)).contains { at in
+            change.appended[at] == needle[0] && change.appended[at..<at + needle.count].elementsEqual(needle)
+        }
+    }
+
+    /// Writes the derived files from the journal in memory (``load()``): the day summaries (computed when not
+    /// given), the ids, and the digest, with `expedition` when the caller folded it already. Nothing is written
+    /// for a journal with unreadable lines or no session, or when the file on disk already describes this journal.
+    func saveDerived(days: LocalDays, summaries: [DaySummary]? = nil, expedition: ExpeditionState? = nil) {
+        guard issues.isEmpty, !focusLogs.isEmpty, !journalFileStates.isEmpty else { return }
+        let fingerprint = StatsCache.fingerprint(days: days)
+        let definitions = try? loadExpeditionDefinitions()
+        if let file = StatsCacheFile.open(paths.statsCacheFile), file.fingerprint == fingerprint,
+            file.files == journalFileStates, let digest = try? file.digest(),
+            digest.expedition != nil || definitions == nil
+        {
+            return
+        }
+        let summaries = summaries ?? StatsService.daySummaries(focusLogs: focusLogs, days: days)
+        let ids = (history.sessions.map(\.id) + history.changes.map(\.id)).map(StatsCache.hash).sorted()
+        let digest = JournalDigest(
+            logs: focusLogs, changes: history.changes, definitions: definitions, expedition: expedition, days: days)
+        let cache = StatsCache(
+            fingerprint: fingerprint, files: journalFileStates, sessionCount: focusLogs.count,
+            changeCount: history.changes.count, summaries: summaries, runs: StatsInput(summaries: summaries).streakRuns,
+            idHashes: ids, digest: digest)
+        try? writeStatsCache(cache)
     }
 
     private struct Stale: Error {}
 
-    private func fromCache(_ cache: StatsCacheFile, range: StatsRange, today: Int, days: LocalDays) throws
-        -> StatsInput
-    {
+    /// The journal's files now against those `file` was built from: the lines appended since (in file order) and
+    /// the files' states now; `Stale` for any change but complete lines appended to the same files.
+    private func changedSince(_ file: StatsCacheFile) throws -> (appended: [UInt8], files: [StatsCache.FileState]) {
         let names = try Self.journalFileNames(paths.journalDirectory)
-        guard names == cache.files.map(\.name) else { throw Stale() }
+        guard names == file.files.map(\.name) else { throw Stale() }
         var appended: [UInt8] = []
         var states: [StatsCache.FileState] = []
-        for saved in cache.files {
+        for saved in file.files {
             let path = paths.journalDirectory + "/" + saved.name
             guard var now = FileIO.status(path), now.inode == saved.inode, now.device == saved.device,
                 now.size >= saved.size
             else { throw Stale() }
-            if now.size == saved.size,
-                now.mtimeSeconds != saved.mtimeSeconds || now.mtimeNanoseconds != saved.mtimeNanoseconds
-            {
-                throw Stale()
+            if now.size == saved.size {
+                guard now.mtimeSeconds == saved.mtimeSeconds, now.mtimeNanoseconds == saved.mtimeNanoseconds else {
+                    throw Stale()
+                }
             }
             let tailStart = max(0, saved.size - StatsCache.tailLength)
             guard let tail = FileIO.read(path, offset: tailStart, count: now.size - tailStart),
@@ -73,52 +151,111 @@ extension AppStore {
                     StatsCache.hash(UnsafeRawBufferPointer(rebasing: $0[..<(saved.size - tailStart)]))
                 }) == saved.tailHash
             else { throw Stale() }
-            if now.size > saved.size {
-                let added = tail[(saved.size - tailStart)...]
-                guard added.last == 10 else { throw Stale() }
-                appended += added
-                now.name = saved.name
-                now.tailHash = tail.withUnsafeBytes {
-                    StatsCache.hash(UnsafeRawBufferPointer(rebasing: $0[max(0, $0.count - StatsCache.tailLength)...]))
-                }
-                states.append(now)
-            } else {
+            guard now.size > saved.size else {
                 states.append(saved)
+                continue
             }
+            // Lines added after a saved end that was cut short would merge with it into one line: not an append.
+            let added = tail[(saved.size - tailStart)...]
+            guard added.last == 10, saved.size == 0 || tail[saved.size - tailStart - 1] == 10 else { throw Stale() }
+            appended += added
+            now.name = saved.name
+            now.tailHash = tail.withUnsafeBytes {
+                StatsCache.hash(UnsafeRawBufferPointer(rebasing: $0[max(0, $0.count - StatsCache.tailLength)...]))
+            }
+            states.append(now)
         }
-        if appended.isEmpty {
-            let span = cache.span
-            let window = StatsService.window(range: range, today: today, span: span)
-            return StatsInput(span: span, days: try cache.summaries(in: window), streakRuns: try cache.streakRuns())
-        }
-        // Fold the appended lines: only new, readable sessions, and only when no change record could touch them.
-        guard cache.changeCount == 0 else { throw Stale() }
+        return (appended, states)
+    }
+
+    /// The sessions in `bytes` (appended lines), with their id hashes; `Stale` unless every line is a readable
+    /// session (a record a crash cut short aside, skipped as by a full load) whose id no record, no change record
+    /// and no other new line has.
+    private func newSessions(in bytes: [UInt8], file: StatsCacheFile, digest: JournalDigest) throws -> (
+        logs: [FocusLog], hashes: [Int]
+    ) {
         var records: [JournalRecord] = []
         var lines: [Int] = []
         var problems: [JournalIssue] = []
-        JournalReader.parse(appended, file: "", into: &records, lines: &lines, issues: &problems)
-        // A record a crash cut short was never saved: it is skipped here as by a full load.
+        JournalReader.parse(bytes, file: "", into: &records, lines: &lines, issues: &problems)
         guard problems.allSatisfy(\.isTornTail) else { throw Stale() }
-        var newHashes = Set<Int>()
-        var added: [FocusLog] = []
+        var hashes = Set<Int>()
+        var logs: [FocusLog] = []
         for record in records {
             guard case .session(let log) = record else { throw Stale() }
             let hash = StatsCache.hash(log.id)
-            guard !cache.containsID(hash: hash), newHashes.insert(hash).inserted else { throw Stale() }
-            added.append(log)
+            guard !file.containsID(hash: hash), !digest.isChangeTarget(hash), hashes.insert(hash).inserted else {
+                throw Stale()
+            }
+            logs.append(log)
         }
-        let summaries = StatsService.daySummaries(focusLogs: added, days: days, adding: try cache.summaries())
-        let input = StatsInput(summaries: summaries)
-        let folded = StatsCache(
-            fingerprint: cache.fingerprint, files: states, sessionCount: cache.sessionCount + records.count,
-            changeCount: 0, summaries: summaries, runs: input.streakRuns,
-            idHashes: (cache.idHashes + newHashes).sorted())
-        try? writeStatsCache(folded)
-        return input
+        return (logs, hashes.sorted())
+    }
+
+    /// Two sorted arrays as one sorted array (the saved ids and a few new ones: no sort of the whole).
+    private static func merged(_ a: [Int], _ b: [Int]) -> [Int] {
+        var out: [Int] = []
+        out.reserveCapacity(a.count + b.count)
+        var j = 0
+        for value in a {
+            while j < b.count, b[j] < value {
+                out.append(b[j])
+                j += 1
+            }
+            out.append(value)
+        }
+        out += b[j...]
+        return out
     }
 
     private func writeStatsCache(_ cache: StatsCache) throws(FocusError) {
         try FileIO.makeDirectories(paths.cacheDirectory)
         try FileIO.replace(paths.statsCacheFile, with: cache.encoded())
+    }
+}
+
+/// The derived files as of the journal now (``AppStore/derivedJournal(days:)``): the mapped cache file when nothing
+/// changed, or the cache just folded and written.
+final class DerivedJournal {
+    private let file: StatsCacheFile?
+    private let cache: StatsCache?
+    let digest: JournalDigest
+    /// The expedition's events of the sessions folded in now, by session id.
+    let events: [String: [ExpeditionEvent]]
+
+    init(file: StatsCacheFile, digest: JournalDigest) {
+        self.file = file
+        self.cache = nil
+        self.digest = digest
+        self.events = [:]
+    }
+
+    init(cache: StatsCache, events: [String: [ExpeditionEvent]]) {
+        self.file = nil
+        self.cache = cache
+        self.digest = cache.digest
+        self.events = events
+    }
+
+    func summaries(in window: ClosedRange<Int>? = nil) throws -> [DaySummary] {
+        if let file { return try file.summaries(in: window) }
+        let all = cache?.summaries ?? []
+        guard let window else { return all }
+        return all.filter { window.contains($0.day) }
+    }
+
+    func streakRuns() throws -> [ClosedRange<Int>] { try file?.streakRuns() ?? cache?.runs ?? [] }
+
+    var span: ClosedRange<Int>? {
+        if let file { return file.span }
+        guard let first = cache?.summaries.first, let last = cache?.summaries.last else { return nil }
+        return first.day...last.day
+    }
+
+    /// What `focus stats` reads for `range` (``StatsService/window(range:today:span:)``).
+    func input(range: StatsRange, today: Int) throws -> StatsInput {
+        let span = span
+        let window = StatsService.window(range: range, today: today, span: span)
+        return StatsInput(span: span, days: try summaries(in: window), streakRuns: try streakRuns())
     }
 }

@@ -1,5 +1,6 @@
 import FocusJournal
 import FocusModels
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -16,7 +17,7 @@ import FocusModels
 /// kilobytes of it whatever the history's length:
 ///
 /// ```
-/// header   magic, version, fingerprint, files, counts, tag names, section offsets
+/// header   magic, version, fingerprint, files, counts, tag names, digest (JSON), section offsets
 /// runs     streak runs (first day, last day)
 /// index    per day: day, focused, sessions, completed, longest, offset of its detail
 /// detail   per day: hour count, (hour, seconds)…, tag count, (tag index, seconds, sessions)…
@@ -24,7 +25,7 @@ import FocusModels
 /// ```
 struct StatsCache {
     static let magic: Int = 0x3143_5344_5355_4F46  // "FOCUSDC1"
-    static let version = 1
+    static let version = 2
     static let tailLength = 4096
 
     /// What a journal file looked like when the cache was built.
@@ -48,6 +49,8 @@ struct StatsCache {
     var runs: [ClosedRange<Int>]
     /// Sorted hashes of every record id read.
     var idHashes: [Int]
+    /// The tags, the expedition and the change records' targets (``JournalDigest``).
+    var digest: JournalDigest
 
     /// The day numbers a summary or a streak may name: the local dates of the journal's instants, a day either side
     /// for the zones.
@@ -95,6 +98,7 @@ struct StatsCache {
         w.int(changeCount)
         w.int(tagNames.count - 1)
         for name in tagNames.dropFirst() { w.string(name!) }
+        w.string((try? JSONValueEncoder.text(digest)) ?? "")
         w.int(runs.count)
         w.int(summaries.count)
         w.int(idHashes.count)
@@ -160,6 +164,7 @@ final class StatsCacheFile {
     let sessionCount: Int
     let changeCount: Int
     private let tagNames: [String?]
+    private let digestText: String
     private let runCount, dayCount, idCount: Int
     private let runsOffset, indexOffset, detailOffset, idsOffset: Int
     private let base: UnsafeRawPointer
@@ -203,6 +208,7 @@ final class StatsCacheFile {
         var names: [String?] = [nil]
         for _ in 0..<(try r.count()) { names.append(try r.string()) }
         tagNames = names
+        digestText = try r.string()
         runCount = try r.count()
         dayCount = try r.count()
         idCount = try r.count()
@@ -228,6 +234,14 @@ final class StatsCacheFile {
 
     private func word(_ offset: Int) -> Int {
         Int(Int64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: Int64.self)))
+    }
+
+    /// The tags, the expedition and the change targets; `Corrupt` when they cannot be read.
+    func digest() throws(Corrupt) -> JournalDigest {
+        guard let digest = try? AppStore.decoder.decode(JournalDigest.self, from: Data(digestText.utf8)) else {
+            throw Corrupt()
+        }
+        return digest
     }
 
     /// The streak runs, in order and in range.

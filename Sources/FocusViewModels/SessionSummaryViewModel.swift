@@ -76,9 +76,8 @@ public struct SessionSummaryViewModel {
     public var todayLine: String {
         let today = days.date(of: now)
         let day = recorded.map(days.date(of:)) ?? today
-        let totals = StatsService.totals(focusLogs: store.focusLogs, on: day, days: days)
-        let streak = StreakService.current(
-            streakDays: StreakService.streakDays(focusLogs: store.focusLogs, days: days), today: today)
+        let totals = store.dayTotals(on: day.dayNumber, today: today.dayNumber, days: days)
+        let streak = totals.streak
         let sessions = totals.sessions == 1 ? "1 session" : "\(totals.sessions) sessions"
         let streakText = streak.days == 1 ? "1 day" : "\(streak.days) days"
         let label = day == today ? "Today" : day == today.adding(days: -1) ? "Yesterday" : day.isoString

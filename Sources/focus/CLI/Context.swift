@@ -152,6 +152,16 @@ final class Context {
         return try store.loadExpedition(days: try localDays())
     }
 
+    /// Brings the expedition up to date like ``loadExpedition()``, from the derived files when they match the journal
+    /// (``AppStore/loadDerivedExpedition(days:)``), for a command that shows nothing but the expedition: the history
+    /// is read only when they cannot tell.
+    @discardableResult
+    func loadExpeditionOnly() throws(FocusError) -> [String: [ExpeditionEvent]] {
+        recoverCrashedSession()
+        if let events = try store.loadDerivedExpedition(days: try localDays()) { return events }
+        return try loadExpedition()
+    }
+
     /// Records a session whose timer died (``AppStore/recover()``) and tells the user, once per run.
     ///
     /// Every command that reads the history or the session calls it first (through

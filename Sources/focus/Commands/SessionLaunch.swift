@@ -54,7 +54,7 @@ enum SessionLaunch {
         -> SoundCatalog.Entry?
     {
         guard let name = option ?? configured else { return nil }
-        try ctx.loadExpedition()
+        try ctx.loadExpeditionOnly()
         let catalog = SoundCatalog(definitions: ctx.store.expeditionDefinitions)
         if option != nil { return try catalog.unlockedEntry(named: name, in: ctx.store.expedition) }
         do throws(FocusError) {

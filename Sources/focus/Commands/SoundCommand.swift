@@ -37,7 +37,7 @@ enum SoundCommand: ParsableCommand {
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         if args[list] { return try SoundListCommand.run(args, ctx) }
-        try ctx.loadExpedition()
+        try ctx.loadExpeditionOnly()
         let configured = try ctx.loadConfig().sound
         let entry = try SoundCatalog(definitions: ctx.store.expeditionDefinitions).unlockedEntry(
             named: args[name] ?? configured ?? "pink", in: ctx.store.expedition)

@@ -1,0 +1,144 @@
+import FocusJournal
+import FocusModels
+import FocusServices
+import FoundationEssentials
+
+/// What the stats cache (``StatsCache``) keeps besides day summaries, so that `completions --tags`, `expedition`,
+/// `passport` and the end of a session never read the history: the tags, the expedition, and what a new session's
+/// id must not be. Built from the effective sessions on a full load, folded with the same appended sessions as the
+/// day summaries, and replaced with them in one file, so it always describes the same journal.
+struct JournalDigest: Codable, Equatable {
+    /// A tag's latest use: the start (seconds since the epoch) and id of its newest session.
+    struct TagUse: Codable, Equatable {
+        var tag: String
+        var start: Double
+        var id: String
+
+        func isNewer(than other: TagUse) -> Bool { (start, id) > (other.start, other.id) }
+    }
+
+    /// The expedition as of the journal, with what folding a later session into it needs.
+    struct Expedition: Codable, Equatable {
+        /// ``JournalDigest/expeditionFingerprint(_:days:)`` of the definitions and settings it was folded with.
+        var fingerprint: String
+        var state: ExpeditionState
+        /// The start and id of the last session that earned progress: only later sessions can be folded in.
+        var lastStart: Double?
+        var lastID: String?
+        /// The last run of consecutive days with a session that earned progress (the streak the next one extends).
+        var lastRun: ClosedRange<Int>?
+    }
+
+    /// Each tag once, newest use first (``AppStore/tags``).
+    var tags: [TagUse] = []
+    /// Sorted ``StatsCache/hash(_:)`` of the targets of every change record: a session appended with one of these
+    /// ids may be edited, deleted or undone already, so it is never folded in.
+    var changeTargets: [Int] = []
+    /// `nil` when the expedition definitions could not be read when it was built, or a session could not be folded.
+    var expedition: Expedition?
+
+    /// The digest of the effective sessions `logs` (sorted by start, then id) and the change records `changes`;
+    /// `expedition` is the fold of `logs` over `definitions` when the caller has it already.
+    init(
+        logs: [FocusLog], changes: [JournalChange], definitions: ExpeditionDefinitions?, expedition: ExpeditionState?,
+        days: LocalDays
+    ) {
+        var seen = Set<String>()
+        for log in logs.reversed() {
+            guard let tag = log.tag, seen.insert(tag).inserted else { continue }
+            tags.append(TagUse(tag: tag, start: log.start.timeIntervalSince1970, id: log.id))
+        }
+        changeTargets = changes.map { StatsCache.hash($0.target) }.sorted()
+        guard let definitions else { return }
+        let earning = logs.filter { ExpeditionService.earnsProgress($0, definitions: definitions) }
+        let state =
+            expedition
+            ?? ExpeditionService.fold(earning, into: ExpeditionState(), definitions: definitions, days: days).state
+        // The run ending on the latest day (a session's day follows its own zone, so days need not be in order).
+        let earningDays = StreakService.streakDays(completedDayNumbers: earning.lazy.map(days.dayNumber(of:)))
+        var run = earningDays.last.map { $0...$0 }
+        for day in earningDays.reversed().dropFirst() {
+            guard let current = run, day == current.lowerBound - 1 else { break }
+            run = day...current.upperBound
+        }
+        self.expedition = Expedition(
+            fingerprint: Self.expeditionFingerprint(definitions, days: days), state: state,
+            lastStart: earning.last?.start.timeIntervalSince1970, lastID: earning.last?.id, lastRun: run)
+    }
+
+    /// The tags, newest use first.
+    var tagNames: [String] { tags.map(\.tag) }
+
+    /// Whether a change record names the session `hash`.
+    func isChangeTarget(_ hash: Int) -> Bool {
+        var low = 0
+        var high = changeTargets.count
+        while low < high {
+            let mid = (low + high) / 2
+            if changeTargets[mid] < hash { low = mid + 1 } else { high = mid }
+        }
+        return low < changeTargets.count && changeTargets[low] == hash
+    }
+
+    /// This digest with `added` folded in: new sessions (ids no record had) in any order; the events each caused,
+    /// by session id. The expedition is dropped (rebuilt by the next full load) when a session that earns progress
+    /// is not after the last one it holds, or when `definitions` are not the ones it was folded with.
+    func folding(_ added: [FocusLog], definitions: ExpeditionDefinitions?, days: LocalDays)
+        -> (digest: JournalDigest, events: [String: [ExpeditionEvent]])
+    {
+        var next = self
+        for log in added {
+            guard let tag = log.tag else { continue }
+            let use = TagUse(tag: tag, start: log.start.timeIntervalSince1970, id: log.id)
+            if let index = next.tags.firstIndex(where: { $0.tag == tag }) {
+                if use.isNewer(than: next.tags[index]) { next.tags[index] = use }
+            } else {
+                next.tags.append(use)
+            }
+        }
+        next.tags.sort { $0.isNewer(than: $1) }
+        guard let definitions, var expedition,
+            expedition.fingerprint == Self.expeditionFingerprint(definitions, days: days)
+        else {
+            next.expedition = nil
+            return (next, [:])
+        }
+        let earning = added.filter { ExpeditionService.earnsProgress($0, definitions: definitions) }
+            .sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+        var events: [String: [ExpeditionEvent]] = [:]
+        for log in earning {
+            let start = log.start.timeIntervalSince1970
+            let day = days.dayNumber(of: log)
+            // Only a session after every one folded, on a day not before the streak's end, folds as a rebuild would.
+            guard expedition.lastStart.map({ (start, log.id) > ($0, expedition.lastID ?? "") }) ?? true,
+                expedition.lastRun.map({ day >= $0.upperBound }) ?? true
+            else {
+                next.expedition = nil
+                return (next, [:])
+            }
+            let run = Self.extend(expedition.lastRun, with: day)
+            let step = ExpeditionService.apply(
+                log, day: CivilDate(dayNumber: day), streak: StreakService.current(streakRuns: [run], today: day),
+                to: expedition.state, definitions: definitions)
+            expedition.state = step.state
+            expedition.lastStart = start
+            expedition.lastID = log.id
+            expedition.lastRun = run
+            if !step.events.isEmpty { events[log.id, default: []] += step.events }
+        }
+        next.expedition = expedition
+        return (next, events)
+    }
+
+    /// `run` (the last run of days) after a session on `day`, not before its end.
+    private static func extend(_ run: ClosedRange<Int>?, with day: Int) -> ClosedRange<Int> {
+        guard let run, day <= run.upperBound + 1 else { return day...day }
+        return run.lowerBound...max(run.upperBound, day)
+    }
+
+    /// What the expedition's fold depends on besides the sessions (``ExpeditionCheckpoint/fingerprint(_:days:changes:)``
+    /// without the change records: the digest is rebuilt after any).
+    static func expeditionFingerprint(_ definitions: ExpeditionDefinitions, days: LocalDays) -> String {
+        ExpeditionCheckpoint.fingerprint(definitions, days: days)
+    }
+}
