@@ -80,11 +80,18 @@ extension AppStore {
             let before = try? file.summaries()
         else { return nil }
         let summaries = StatsService.daySummaries(focusLogs: added.logs, days: days, adding: before)
-        let folded = digest.folding(added.logs, definitions: try? loadExpeditionDefinitions(), days: days)
+        // A new id that shares its short id with another session's makes every short id longer: `log` rebuilds.
+        let idLength = digest.history?.idLength ?? 0
+        let prefixes = added.logs.map { JournalDigest.prefixHash($0.id, length: idLength) }
+        let lengthens = Set(prefixes).count < prefixes.count || prefixes.contains(where: file.containsPrefix)
+        let folded = digest.folding(
+            added.logs, devices: added.devices, lengthensShortIDs: lengthens,
+            definitions: try? loadExpeditionDefinitions(), days: days)
         let cache = StatsCache(
             fingerprint: file.fingerprint, files: change.files, sessionCount: file.sessionCount + added.logs.count,
             changeCount: file.changeCount, summaries: summaries, runs: StatsInput(summaries: summaries).streakRuns,
-            idHashes: Self.merged(file.idHashes, added.hashes), digest: folded.digest)
+            idHashes: Self.merged(file.idHashes, added.hashes), digest: folded.digest,
+            prefixHashes: folded.digest.history == nil ? [] : Self.merged(file.prefixHashes, prefixes.sorted()))
         try? writeStatsCache(cache)
         return DerivedJournal(cache: cache, events: folded.events)
     }
@@ -96,21 +103,40 @@ extension AppStore {
             !file.containsID(hash: StatsCache.hash(id))
         else { return false }
         let needle = Array(id.utf8)
-        guard !needle.isEmpty, change.appended.count >= needle.count else { return true }
-        return !(0...(change.appended.count - needle.count)).contains { at in
-            change.appended[at] == needle[0] && change.appended[at..<at + needle.count].elementsEqual(needle)
+        return !change.appended.contains { _, bytes in
+            guard !needle.isEmpty, bytes.count >= needle.count else { return false }
+            return (0...(bytes.count - needle.count)).contains { at in
+                bytes[at] == needle[0] && bytes[at..<at + needle.count].elementsEqual(needle)
+            }
         }
+    }
+
+    /// The newest `limit` effective sessions, newest first, how many there are, and the length of their short ids
+    /// (``ShortID/length(for:minimum:)``), from the derived files; `nil` when they cannot tell (then ``load()``).
+    /// ``device(ofSession:)`` then names the device of each of them.
+    public func newestSessions(limit: Int, days: LocalDays) -> (logs: [FocusLog], total: Int, idLength: Int)? {
+        guard let derived = derivedJournal(days: days), let history = derived.digest.history,
+            limit <= JournalDigest.History.kept || derived.sessionCount <= history.newest.count
+        else { return nil }
+        var logs: [FocusLog] = []
+        for entry in history.newest.prefix(limit) {
+            guard let log = JournalDigest.session(entry.line) else { return nil }
+            logs.append(log)
+            if let device = entry.device { sessionDevices[log.id] = device }
+        }
+        return (logs, derived.sessionCount, history.idLength)
     }
 
     /// Writes the derived files from the journal in memory (``load()``): the day summaries (computed when not
     /// given), the ids, and the digest, with `expedition` when the caller folded it already. Nothing is written
-    /// for a journal with unreadable lines or no session, or when the file on disk already describes this journal.
-    func saveDerived(days: LocalDays, summaries: [DaySummary]? = nil, expedition: ExpeditionState? = nil) {
+    /// for a journal with unreadable lines or no session, or when the file on disk already describes this journal: a
+    /// command that read the history anyway (`focus log --tag`) makes the next ones cheap. Failing to write is no error.
+    public func saveDerived(days: LocalDays, summaries: [DaySummary]? = nil, expedition: ExpeditionState? = nil) {
         guard issues.isEmpty, !focusLogs.isEmpty, !journalFileStates.isEmpty else { return }
         let fingerprint = StatsCache.fingerprint(days: days)
         let definitions = try? loadExpeditionDefinitions()
         if let file = StatsCacheFile.open(paths.statsCacheFile), file.fingerprint == fingerprint,
-            file.files == journalFileStates, let digest = try? file.digest(),
+            file.files == journalFileStates, let digest = try? file.digest(), digest.history != nil,
             digest.expedition != nil || definitions == nil
         {
             return
@@ -118,11 +144,14 @@ extension AppStore {
         let summaries = summaries ?? StatsService.daySummaries(focusLogs: focusLogs, days: days)
         let ids = (history.sessions.map(\.id) + history.changes.map(\.id)).map(StatsCache.hash).sorted()
         let digest = JournalDigest(
-            logs: focusLogs, changes: history.changes, definitions: definitions, expedition: expedition, days: days)
+            logs: focusLogs, changes: history.changes, devices: sessionDevices, definitions: definitions,
+            expedition: expedition, days: days)
+        let idLength = digest.history?.idLength ?? 0
         let cache = StatsCache(
             fingerprint: fingerprint, files: journalFileStates, sessionCount: focusLogs.count,
             changeCount: history.changes.count, summaries: summaries, runs: StatsInput(summaries: summaries).streakRuns,
-            idHashes: ids, digest: digest)
+            idHashes: ids, digest: digest,
+            prefixHashes: focusLogs.map { JournalDigest.prefixHash($0.id, length: idLength) }.sorted())
         try? writeStatsCache(cache)
     }
 
@@ -130,10 +159,12 @@ extension AppStore {
 
     /// The journal's files now against those `file` was built from: the lines appended since (in file order) and
     /// the files' states now; `Stale` for any change but complete lines appended to the same files.
-    private func changedSince(_ file: StatsCacheFile) throws -> (appended: [UInt8], files: [StatsCache.FileState]) {
+    private func changedSince(_ file: StatsCacheFile) throws -> (
+        appended: [(name: String, bytes: ArraySlice<UInt8>)], files: [StatsCache.FileState]
+    ) {
         let names = try Self.journalFileNames(paths.journalDirectory)
         guard names == file.files.map(\.name) else { throw Stale() }
-        var appended: [UInt8] = []
+        var appended: [(name: String, bytes: ArraySlice<UInt8>)] = []
         var states: [StatsCache.FileState] = []
         for saved in file.files {
             let path = paths.journalDirectory + "/" + saved.name
@@ -158,7 +189,7 @@ extension AppStore {
             // Lines added after a saved end that was cut short would merge with it into one line: not an append.
             let added = tail[(saved.size - tailStart)...]
             guard added.last == 10, saved.size == 0 || tail[saved.size - tailStart - 1] == 10 else { throw Stale() }
-            appended += added
+            appended.append((saved.name, added))
             now.name = saved.name
             now.tailHash = tail.withUnsafeBytes {
                 StatsCache.hash(UnsafeRawBufferPointer(rebasing: $0[max(0, $0.count - StatsCache.tailLength)...]))
@@ -171,25 +202,30 @@ extension AppStore {
     /// The sessions in `bytes` (appended lines), with their id hashes; `Stale` unless every line is a readable
     /// session (a record a crash cut short aside, skipped as by a full load) whose id no record, no change record
     /// and no other new line has.
-    private func newSessions(in bytes: [UInt8], file: StatsCacheFile, digest: JournalDigest) throws -> (
-        logs: [FocusLog], hashes: [Int]
-    ) {
-        var records: [JournalRecord] = []
-        var lines: [Int] = []
-        var problems: [JournalIssue] = []
-        JournalReader.parse(bytes, file: "", into: &records, lines: &lines, issues: &problems)
-        guard problems.allSatisfy(\.isTornTail) else { throw Stale() }
+    private func newSessions(
+        in appended: [(name: String, bytes: ArraySlice<UInt8>)], file: StatsCacheFile, digest: JournalDigest
+    ) throws -> (logs: [FocusLog], hashes: [Int], devices: [String: String]) {
         var hashes = Set<Int>()
         var logs: [FocusLog] = []
-        for record in records {
-            guard case .session(let log) = record else { throw Stale() }
-            let hash = StatsCache.hash(log.id)
-            guard !file.containsID(hash: hash), !digest.isChangeTarget(hash), hashes.insert(hash).inserted else {
-                throw Stale()
+        var devices: [String: String] = [:]
+        for (name, bytes) in appended {
+            var records: [JournalRecord] = []
+            var lines: [Int] = []
+            var problems: [JournalIssue] = []
+            JournalReader.parse(Array(bytes), file: "", into: &records, lines: &lines, issues: &problems)
+            guard problems.allSatisfy(\.isTornTail) else { throw Stale() }
+            let writer = JournalFileName(name)?.writer
+            for record in records {
+                guard case .session(let log) = record else { throw Stale() }
+                let hash = StatsCache.hash(log.id)
+                guard !file.containsID(hash: hash), !digest.isChangeTarget(hash), hashes.insert(hash).inserted else {
+                    throw Stale()
+                }
+                logs.append(log)
+                if let writer { devices[log.id] = writer.name }
             }
-            logs.append(log)
         }
-        return (logs, hashes.sorted())
+        return (logs, hashes.sorted(), devices)
     }
 
     /// Two sorted arrays as one sorted array (the saved ids and a few new ones: no sort of the whole).
@@ -243,6 +279,8 @@ final class DerivedJournal {
         guard let window else { return all }
         return all.filter { window.contains($0.day) }
     }
+
+    var sessionCount: Int { file?.sessionCount ?? cache?.sessionCount ?? 0 }
 
     func streakRuns() throws -> [ClosedRange<Int>] { try file?.streakRuns() ?? cache?.runs ?? [] }
 

@@ -42,7 +42,7 @@ public final class AppStore {
     /// Where this device's last change record stands in the order edits apply in.
     private var ownLastChange: JournalHistory.ChangeOrder?
     /// The device name of each session read from a device's journal file, by session id.
-    private var sessionDevices: [String: String] = [:]
+    var sessionDevices: [String: String] = [:]
     /// This machine's device once read or created (see ``device()``).
     var knownDevice: Device?
     /// The marker this store last published for the running session.

@@ -29,8 +29,27 @@ struct JournalDigest: Codable, Equatable {
         var lastRun: ClosedRange<Int>?
     }
 
+    /// What `focus log --limit N` shows without reading the history: the newest sessions and their short ids.
+    struct History: Codable, Equatable {
+        /// How many newest sessions are kept: `log --limit N` for any N up to it reads nothing else.
+        static let kept = 200
+
+        /// A session as its journal line (``JournalCodec``), with the device that recorded it.
+        struct Entry: Codable, Equatable {
+            var line: String
+            var device: String?
+        }
+
+        /// The newest effective sessions, newest first (by start, then id), at most ``kept``.
+        var newest: [Entry]
+        /// ``ShortID/length(for:minimum:)`` of every effective session's id.
+        var idLength: Int
+    }
+
     /// Each tag once, newest use first (``AppStore/tags``).
     var tags: [TagUse] = []
+    /// `nil` when a new id could make the short ids longer: the next `log` reads the journal and rebuilds it.
+    var history: History?
     /// Sorted ``StatsCache/hash(_:)`` of the targets of every change record: a session appended with one of these
     /// ids may be edited, deleted or undone already, so it is never folded in.
     var changeTargets: [Int] = []
@@ -40,9 +59,14 @@ struct JournalDigest: Codable, Equatable {
     /// The digest of the effective sessions `logs` (sorted by start, then id) and the change records `changes`;
     /// `expedition` is the fold of `logs` over `definitions` when the caller has it already.
     init(
-        logs: [FocusLog], changes: [JournalChange], definitions: ExpeditionDefinitions?, expedition: ExpeditionState?,
-        days: LocalDays
+        logs: [FocusLog], changes: [JournalChange], devices: [String: String], definitions: ExpeditionDefinitions?,
+        expedition: ExpeditionState?, days: LocalDays
     ) {
+        history = History(
+            newest: logs.suffix(History.kept).reversed().map {
+                History.Entry(line: JournalCodec.encode($0), device: devices[$0.id])
+            },
+            idLength: ShortID.length(for: logs.map(\.id)))
         var seen = Set<String>()
         for log in logs.reversed() {
             guard let tag = log.tag, seen.insert(tag).inserted else { continue }
@@ -83,10 +107,28 @@ struct JournalDigest: Codable, Equatable {
     /// This digest with `added` folded in: new sessions (ids no record had) in any order; the events each caused,
     /// by session id. The expedition is dropped (rebuilt by the next full load) when a session that earns progress
     /// is not after the last one it holds, or when `definitions` are not the ones it was folded with.
-    func folding(_ added: [FocusLog], definitions: ExpeditionDefinitions?, days: LocalDays)
-        -> (digest: JournalDigest, events: [String: [ExpeditionEvent]])
-    {
+    func folding(
+        _ added: [FocusLog], devices: [String: String], lengthensShortIDs: Bool, definitions: ExpeditionDefinitions?,
+        days: LocalDays
+    ) -> (digest: JournalDigest, events: [String: [ExpeditionEvent]]) {
         var next = self
+        if var history, !lengthensShortIDs {
+            var entries = history.newest.compactMap { entry in
+                Self.session(entry.line).map { (log: $0, device: entry.device) }
+            }
+            if entries.count == history.newest.count {
+                entries += added.map { ($0, devices[$0.id]) }
+                entries.sort { ($0.log.start, $0.log.id) > ($1.log.start, $1.log.id) }
+                history.newest = entries.prefix(History.kept).map {
+                    History.Entry(line: JournalCodec.encode($0.log), device: $0.device)
+                }
+                next.history = history
+            } else {
+                next.history = nil
+            }
+        } else {
+            next.history = nil
+        }
         for log in added {
             guard let tag = log.tag else { continue }
             let use = TagUse(tag: tag, start: log.start.timeIntervalSince1970, id: log.id)
@@ -129,6 +171,15 @@ struct JournalDigest: Codable, Equatable {
         next.expedition = expedition
         return (next, events)
     }
+
+    /// The session a kept journal line holds, `nil` when it is not one (a damaged file).
+    static func session(_ line: String) -> FocusLog? {
+        guard case .session(let log)? = try? JournalCodec.decodeRecord(Array(line.utf8)) else { return nil }
+        return log
+    }
+
+    /// The hash a short id of `length` is kept under (``StatsCache/prefixHashes``).
+    static func prefixHash(_ id: String, length: Int) -> Int { StatsCache.hash(String(id.lowercased().prefix(length))) }
 
     /// `run` (the last run of days) after a session on `day`, not before its end.
     private static func extend(_ run: ClosedRange<Int>?, with day: Int) -> ClosedRange<Int> {

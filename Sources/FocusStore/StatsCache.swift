@@ -22,6 +22,7 @@ import FoundationEssentials
 /// index    per day: day, focused, sessions, completed, longest, offset of its detail
 /// detail   per day: hour count, (hour, seconds)…, tag count, (tag index, seconds, sessions)…
 /// ids      sorted 64-bit hashes of every record id, to spot a duplicate among appended lines
+/// prefixes sorted 64-bit hashes of the short ids (``JournalDigest/History/idLength``) of the sessions
 /// ```
 struct StatsCache {
     static let magic: Int = 0x3143_5344_5355_4F46  // "FOCUSDC1"
@@ -51,6 +52,8 @@ struct StatsCache {
     var idHashes: [Int]
     /// The tags, the expedition and the change records' targets (``JournalDigest``).
     var digest: JournalDigest
+    /// Sorted hashes of the short ids of the effective sessions, to tell whether a new id makes them longer.
+    var prefixHashes: [Int]
 
     /// The day numbers a summary or a streak may name: the local dates of the journal's instants, a day either side
     /// for the zones.
@@ -102,8 +105,9 @@ struct StatsCache {
         w.int(runs.count)
         w.int(summaries.count)
         w.int(idHashes.count)
+        w.int(prefixHashes.count)
         let offsetsAt = w.bytes.count
-        for _ in 0..<4 { w.int(0) }
+        for _ in 0..<5 { w.int(0) }
         let runsOffset = w.bytes.count
         for run in runs {
             w.int(run.lowerBound)
@@ -130,7 +134,9 @@ struct StatsCache {
         w.bytes += detail.bytes
         let idsOffset = w.bytes.count
         for h in idHashes { w.int(h) }
-        w.set(offsetsAt, [runsOffset, indexOffset, detailOffset, idsOffset])
+        let prefixesOffset = w.bytes.count
+        for h in prefixHashes { w.int(h) }
+        w.set(offsetsAt, [runsOffset, indexOffset, detailOffset, idsOffset, prefixesOffset])
         return w.bytes
     }
 
@@ -165,8 +171,8 @@ final class StatsCacheFile {
     let changeCount: Int
     private let tagNames: [String?]
     private let digestText: String
-    private let runCount, dayCount, idCount: Int
-    private let runsOffset, indexOffset, detailOffset, idsOffset: Int
+    private let runCount, dayCount, idCount, prefixCount: Int
+    private let runsOffset, indexOffset, detailOffset, idsOffset, prefixesOffset: Int
     private let base: UnsafeRawPointer
     private let length: Int
 
@@ -212,14 +218,19 @@ final class StatsCacheFile {
         runCount = try r.count()
         dayCount = try r.count()
         idCount = try r.count()
+        prefixCount = try r.count()
         runsOffset = try r.int()
         indexOffset = try r.int()
         detailOffset = try r.int()
         idsOffset = try r.int()
+        prefixesOffset = try r.int()
         // Counts are at most the length and offsets within it, so the sums below cannot overflow.
-        guard [runsOffset, indexOffset, detailOffset, idsOffset].allSatisfy({ (0...length).contains($0) }),
+        guard
+            [runsOffset, indexOffset, detailOffset, idsOffset, prefixesOffset].allSatisfy({ (0...length).contains($0) }
+            ),
             runsOffset + runCount * 16 == indexOffset, indexOffset + dayCount * 48 == detailOffset,
-            detailOffset <= idsOffset, idsOffset + idCount * 8 == length
+            detailOffset <= idsOffset, idsOffset + idCount * 8 == prefixesOffset,
+            prefixesOffset + prefixCount * 8 == length
         else { throw Corrupt() }
     }
 
@@ -315,13 +326,19 @@ final class StatsCacheFile {
     }
 
     var idHashes: [Int] { (0..<idCount).map { word(idsOffset + $0 * 8) } }
+    var prefixHashes: [Int] { (0..<prefixCount).map { word(prefixesOffset + $0 * 8) } }
 
-    func containsID(hash: Int) -> Bool {
+    func containsID(hash: Int) -> Bool { contains(hash, at: idsOffset, count: idCount) }
+
+    func containsPrefix(hash: Int) -> Bool { contains(hash, at: prefixesOffset, count: prefixCount) }
+
+    /// Whether the sorted words at `offset` hold `hash` (a binary search).
+    private func contains(_ hash: Int, at offset: Int, count: Int) -> Bool {
         var low = 0
-        var high = idCount
+        var high = count
         while low < high {
             let mid = (low + high) / 2
-            let v = word(idsOffset + mid * 8)
+            let v = word(offset + mid * 8)
             if v == hash { return true }
             if v < hash { low = mid + 1 } else { high = mid }
         }

@@ -32,6 +32,17 @@ public struct HistoryViewModel {
     public let limit: Int?
     public let now: Date
     public let days: LocalDays
+    /// The newest sessions, their count and short-id length, as the derived files hold them
+    /// (``AppStore/newestSessions(limit:days:)``): every session, newest first, without reading the history.
+    private var newest: (logs: [FocusLog], total: Int, idLength: Int)?
+
+    /// The newest `limit` of every session, from the derived files when they match the journal; `nil` when the
+    /// journal must be loaded (``AppStore/load()``) for ``init(store:range:tag:device:limit:now:days:)``.
+    public init?(newestOf store: AppStore, limit: Int, now: Date, days: LocalDays) {
+        guard let newest = store.newestSessions(limit: limit, days: days) else { return nil }
+        self.init(store: store, limit: limit, now: now, days: days)
+        self.newest = newest
+    }
 
     public init(
         store: AppStore, range: StatsRange = .all, tag: String? = nil, device: String? = nil, limit: Int? = 20,
@@ -44,11 +55,13 @@ public struct HistoryViewModel {
         self.limit = limit
         self.now = now
         self.days = days
+        self.newest = nil
     }
 
     /// Every session in the range with the tag, newest first; `all` is every session, also one dated
     /// after today in a zone ahead of the reader's (a statistic's `all` ends today).
     public var matching: [FocusLog] {
+        if let newest { return newest.logs }
         let logs = store.focusLogs
         let span = logs.isEmpty ? nil : logs.map(days.dayNumber(of:)).min()!...logs.map(days.dayNumber(of:)).max()!
         let bounds = range.bounds(today: days.date(of: now).dayNumber, sessionSpan: span)
@@ -60,7 +73,7 @@ public struct HistoryViewModel {
 
     /// The rows to show, newest first.
     public var rows: [Row] {
-        let idLength = ShortID.length(for: store.focusLogs.map(\.id))
+        let idLength = newest?.idLength ?? ShortID.length(for: store.focusLogs.map(\.id))
         let shown = limit.map { Array(matching.prefix($0)) } ?? matching
         return shown.map { log in
             let zone = days.zone(log.tz)
@@ -75,6 +88,6 @@ public struct HistoryViewModel {
     /// How many matching sessions the limit hides.
     public var hiddenCount: Int {
         guard let limit else { return 0 }
-        return max(0, matching.count - limit)
+        return max(0, (newest?.total ?? matching.count) - limit)
     }
 }

@@ -22,7 +22,12 @@ import Testing
         var todayFocused = 0
         var todaySessions = 0
         var streak = Streak.none
+        var log: [[HistoryViewModel.Row]] = []
+        var hidden: [Int] = []
     }
+
+    /// `focus log --limit N` for a few N, the last beyond what the derived files keep.
+    static let limits = [1, 20, JournalDigest.History.kept + 5]
 
     /// Each view from a fresh store, as each command runs: through the derived files when they match the journal.
     /// Also whether any of them had to read the journal, and the expedition events folded in.
@@ -52,6 +57,17 @@ import Testing
         if day.derivedJournal(days: days) == nil { try day.load() }
         let totals = day.dayTotals(on: today, today: today, days: days)
         (views.todayFocused, views.todaySessions, views.streak) = (totals.focused, totals.sessions, totals.streak)
+        for limit in limits {
+            let store = AppStore(paths: paths)
+            var model = HistoryViewModel(newestOf: store, limit: limit, now: now, days: days)
+            if model == nil {
+                try store.load()
+                model = HistoryViewModel(store: store, limit: limit, now: now, days: days)
+                read = read || limit <= JournalDigest.History.kept
+            }
+            views.log.append(model!.rows)
+            views.hidden.append(model!.hiddenCount)
+        }
         return (views, read, events)
     }
 
@@ -72,6 +88,11 @@ import Testing
         (views.todayFocused, views.todaySessions) = (totals.focused, totals.sessions)
         views.streak = StreakService.current(
             streakDays: StreakService.streakDays(focusLogs: logs, days: days), today: CivilDate(dayNumber: today))
+        for limit in limits {
+            let model = HistoryViewModel(store: store, limit: limit, now: now, days: days)
+            views.log.append(model.rows)
+            views.hidden.append(model.hiddenCount)
+        }
         return (views, fold.events)
     }
 
