@@ -53,7 +53,7 @@ extension AppStore {
     /// Every tag once, the most recently used first (``tags``), from the derived files while they match the journal;
     /// else the journal is loaded (when it was not read) and the derived files are written for the next time.
     public func recentTags(days: LocalDays) throws(FocusError) -> [String] {
-        if !isLoaded, let derived = derivedJournal(days: days) { return derived.digest.tagNames }
+        if !isLoaded, let tags = derivedJournal(days: days)?.tags { return tags.map(\.tag) }
         if !isLoaded { try load() }
         saveDerived(days: days)
         return tags
@@ -72,11 +72,12 @@ extension AppStore {
     func derivedJournal(days: LocalDays) -> DerivedJournal? {
         guard let file = StatsCacheFile.open(paths.statsCacheFile),
             file.fingerprint == StatsCache.fingerprint(days: days),
-            file.sessionCount > 0, let change = try? changedSince(file), let digest = try? file.digest()
+            file.sessionCount > 0, let change = try? changedSince(file)
         else { return nil }
         hasRecords = true
-        guard !change.appended.isEmpty else { return DerivedJournal(file: file, digest: digest) }
-        guard let added = try? newSessions(in: change.appended, file: file, digest: digest),
+        guard !change.appended.isEmpty else { return DerivedJournal(file: file) }
+        guard let digest = try? file.digest(),
+            let added = try? newSessions(in: change.appended, file: file, digest: digest),
             let before = try? file.summaries()
         else { return nil }
         let summaries = StatsService.daySummaries(focusLogs: added.logs, days: days, adding: before)
@@ -115,7 +116,7 @@ extension AppStore {
     /// (``ShortID/length(for:minimum:)``), from the derived files; `nil` when they cannot tell (then ``load()``).
     /// ``device(ofSession:)`` then names the device of each of them.
     public func newestSessions(limit: Int, days: LocalDays) -> (logs: [FocusLog], total: Int, idLength: Int)? {
-        guard let derived = derivedJournal(days: days), let history = derived.digest.history,
+        guard let derived = derivedJournal(days: days), let history = derived.history,
             limit <= JournalDigest.History.kept || derived.sessionCount <= history.newest.count
         else { return nil }
         var logs: [FocusLog] = []
@@ -228,19 +229,18 @@ extension AppStore {
         return (logs, hashes.sorted(), devices)
     }
 
-    /// Two sorted arrays as one sorted array (the saved ids and a few new ones: no sort of the whole).
-    private static func merged(_ a: [Int], _ b: [Int]) -> [Int] {
-        var out: [Int] = []
-        out.reserveCapacity(a.count + b.count)
-        var j = 0
-        for value in a {
-            while j < b.count, b[j] < value {
-                out.append(b[j])
-                j += 1
+    /// `added` (a few values) inserted into the sorted `saved` (a million ids): moves, no sort of the whole.
+    private static func merged(_ saved: [Int], _ added: [Int]) -> [Int] {
+        var out = saved
+        for value in added {
+            var low = 0
+            var high = out.count
+            while low < high {
+                let mid = (low + high) / 2
+                if out[mid] < value { low = mid + 1 } else { high = mid }
             }
-            out.append(value)
+            out.insert(value, at: low)
         }
-        out += b[j...]
         return out
     }
 
@@ -255,23 +255,28 @@ extension AppStore {
 final class DerivedJournal {
     private let file: StatsCacheFile?
     private let cache: StatsCache?
-    let digest: JournalDigest
     /// The expedition's events of the sessions folded in now, by session id.
     let events: [String: [ExpeditionEvent]]
 
-    init(file: StatsCacheFile, digest: JournalDigest) {
+    init(file: StatsCacheFile) {
         self.file = file
         self.cache = nil
-        self.digest = digest
         self.events = [:]
     }
 
     init(cache: StatsCache, events: [String: [ExpeditionEvent]]) {
         self.file = nil
         self.cache = cache
-        self.digest = cache.digest
         self.events = events
     }
+
+    /// The tags, the expedition and the newest sessions, read when first asked for; `nil` when they cannot be read.
+    /// The digest's parts, each read when first asked for; `nil` when it cannot be read or has none.
+    private(set) lazy var tags: [JournalDigest.TagUse]? = cache?.digest.tags ?? (try? file?.digestCore())?.tags
+    private(set) lazy var expedition: JournalDigest.Expedition? =
+        cache.map { $0.digest.expedition } ?? (try? file?.expedition()) ?? nil
+    private(set) lazy var history: JournalDigest.History? =
+        cache.map { $0.digest.history } ?? (try? file?.history()) ?? nil
 
     func summaries(in window: ClosedRange<Int>? = nil) throws -> [DaySummary] {
         if let file { return try file.summaries(in: window) }

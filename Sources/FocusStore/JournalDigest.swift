@@ -7,7 +7,7 @@ import FoundationEssentials
 /// `passport` and the end of a session never read the history: the tags, the expedition, and what a new session's
 /// id must not be. Built from the effective sessions on a full load, folded with the same appended sessions as the
 /// day summaries, and replaced with them in one file, so it always describes the same journal.
-struct JournalDigest: Codable, Equatable {
+struct JournalDigest: Equatable {
     /// A tag's latest use: the start (seconds since the epoch) and id of its newest session.
     struct TagUse: Codable, Equatable {
         var tag: String
@@ -46,6 +46,12 @@ struct JournalDigest: Codable, Equatable {
         var idLength: Int
     }
 
+    /// The part every fold reads: the tags and the change targets.
+    struct Core: Codable, Equatable {
+        var tags: [TagUse]
+        var changeTargets: [Int]
+    }
+
     /// Each tag once, newest use first (``AppStore/tags``).
     var tags: [TagUse] = []
     /// `nil` when a new id could make the short ids longer: the next `log` reads the journal and rebuilds it.
@@ -55,6 +61,13 @@ struct JournalDigest: Codable, Equatable {
     var changeTargets: [Int] = []
     /// `nil` when the expedition definitions could not be read when it was built, or a session could not be folded.
     var expedition: Expedition?
+
+    init(tags: [TagUse], changeTargets: [Int], history: History?, expedition: Expedition?) {
+        self.tags = tags
+        self.changeTargets = changeTargets
+        self.history = history
+        self.expedition = expedition
+    }
 
     /// The digest of the effective sessions `logs` (sorted by start, then id) and the change records `changes`;
     /// `expedition` is the fold of `logs` over `definitions` when the caller has it already.
@@ -89,9 +102,6 @@ struct JournalDigest: Codable, Equatable {
             fingerprint: Self.expeditionFingerprint(definitions, days: days), state: state,
             lastStart: earning.last?.start.timeIntervalSince1970, lastID: earning.last?.id, lastRun: run)
     }
-
-    /// The tags, newest use first.
-    var tagNames: [String] { tags.map(\.tag) }
 
     /// Whether a change record names the session `hash`.
     func isChangeTarget(_ hash: Int) -> Bool {

@@ -101,7 +101,12 @@ struct StatsCache {
         w.int(changeCount)
         w.int(tagNames.count - 1)
         for name in tagNames.dropFirst() { w.string(name!) }
-        w.string((try? JSONValueEncoder.text(digest)) ?? "")
+        // Three parts, each read only by the commands that need it: tags and change targets, expedition, history.
+        w.string(
+            (try? JSONValueEncoder.text(JournalDigest.Core(tags: digest.tags, changeTargets: digest.changeTargets)))
+                ?? "")
+        w.string(digest.expedition.flatMap { try? JSONValueEncoder.text($0) } ?? "")
+        w.string(digest.history.flatMap { try? JSONValueEncoder.text($0) } ?? "")
         w.int(runs.count)
         w.int(summaries.count)
         w.int(idHashes.count)
@@ -133,16 +138,30 @@ struct StatsCache {
         let detailOffset = w.bytes.count
         w.bytes += detail.bytes
         let idsOffset = w.bytes.count
-        for h in idHashes { w.int(h) }
+        w.words(idHashes)
         let prefixesOffset = w.bytes.count
-        for h in prefixHashes { w.int(h) }
+        w.words(prefixHashes)
         w.set(offsetsAt, [runsOffset, indexOffset, detailOffset, idsOffset, prefixesOffset])
         return w.bytes
     }
 
     private struct Writer {
         var bytes: [UInt8] = []
-        mutating func int(_ v: Int) { withUnsafeBytes(of: Int64(v).littleEndian) { bytes += $0 } }
+        mutating func int(_ v: Int) {
+            var word = UInt64(bitPattern: Int64(v))
+            for _ in 0..<8 {
+                bytes.append(UInt8(truncatingIfNeeded: word))
+                word >>= 8
+            }
+        }
+        /// `values` as words: one copy on a little-endian machine (the ids of a million sessions).
+        mutating func words(_ values: [Int]) {
+            #if _endian(little)
+                values.withUnsafeBytes { bytes.append(contentsOf: $0) }
+            #else
+                for v in values { int(v) }
+            #endif
+        }
         mutating func string(_ s: String) {
             let utf8 = Array(s.utf8)
             int(utf8.count)
@@ -170,7 +189,7 @@ final class StatsCacheFile {
     let sessionCount: Int
     let changeCount: Int
     private let tagNames: [String?]
-    private let digestText: String
+    private let coreText, expeditionText, historyText: String
     private let runCount, dayCount, idCount, prefixCount: Int
     private let runsOffset, indexOffset, detailOffset, idsOffset, prefixesOffset: Int
     private let base: UnsafeRawPointer
@@ -214,7 +233,9 @@ final class StatsCacheFile {
         var names: [String?] = [nil]
         for _ in 0..<(try r.count()) { names.append(try r.string()) }
         tagNames = names
-        digestText = try r.string()
+        coreText = try r.string()
+        expeditionText = try r.string()
+        historyText = try r.string()
         runCount = try r.count()
         dayCount = try r.count()
         idCount = try r.count()
@@ -249,10 +270,27 @@ final class StatsCacheFile {
 
     /// The tags, the expedition and the change targets; `Corrupt` when they cannot be read.
     func digest() throws(Corrupt) -> JournalDigest {
-        guard let digest = try? AppStore.decoder.decode(JournalDigest.self, from: Data(digestText.utf8)) else {
-            throw Corrupt()
-        }
-        return digest
+        let core = try digestCore()
+        return JournalDigest(
+            tags: core.tags, changeTargets: core.changeTargets, history: try history(), expedition: try expedition())
+    }
+
+    /// The tags and change targets of the digest.
+    func digestCore() throws(Corrupt) -> JournalDigest.Core { try Self.decode(coreText) }
+
+    /// The digest's expedition, `nil` when it has none.
+    func expedition() throws(Corrupt) -> JournalDigest.Expedition? {
+        expeditionText.isEmpty ? nil : try Self.decode(expeditionText)
+    }
+
+    /// The digest's newest sessions, `nil` when it has none.
+    func history() throws(Corrupt) -> JournalDigest.History? {
+        historyText.isEmpty ? nil : try Self.decode(historyText)
+    }
+
+    private static func decode<T: Decodable>(_ text: String) throws(Corrupt) -> T {
+        guard let value = try? AppStore.decoder.decode(T.self, from: Data(text.utf8)) else { throw Corrupt() }
+        return value
     }
 
     /// The streak runs, in order and in range.
@@ -325,8 +363,20 @@ final class StatsCacheFile {
         return out
     }
 
-    var idHashes: [Int] { (0..<idCount).map { word(idsOffset + $0 * 8) } }
-    var prefixHashes: [Int] { (0..<prefixCount).map { word(prefixesOffset + $0 * 8) } }
+    var idHashes: [Int] { words(at: idsOffset, count: idCount) }
+    var prefixHashes: [Int] { words(at: prefixesOffset, count: prefixCount) }
+
+    private func words(at offset: Int, count: Int) -> [Int] {
+        #if _endian(little)
+            [Int](unsafeUninitializedCapacity: count) { buffer, initialized in
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(
+                    from: UnsafeRawBufferPointer(start: base + offset, count: count * 8))
+                initialized = count
+            }
+        #else
+            (0..<count).map { word(offset + $0 * 8) }
+        #endif
+    }
 
     func containsID(hash: Int) -> Bool { contains(hash, at: idsOffset, count: idCount) }
 

@@ -211,7 +211,8 @@ def prepare_data(n):
         log(f"generated {n} sessions in {time.time() - started:.1f} s")
     journal = bench_home.journal(None, os.path.join(data, "focus"))
     sessions = os.path.join(data, "sessions.jsonl")
-    if not os.path.exists(journal) or os.path.getmtime(journal) < os.path.getmtime(sessions):
+    if not os.path.exists(journal) or os.path.getmtime(journal) < max(os.path.getmtime(sessions),
+                                                                     os.path.getmtime(MAKE_JOURNAL)):
         sh(f"python3 {MAKE_JOURNAL} {data}")
     return data
 
