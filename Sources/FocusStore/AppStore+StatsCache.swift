@@ -97,6 +97,15 @@ extension AppStore {
         return DerivedJournal(cache: cache, events: folded.events)
     }
 
+    /// What `focus profile` needs besides the expedition, from the derived files while they match the journal:
+    /// the sessions' ``GrowthTotals`` and the runs of days with a completed session. `nil` when they cannot tell.
+    public func derivedGrowth(days: LocalDays) -> (totals: GrowthTotals, streakRuns: [ClosedRange<Int>])? {
+        guard let derived = derivedJournal(days: days), let growth = derived.core?.growth,
+            let runs = try? derived.streakRuns()
+        else { return nil }
+        return (growth.totals, runs)
+    }
+
     /// Whether no journal record has the id `id`, known without reading the history: the derived files match the
     /// journal (or it only grew) and neither their ids nor the lines appended since hold it. `false` when unknown.
     func lacksRecord(id: String) -> Bool {
@@ -119,11 +128,9 @@ extension AppStore {
         guard let derived = derivedJournal(days: days), let history = derived.history,
             limit <= JournalDigest.History.kept || derived.sessionCount <= history.newest.count
         else { return nil }
-        var logs: [FocusLog] = []
-        for entry in history.newest.prefix(limit) {
-            guard let log = JournalDigest.session(entry.line) else { return nil }
-            logs.append(log)
-            if let device = entry.device { sessionDevices[log.id] = device }
+        let logs = Array(history.newest.prefix(limit))
+        for (log, device) in zip(logs, history.devices) {
+            if let device { sessionDevices[log.id] = device }
         }
         return (logs, derived.sessionCount, history.idLength)
     }
@@ -272,7 +279,12 @@ final class DerivedJournal {
 
     /// The tags, the expedition and the newest sessions, read when first asked for; `nil` when they cannot be read.
     /// The digest's parts, each read when first asked for; `nil` when it cannot be read or has none.
-    private(set) lazy var tags: [JournalDigest.TagUse]? = cache?.digest.tags ?? (try? file?.digestCore())?.tags
+    private(set) lazy var core: JournalDigest.Core? =
+        cache.map {
+            JournalDigest.Core(tags: $0.digest.tags, changeTargets: $0.digest.changeTargets, growth: $0.digest.growth)
+        }
+        ?? (try? file?.digestCore())
+    var tags: [JournalDigest.TagUse]? { core?.tags }
     private(set) lazy var expedition: JournalDigest.Expedition? =
         cache.map { $0.digest.expedition } ?? (try? file?.expedition()) ?? nil
     private(set) lazy var history: JournalDigest.History? =

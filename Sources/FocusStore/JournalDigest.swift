@@ -30,26 +30,69 @@ struct JournalDigest: Equatable {
     }
 
     /// What `focus log --limit N` shows without reading the history: the newest sessions and their short ids.
-    struct History: Codable, Equatable {
+    struct History: Equatable {
         /// How many newest sessions are kept: `log --limit N` for any N up to it reads nothing else.
         static let kept = 200
 
-        /// A session as its journal line (``JournalCodec``), with the device that recorded it.
-        struct Entry: Codable, Equatable {
-            var line: String
-            var device: String?
-        }
-
         /// The newest effective sessions, newest first (by start, then id), at most ``kept``.
-        var newest: [Entry]
+        var newest: [FocusLog]
+        /// The device that recorded each of them (``AppStore/device(ofSession:)``).
+        var devices: [String?]
         /// ``ShortID/length(for:minimum:)`` of every effective session's id.
         var idLength: Int
+
+        init(newest: [FocusLog], devices: [String?], idLength: Int) {
+            self.newest = newest
+            self.devices = devices
+            self.idLength = idLength
+        }
+
+        /// As stored: the id length, the device names (a JSON array), each session's index in it (-1: none), then
+        /// the sessions as journal lines, read back by the journal's own line reader.
+        var text: String {
+            let names = Array(Set(devices.compactMap { $0 })).sorted()
+            let index = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+            return "\(idLength)\n" + ((try? JSONValueEncoder.text(names)) ?? "[]") + "\n"
+                + devices.map { $0.flatMap { index[$0] }.map(String.init) ?? "-1" }.joined(separator: ",") + "\n"
+                + newest.map { JournalCodec.encode($0) + "\n" }.joined()
+        }
+
+        /// ``text`` read back; `nil` when it is not one.
+        init?(text: String) {
+            let parts = text.split(separator: "\n", maxSplits: 3, omittingEmptySubsequences: false)
+            guard parts.count == 4, let idLength = Int(parts[0]),
+                let names = try? AppStore.decoder.decode([String].self, from: Data(parts[1].utf8))
+            else { return nil }
+            let indices = parts[2].isEmpty ? [] : parts[2].split(separator: ",").map { Int($0) }
+            var records: [JournalRecord] = []
+            var lines: [Int] = []
+            var problems: [JournalIssue] = []
+            JournalReader.parse(Array(parts[3].utf8), file: "", into: &records, lines: &lines, issues: &problems)
+            guard problems.isEmpty, records.count == indices.count else { return nil }
+            var logs: [FocusLog] = []
+            var devices: [String?] = []
+            for (record, index) in zip(records, indices) {
+                guard case .session(let log) = record, let index, (-1..<names.count).contains(index) else { return nil }
+                logs.append(log)
+                devices.append(index < 0 ? nil : names[index])
+            }
+            self.init(newest: logs, devices: devices, idLength: idLength)
+        }
     }
 
     /// The part every fold reads: the tags and the change targets.
     struct Core: Codable, Equatable {
         var tags: [TagUse]
         var changeTargets: [Int]
+        var growth: Growth?
+    }
+
+    /// What `focus profile` shows besides the expedition and the streaks, as of the journal's last session.
+    struct Growth: Codable, Equatable {
+        var totals: GrowthTotals
+        /// The start and id of the last session folded: only later ones can be added as a rebuild would.
+        var lastStart: Double?
+        var lastID: String?
     }
 
     /// Each tag once, newest use first (``AppStore/tags``).
@@ -61,10 +104,13 @@ struct JournalDigest: Equatable {
     var changeTargets: [Int] = []
     /// `nil` when the expedition definitions could not be read when it was built, or a session could not be folded.
     var expedition: Expedition?
+    /// `nil` like ``expedition``.
+    var growth: Growth?
 
-    init(tags: [TagUse], changeTargets: [Int], history: History?, expedition: Expedition?) {
-        self.tags = tags
-        self.changeTargets = changeTargets
+    init(core: Core, history: History?, expedition: Expedition?) {
+        self.tags = core.tags
+        self.changeTargets = core.changeTargets
+        self.growth = core.growth
         self.history = history
         self.expedition = expedition
     }
@@ -75,10 +121,9 @@ struct JournalDigest: Equatable {
         logs: [FocusLog], changes: [JournalChange], devices: [String: String], definitions: ExpeditionDefinitions?,
         expedition: ExpeditionState?, days: LocalDays
     ) {
+        let newest = Array(logs.suffix(History.kept).reversed())
         history = History(
-            newest: logs.suffix(History.kept).reversed().map {
-                History.Entry(line: JournalCodec.encode($0), device: devices[$0.id])
-            },
+            newest: newest, devices: newest.map { devices[$0.id] },
             idLength: ShortID.length(for: logs.map(\.id)))
         var seen = Set<String>()
         for log in logs.reversed() {
@@ -87,6 +132,9 @@ struct JournalDigest: Equatable {
         }
         changeTargets = changes.map { StatsCache.hash($0.target) }.sorted()
         guard let definitions else { return }
+        growth = Growth(
+            totals: GrowthTotals(focusLogs: logs, deepFocusMinutes: definitions.deepFocusMinutes, days: days),
+            lastStart: logs.last?.start.timeIntervalSince1970, lastID: logs.last?.id)
         let earning = logs.filter { ExpeditionService.earnsProgress($0, definitions: definitions) }
         let state =
             expedition
@@ -123,19 +171,11 @@ struct JournalDigest: Equatable {
     ) -> (digest: JournalDigest, events: [String: [ExpeditionEvent]]) {
         var next = self
         if var history, !lengthensShortIDs {
-            var entries = history.newest.compactMap { entry in
-                Self.session(entry.line).map { (log: $0, device: entry.device) }
-            }
-            if entries.count == history.newest.count {
-                entries += added.map { ($0, devices[$0.id]) }
-                entries.sort { ($0.log.start, $0.log.id) > ($1.log.start, $1.log.id) }
-                history.newest = entries.prefix(History.kept).map {
-                    History.Entry(line: JournalCodec.encode($0.log), device: $0.device)
-                }
-                next.history = history
-            } else {
-                next.history = nil
-            }
+            var entries = Array(zip(history.newest, history.devices)) + added.map { ($0, devices[$0.id]) }
+            entries.sort { ($0.0.start, $0.0.id) > ($1.0.start, $1.0.id) }
+            history.newest = entries.prefix(History.kept).map(\.0)
+            history.devices = entries.prefix(History.kept).map(\.1)
+            next.history = history
         } else {
             next.history = nil
         }
@@ -149,6 +189,9 @@ struct JournalDigest: Equatable {
             }
         }
         next.tags.sort { $0.isNewer(than: $1) }
+        next.growth = growth.flatMap { growth in
+            Self.folding(added, into: growth, deepFocusMinutes: definitions?.deepFocusMinutes, days: days)
+        }
         guard let definitions, var expedition,
             expedition.fingerprint == Self.expeditionFingerprint(definitions, days: days)
         else {
@@ -182,14 +225,24 @@ struct JournalDigest: Equatable {
         return (next, events)
     }
 
-    /// The session a kept journal line holds, `nil` when it is not one (a damaged file).
-    static func session(_ line: String) -> FocusLog? {
-        guard case .session(let log)? = try? JournalCodec.decodeRecord(Array(line.utf8)) else { return nil }
-        return log
-    }
-
     /// The hash a short id of `length` is kept under (``StatsCache/prefixHashes``).
     static func prefixHash(_ id: String, length: Int) -> Int { StatsCache.hash(String(id.lowercased().prefix(length))) }
+
+    /// `growth` with `added` in start order, `nil` when one starts before its last session (or another deep focus).
+    private static func folding(_ added: [FocusLog], into growth: Growth, deepFocusMinutes: Int?, days: LocalDays)
+        -> Growth?
+    {
+        guard growth.totals.deepFocusMinutes == deepFocusMinutes else { return nil }
+        var growth = growth
+        for log in added.sorted(by: { ($0.start, $0.id) < ($1.start, $1.id) }) {
+            let start = log.start.timeIntervalSince1970
+            guard growth.lastStart.map({ (start, log.id) > ($0, growth.lastID ?? "") }) ?? true else { return nil }
+            growth.totals.add(log, day: days.dayNumber(of: log))
+            growth.lastStart = start
+            growth.lastID = log.id
+        }
+        return growth
+    }
 
     /// `run` (the last run of days) after a session on `day`, not before its end.
     private static func extend(_ run: ClosedRange<Int>?, with day: Int) -> ClosedRange<Int> {

@@ -79,6 +79,7 @@ struct StatsCache {
 
     func encoded() -> [UInt8] {
         var w = Writer()
+        w.bytes.reserveCapacity(8 * (idHashes.count + prefixHashes.count + 16 * summaries.count + 4096))
         var tagNames: [String?] = [nil]
         var tagIndex: [String: Int] = [:]
         for summary in summaries {
@@ -103,10 +104,11 @@ struct StatsCache {
         for name in tagNames.dropFirst() { w.string(name!) }
         // Three parts, each read only by the commands that need it: tags and change targets, expedition, history.
         w.string(
-            (try? JSONValueEncoder.text(JournalDigest.Core(tags: digest.tags, changeTargets: digest.changeTargets)))
+            (try? JSONValueEncoder.text(
+                JournalDigest.Core(tags: digest.tags, changeTargets: digest.changeTargets, growth: digest.growth)))
                 ?? "")
         w.string(digest.expedition.flatMap { try? JSONValueEncoder.text($0) } ?? "")
-        w.string(digest.history.flatMap { try? JSONValueEncoder.text($0) } ?? "")
+        w.string(digest.history?.text ?? "")
         w.int(runs.count)
         w.int(summaries.count)
         w.int(idHashes.count)
@@ -270,9 +272,7 @@ final class StatsCacheFile {
 
     /// The tags, the expedition and the change targets; `Corrupt` when they cannot be read.
     func digest() throws(Corrupt) -> JournalDigest {
-        let core = try digestCore()
-        return JournalDigest(
-            tags: core.tags, changeTargets: core.changeTargets, history: try history(), expedition: try expedition())
+        JournalDigest(core: try digestCore(), history: try history(), expedition: try expedition())
     }
 
     /// The tags and change targets of the digest.
@@ -285,7 +285,9 @@ final class StatsCacheFile {
 
     /// The digest's newest sessions, `nil` when it has none.
     func history() throws(Corrupt) -> JournalDigest.History? {
-        historyText.isEmpty ? nil : try Self.decode(historyText)
+        guard !historyText.isEmpty else { return nil }
+        guard let history = JournalDigest.History(text: historyText) else { throw Corrupt() }
+        return history
     }
 
     private static func decode<T: Decodable>(_ text: String) throws(Corrupt) -> T {

@@ -24,6 +24,8 @@ import Testing
         var streak = Streak.none
         var log: [[HistoryViewModel.Row]] = []
         var hidden: [Int] = []
+        var profile: GrowthProfile?
+        var streaks: [Streak] = []
     }
 
     /// `focus log --limit N` for a few N, the last beyond what the derived files keep.
@@ -68,6 +70,19 @@ import Testing
             views.log.append(model!.rows)
             views.hidden.append(model!.hiddenCount)
         }
+        let growthStore = AppStore(paths: paths)
+        var growth: GrowthViewModel?
+        if try growthStore.loadDerivedExpedition(days: days) != nil {
+            growth = GrowthViewModel(derivedFrom: growthStore, now: now, days: days)
+        }
+        if growth == nil {
+            try growthStore.load()
+            try growthStore.loadExpedition(days: days)
+            growth = GrowthViewModel(store: growthStore, now: now, days: days)
+            read = true
+        }
+        views.profile = growth!.profile
+        views.streaks = [growth!.currentStreak, growth!.longestStreak]
         return (views, read, events)
     }
 
@@ -93,6 +108,14 @@ import Testing
             views.log.append(model.rows)
             views.hidden.append(model.hiddenCount)
         }
+        let streakDays = StreakService.streakDays(focusLogs: logs, days: days)
+        views.profile = GrowthService.buildGrowthProfile(
+            focusLogs: logs, streakDays: streakDays, expedition: fold.state,
+            deepFocusMinutes: ExpeditionDefinitions.builtIn.deepFocusMinutes, days: days)
+        views.streaks = [
+            StreakService.current(streakDays: streakDays, today: CivilDate(dayNumber: today)),
+            StreakService.longest(streakDays: streakDays),
+        ]
         return (views, fold.events)
     }
 
