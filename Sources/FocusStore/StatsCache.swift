@@ -1,5 +1,6 @@
 import FocusJournal
 import FocusModels
+import FocusServices
 import FoundationEssentials
 
 #if canImport(Glibc)
@@ -276,11 +277,31 @@ final class StatsCacheFile {
     }
 
     /// The tags and change targets of the digest.
-    func digestCore() throws(Corrupt) -> JournalDigest.Core { try Self.decode(coreText) }
+    func digestCore() throws(Corrupt) -> JournalDigest.Core {
+        let core: JournalDigest.Core = try Self.decode(coreText)
+        guard core.growth.map({ Self.isWithinBounds($0.totals) }) ?? true else { throw Corrupt() }
+        return core
+    }
 
     /// The digest's expedition, `nil` when it has none.
     func expedition() throws(Corrupt) -> JournalDigest.Expedition? {
-        expeditionText.isEmpty ? nil : try Self.decode(expeditionText)
+        guard !expeditionText.isEmpty else { return nil }
+        let expedition: JournalDigest.Expedition = try Self.decode(expeditionText)
+        guard
+            expedition.lastRun.map({
+                StatsCache.days.contains($0.lowerBound) && StatsCache.days.contains($0.upperBound)
+            }) ?? true
+        else { throw Corrupt() }
+        return expedition
+    }
+
+    /// Whether every total and day is one the journal can give (``StatsCache/quantities``, ``StatsCache/days``),
+    /// so folding a session into them can never overflow.
+    private static func isWithinBounds(_ totals: GrowthTotals) -> Bool {
+        let days = [totals.firstCompleted, totals.firstDeep, totals.tenthDeep] + totals.hoursReached
+        return StatsCache.quantities.contains(totals.focused) && StatsCache.quantities.contains(totals.deepCount)
+            && (1...1440).contains(totals.deepFocusMinutes) && totals.hoursReached.count == 3
+            && days.allSatisfy { $0.map(StatsCache.days.contains) ?? true }
     }
 
     /// The digest's newest sessions, `nil` when it has none.

@@ -23,6 +23,8 @@ Knobs (environment):
   BENCH_STATES         a subset of warm append edit cold
   BENCH_SKIP_PEERS=1   no Timewarrior or Watson
   BENCH_SKIP_VALGRIND=1  no instruction counts (then the append rule is judged on wall time)
+  BENCH_VALGRIND_MAX_MS  no instruction count for a figure whose median wall time is above it (default 2000: a
+                       rebuild at 1M runs for minutes under valgrind); its row shows none
   BENCH_QUICK=1        `make bench-quick`: 1k and 100k, eight commands, no peers, at most 10 runs, peak RSS of
                        one run, a 1 s session;
                        the report goes to .build/bench/BENCHMARKS-quick.md (compared with docs/BENCHMARKS.json)
@@ -56,6 +58,7 @@ WARMUP = int(os.environ.get("WARMUP", "1"))
 RSS_RUNS = int(os.environ.get("RSS_RUNS", "1" if QUICK else "3"))
 END_SECONDS = int(os.environ.get("BENCH_END_SECONDS", "1" if QUICK else "3"))
 SKIP_VALGRIND = os.environ.get("BENCH_SKIP_VALGRIND") == "1"
+VALGRIND_MAX_MS = float(os.environ.get("BENCH_VALGRIND_MAX_MS", "2000"))
 SKIP_PEERS = QUICK or os.environ.get("BENCH_SKIP_PEERS") == "1"
 STATES = ("warm", "append", "edit", "cold")
 VALGRIND = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null"]
@@ -250,7 +253,9 @@ def steps_for(command, state):
     """The bench_home steps before each run of `command` in `state`."""
     if state == "empty":
         return ["empty"]
-    steps = ["restore"] if command.writes else []
+    # After an append or an edit, always from the warm snapshot: exactly one new line since the derived files were
+    # current, and the appended session the newest (runs piling lines up would wrap the 34 slots around).
+    steps = ["restore"] if command.writes or state in ("append", "edit") else []
     return steps + ([] if state == "warm" else [state])
 
 
@@ -326,7 +331,7 @@ def measure(argv, env, steps, root):
     after = yardstick_walls(env)
     row.update({key: (before[key] + after[key]) / 2 for key in before})
     row.update(peak_rss(argv, env, steps, root, 1 if row["wall_ms"] > 1000 else RSS_RUNS))
-    row["instr"] = instructions(argv, env, steps, root)
+    row["instr"] = instructions(argv, env, steps, root) if row["wall_ms"] <= VALGRIND_MAX_MS else None
     return row
 
 
