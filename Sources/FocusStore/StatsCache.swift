@@ -108,7 +108,7 @@ struct StatsCache {
             (try? JSONValueEncoder.text(
                 JournalDigest.Core(tags: digest.tags, changeTargets: digest.changeTargets, growth: digest.growth)))
                 ?? "")
-        w.string(digest.expedition.flatMap { try? JSONValueEncoder.text($0) } ?? "")
+        w.expedition(digest.expedition)
         w.string(digest.history?.text ?? "")
         w.int(runs.count)
         w.int(summaries.count)
@@ -171,6 +171,44 @@ struct StatsCache {
             bytes += utf8
             bytes += [UInt8](repeating: 0, count: (8 - utf8.count % 8) % 8)
         }
+        /// A date exactly, as the bits of its seconds since the epoch.
+        mutating func date(_ date: Date?) {
+            int(date == nil ? 0 : 1)
+            int(Int(Int64(bitPattern: (date?.timeIntervalSince1970 ?? 0).bitPattern)))
+        }
+
+        /// The digest's expedition, in words: read with no JSON decoder, as every expedition command reads it.
+        mutating func expedition(_ expedition: JournalDigest.Expedition?) {
+            int(expedition == nil ? 0 : 1)
+            guard let expedition else { return }
+            string(expedition.fingerprint)
+            date(expedition.lastStart.map(Date.init(timeIntervalSince1970:)))
+            string(expedition.lastID ?? "")
+            int(expedition.lastRun == nil ? 0 : 1)
+            int(expedition.lastRun?.lowerBound ?? 0)
+            int(expedition.lastRun?.upperBound ?? 0)
+            let state = expedition.state
+            int(state.totalMiles)
+            date(state.completedAt)
+            int(state.soundscapes.count)
+            for soundscape in state.soundscapes { string(soundscape) }
+            int(state.chapters.count)
+            for chapter in state.chapters {
+                string(chapter.id)
+                date(chapter.unlockedAt)
+                int(chapter.unlockedOn.dayNumber)
+                date(chapter.stampedAt)
+                int(chapter.stampedOn == nil ? 0 : 1)
+                int(chapter.stampedOn?.dayNumber ?? 0)
+                int(chapter.missions.count)
+                for mission in chapter.missions {
+                    string(mission.id)
+                    int(mission.progress)
+                    date(mission.completedAt)
+                }
+            }
+        }
+
         mutating func set(_ at: Int, _ values: [Int]) {
             for (i, v) in values.enumerated() {
                 withUnsafeBytes(of: Int64(v).littleEndian) {
@@ -192,7 +230,8 @@ final class StatsCacheFile {
     let sessionCount: Int
     let changeCount: Int
     private let tagNames: [String?]
-    private let coreText, expeditionText, historyText: String
+    private let coreText, historyText: String
+    private let expeditionPart: JournalDigest.Expedition?
     private let runCount, dayCount, idCount, prefixCount: Int
     private let runsOffset, indexOffset, detailOffset, idsOffset, prefixesOffset: Int
     private let base: UnsafeRawPointer
@@ -237,7 +276,7 @@ final class StatsCacheFile {
         for _ in 0..<(try r.count()) { names.append(try r.string()) }
         tagNames = names
         coreText = try r.string()
-        expeditionText = try r.string()
+        expeditionPart = try r.expedition()
         historyText = try r.string()
         runCount = try r.count()
         dayCount = try r.count()
@@ -285,8 +324,7 @@ final class StatsCacheFile {
 
     /// The digest's expedition, `nil` when it has none.
     func expedition() throws(Corrupt) -> JournalDigest.Expedition? {
-        guard !expeditionText.isEmpty else { return nil }
-        let expedition: JournalDigest.Expedition = try Self.decode(expeditionText)
+        guard let expedition = expeditionPart else { return nil }
         guard
             expedition.lastRun.map({
                 StatsCache.days.contains($0.lowerBound) && StatsCache.days.contains($0.upperBound)
@@ -441,6 +479,72 @@ final class StatsCacheFile {
             let s = String(decoding: UnsafeRawBufferPointer(start: base + at, count: n), as: UTF8.self)
             at += n + (8 - n % 8) % 8
             return s
+        }
+
+        mutating func flag() throws(Corrupt) -> Bool {
+            switch try int() {
+            case 0: return false
+            case 1: return true
+            default: throw Corrupt()
+            }
+        }
+
+        mutating func date() throws(Corrupt) -> Date? {
+            let present = try flag()
+            let seconds = Double(bitPattern: UInt64(bitPattern: Int64(try int())))
+            // Whole seconds of the journal's instants only, as the checkpoint's bounds ask.
+            guard present else { return nil }
+            guard seconds.isFinite, seconds == seconds.rounded(.down),
+                JournalCodec.instants.contains(Int(seconds))
+            else { throw Corrupt() }
+            return Date(timeIntervalSince1970: seconds)
+        }
+
+        mutating func day() throws(Corrupt) -> CivilDate {
+            let day = try int()
+            guard StatsCache.days.contains(day) else { throw Corrupt() }
+            return CivilDate(dayNumber: day)
+        }
+
+        /// ``Writer/expedition(_:)`` read back; counts and days bounded (the route's bounds are the caller's).
+        mutating func expedition() throws(Corrupt) -> JournalDigest.Expedition? {
+            guard try flag() else { return nil }
+            let fingerprint = try string()
+            let lastStart = try date()?.timeIntervalSince1970
+            let lastID = try string()
+            let hasRun = try flag()
+            let low = try int()
+            let high = try int()
+            guard !hasRun || (StatsCache.days.contains(low) && StatsCache.days.contains(high) && low <= high) else {
+                throw Corrupt()
+            }
+            var state = ExpeditionState(totalMiles: try int(), completedAt: try date())
+            guard StatsCache.quantities.contains(state.totalMiles) else { throw Corrupt() }
+            for _ in 0..<(try count()) { state.soundscapes.append(try string()) }
+            for _ in 0..<(try count()) {
+                let id = try string()
+                guard let unlockedAt = try date() else { throw Corrupt() }
+                var chapter = ExpeditionChapterState(
+                    id: id, unlockedAt: unlockedAt, unlockedOn: try day(), missions: [])
+                chapter.stampedAt = try date()
+                let stamped = try flag()
+                let stampedOn = try int()
+                if stamped {
+                    guard StatsCache.days.contains(stampedOn) else { throw Corrupt() }
+                    chapter.stampedOn = CivilDate(dayNumber: stampedOn)
+                }
+                for _ in 0..<(try count()) {
+                    let mission = try string()
+                    let progress = try int()
+                    guard StatsCache.quantities.contains(progress) else { throw Corrupt() }
+                    chapter.missions.append(
+                        ExpeditionMissionState(id: mission, progress: progress, completedAt: try date()))
+                }
+                state.chapters.append(chapter)
+            }
+            return JournalDigest.Expedition(
+                fingerprint: fingerprint, state: state, lastStart: lastStart, lastID: lastID.isEmpty ? nil : lastID,
+                lastRun: hasRun ? low...high : nil)
         }
     }
 }
