@@ -1,4 +1,5 @@
 import FocusModels
+import FocusSound
 import FocusStore
 import FoundationEssentials
 
@@ -12,6 +13,13 @@ public struct PassportStamp: Equatable, Sendable, Encodable {
     public let stampedOn: CivilDate
     public let miles: Int
     public let soundscape: String
+}
+
+/// A sound the passport lets you play.
+public struct PassportSound: Equatable, Sendable, Encodable {
+    /// What `focus sound NAME` takes.
+    public let name: String
+    public let title: String
 }
 
 /// A chapter still ahead: the open one or a locked one.
@@ -52,8 +60,17 @@ public struct PassportViewModel: GameViewModel {
         }
     }
 
-    /// Soundscapes the stamps unlocked, in the order they were earned.
-    public var soundscapes: [String] { shown.expedition.soundscapes }
+    /// The sounds that play now, named and titled as `focus sound list` shows them: the noises every passport
+    /// has, then those the stamps unlocked, in catalogue order (so the two commands always agree).
+    public var sounds: [PassportSound] {
+        let shown = shown
+        return SoundCatalog(definitions: shown.definitions).unlockedEntries(in: shown.expedition).map {
+            PassportSound(name: $0.name, title: $0.title)
+        }
+    }
+
+    /// How many sounds there are to unlock in all, locked or not.
+    public var soundCount: Int { SoundCatalog(definitions: shown.definitions).entries.count }
 
     /// Miles of every stamp so far.
     public var totalMiles: Int { shown.expedition.totalMiles }
