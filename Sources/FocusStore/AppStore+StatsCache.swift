@@ -115,7 +115,8 @@ extension AppStore {
         let needle = Array(id.utf8)
         return !change.appended.contains { _, bytes in
             guard !needle.isEmpty, bytes.count >= needle.count else { return false }
-            return (0...(bytes.count - needle.count)).contains { at in
+            // A slice keeps the indices of the file's tail: they start where the appended lines do.
+            return (bytes.startIndex...(bytes.endIndex - needle.count)).contains { at in
                 bytes[at] == needle[0] && bytes[at..<at + needle.count].elementsEqual(needle)
             }
         }
