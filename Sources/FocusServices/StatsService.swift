@@ -35,7 +35,7 @@ public enum StatsService {
         focusLogs: [FocusLog], range: StatsRange, tag: String? = nil, now: Date, days: LocalDays,
         dailyGoalMinutes: Int = 100, isDemo: Bool = false
     ) -> StatsData {
-        let logs = tag.map { wanted in focusLogs.filter { $0.tag == wanted } } ?? focusLogs
+        let logs = tag.map { wanted in focusLogs.filter { $0.has(tag: wanted) } } ?? focusLogs
         return buildStatsData(
             input: StatsInput(summaries: daySummaries(focusLogs: logs, days: days)), range: range, tag: tag, now: now,
             days: days, dailyGoalMinutes: dailyGoalMinutes, isDemo: isDemo)
@@ -49,7 +49,7 @@ public enum StatsService {
         focusLogs: some Sequence<FocusLog>, days: LocalDays, adding summaries: [DaySummary] = []
     ) -> [DaySummary] {
         func add(_ log: FocusLog, to summary: inout DaySummary) {
-            summary.add(focused: log.focused, completed: log.completed, hour: days.startHour(of: log), tag: log.tag)
+            summary.add(focused: log.focused, completed: log.completed, hour: days.startHour(of: log), tags: log.tags)
         }
         guard summaries.isEmpty else {
             // A few sessions on top of sorted summaries (a fold): each finds its day by binary search.

@@ -8,13 +8,13 @@ import FoundationEssentials
 /// id must not be. Built from the effective sessions on a full load, folded with the same appended sessions as the
 /// day summaries, and replaced with them in one file, so it always describes the same journal.
 struct JournalDigest: Equatable {
-    /// A tag's latest use: the start (seconds since the epoch) and id of its newest session.
+    /// A tag's latest use: the start (seconds since the epoch) of its newest session.
     struct TagUse: Codable, Equatable {
         var tag: String
         var start: Double
-        var id: String
 
-        func isNewer(than other: TagUse) -> Bool { (start, id) > (other.start, other.id) }
+        /// The order of ``TagUsage/tally(_:)``: the most recently used first, ties by name.
+        func precedes(_ other: TagUse) -> Bool { (start, other.tag) > (other.start, tag) }
     }
 
     /// The expedition as of the journal, with what folding a later session into it needs.
@@ -95,7 +95,7 @@ struct JournalDigest: Equatable {
         var lastID: String?
     }
 
-    /// Each tag once, newest use first (``AppStore/tags``).
+    /// Each tag once, newest use first (``AppStore/tags``, in the order of ``TagUsage/tally(_:)``).
     var tags: [TagUse] = []
     /// `nil` when a new id could make the short ids longer: the next `log` reads the journal and rebuilds it.
     var history: History?
@@ -125,11 +125,7 @@ struct JournalDigest: Equatable {
         history = History(
             newest: newest, devices: newest.map { devices[$0.id] },
             idLength: ShortID.length(for: logs.map(\.id)))
-        var seen = Set<String>()
-        for log in logs.reversed() {
-            guard let tag = log.tag, seen.insert(tag).inserted else { continue }
-            tags.append(TagUse(tag: tag, start: log.start.timeIntervalSince1970, id: log.id))
-        }
+        tags = TagUsage.tally(logs).map { TagUse(tag: $0.tag, start: $0.lastUsed.timeIntervalSince1970) }
         changeTargets = changes.map { StatsCache.hash($0.target) }.sorted()
         guard let definitions else { return }
         growth = Growth(
@@ -180,15 +176,16 @@ struct JournalDigest: Equatable {
             next.history = nil
         }
         for log in added {
-            guard let tag = log.tag else { continue }
-            let use = TagUse(tag: tag, start: log.start.timeIntervalSince1970, id: log.id)
-            if let index = next.tags.firstIndex(where: { $0.tag == tag }) {
-                if use.isNewer(than: next.tags[index]) { next.tags[index] = use }
-            } else {
-                next.tags.append(use)
+            for tag in log.tags {
+                let start = log.start.timeIntervalSince1970
+                if let index = next.tags.firstIndex(where: { $0.tag == tag }) {
+                    next.tags[index].start = max(next.tags[index].start, start)
+                } else {
+                    next.tags.append(TagUse(tag: tag, start: start))
+                }
             }
         }
-        next.tags.sort { $0.isNewer(than: $1) }
+        next.tags.sort { $0.precedes($1) }
         next.growth = growth.flatMap { growth in
             Self.folding(added, into: growth, deepFocusMinutes: definitions?.deepFocusMinutes, days: days)
         }

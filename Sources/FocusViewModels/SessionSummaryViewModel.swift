@@ -39,7 +39,7 @@ public struct SessionSummaryViewModel {
             return "Stopped after \(LocalTime.duration(discardedSeconds)): under a minute, so nothing was recorded."
         }
         let focus = LocalTime.duration(recorded.focused)
-        let tag = recorded.tag.map { " #\($0)" } ?? ""
+        let tag = FocusLog.hashtags(recorded.tags).map { " " + $0 } ?? ""
         return recorded.completed
             ? "Done: \(focus) focused\(tag)."
             : "Stopped early: \(focus) focused\(tag), recorded as interrupted."

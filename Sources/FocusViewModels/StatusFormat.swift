@@ -8,7 +8,8 @@ import FoundationEssentials
 public struct StatusFormat: Equatable, Sendable {
     /// A value the template can show. When idle, every placeholder but `{state}` is empty.
     public enum Placeholder: String, CaseIterable, Sendable {
-        case state, phase, remaining, minutes, elapsed, planned, tag, note, id, paused, cycle, cycles, started, ends
+        case state, phase, remaining, minutes, elapsed, planned, tag, tags, note, id, paused, cycle, cycles, started,
+            ends
 
         /// One line for help, the README and the man page.
         public var help: String {
@@ -19,7 +20,8 @@ public struct StatusFormat: Equatable, Sendable {
             case .minutes: "whole minutes left, rounded up: 13"
             case .elapsed: "time counted so far, pauses excluded, 12:26"
             case .planned: "planned length, 25:00"
-            case .tag: "the tag, or nothing"
+            case .tag: "the first tag, or nothing"
+            case .tags: "every tag, #a #b, or nothing"
             case .note: "the note, or nothing"
             case .id: "the first 8 characters of the session id"
             case .paused: "paused while paused, else nothing"
@@ -43,7 +45,8 @@ public struct StatusFormat: Equatable, Sendable {
             case .minutes: return "\((remaining + 59) / 60)"
             case .elapsed: return LocalTime.countdown(Double(min(state.planned, state.counted(at: now))))
             case .planned: return LocalTime.countdown(Double(state.planned))
-            case .tag: return state.tag ?? ""
+            case .tag: return state.tags.first ?? ""
+            case .tags: return FocusLog.hashtags(state.tags) ?? ""
             case .note: return state.note ?? ""
             case .id: return String(state.id.prefix(8))
             case .paused: return state.paused ? "paused" : ""

@@ -123,7 +123,7 @@ import Testing
         let start = now.addingTimeInterval(Double(-hoursAgo * 3600))
         return FocusLog(
             id: "s\(n)", start: start, end: start.addingTimeInterval(1500), planned: 1500, focused: focused,
-            completed: focused == 1500, tag: tag)
+            completed: focused == 1500, tags: tag == "code" ? ["code", "read"] : tag.map { [$0] } ?? [])
     }
 
     static func appendRaw(_ text: String, to path: String) throws {
@@ -174,7 +174,7 @@ import Testing
                     try store.record(
                         JournalChange(
                             id: "c\(next)", kind: .edit, target: target.id, at: Self.now,
-                            patch: SessionPatch(focused: 60, tag: .some("edited"))))
+                            patch: SessionPatch(focused: 60, tags: ["edited"])))
                 } else if kind == 7 {
                     try store.record(JournalChange(id: "c\(next)", kind: .delete, target: target.id, at: Self.now))
                 } else if let undoable = store.lastUndoable() {

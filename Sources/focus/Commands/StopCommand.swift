@@ -23,7 +23,7 @@ enum StopCommand: ParsableCommand {
             let how = log.completed ? "completed" : "interrupted"
             ctx.out.line(
                 "Stopped: recorded \(LocalTime.duration(log.focused)) of focus as \(how)"
-                    + (log.tag.map { " #\($0)" } ?? "") + ".")
+                    + (FocusLog.hashtags(log.tags).map { " " + $0 } ?? "") + ".")
         } else {
             ctx.out.line("Stopped: under a minute of focus, so nothing was recorded.")
         }

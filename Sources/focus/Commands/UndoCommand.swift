@@ -30,11 +30,16 @@ enum UndoCommand: ParsableCommand {
             ctx.out.line(
                 "Undid a deletion" + (session.map { ": \(HistoryView.describe($0, readerZone: zone)) is back" } ?? "")
                     + ".")
-        case .batch(_, let sessions):
+        case .batch(_, let sessions, let changes):
             let seconds = sessions.reduce(0) { $0 + $1.focused }
+            let edits = changes.filter { $0.kind == .edit }.count
+            let deletions = changes.count - edits
             ctx.out.line(
                 "Undid importing \(sessions.count) session\(sessions.count == 1 ? "" : "s") "
-                    + "(\(LocalTime.duration(seconds)) of focus).")
+                    + "(\(LocalTime.duration(seconds)) of focus)"
+                    + (edits > 0 ? ", \(edits) update\(edits == 1 ? "" : "s")" : "")
+                    + (deletions > 0 ? ", \(deletions) deletion\(deletions == 1 ? "" : "s")" : "")
+                    + ": the whole import, in one step.")
         }
         return 0
     }

@@ -13,7 +13,7 @@ enum HistoryView {
         guard !rows.isEmpty else { return [TerminalLine("No sessions.")] }
         let ids = rows.map { TerminalLine($0.shortID) }
         let durations = rows.map { TerminalLine(LocalTime.duration($0.log.focused)) }
-        let tags = rows.map { TerminalLine($0.log.tag.map { "#" + $0 } ?? "") }
+        let tags = rows.map { TerminalLine(FocusLog.hashtags($0.log.tags) ?? "") }
         let idWidth = ids.map(\.width).max() ?? 8
         let focusWidth = durations.map(\.width).max() ?? 3
         let tagWidth = tags.map(\.width).max() ?? 0
@@ -50,8 +50,11 @@ enum HistoryView {
         let id, shortId, date, start, end: String
         let planned, focused: Int
         let completed: Bool
+        /// The first tag, as before sessions had several; `tags` has them all.
         let tz, tag, note: String?
+        let tags: [String]
         let source: String
+        let origin: String?
         let device: String?
     }
 
@@ -63,17 +66,17 @@ enum HistoryView {
                     start: UTCTimestamp.format(row.log.start),
                     end: UTCTimestamp.format(row.log.end), planned: row.log.planned, focused: row.log.focused,
                     completed: row.log.completed,
-                    tz: row.log.tz, tag: row.log.tag, note: row.log.note, source: row.log.source.rawValue,
-                    device: row.device)
+                    tz: row.log.tz, tag: row.log.tags.first, note: row.log.note, tags: row.log.tags,
+                    source: row.log.source.rawValue, origin: row.log.origin?.key, device: row.device)
             })
     }
 
-    /// `2026-11-29 09:00–09:25 (25m) #writing`, in the session's own zone, read next to `readerZone`
+    /// `2026-11-29 09:00–09:25 (25m) #writing #book`, in the session's own zone, read next to `readerZone`
     /// (``Zone/zone(forSession:)``).
     static func describe(_ log: FocusLog, readerZone: Zone) -> String {
         let zone = readerZone.zone(forSession: log.tz)
         return LocalTime.dateTime(log.start, in: zone) + "–" + LocalTime.hourMinute(log.end, in: zone)
-            + " (\(LocalTime.duration(log.focused)))" + (log.tag.map { " #" + $0 } ?? "")
+            + " (\(LocalTime.duration(log.focused)))" + (FocusLog.hashtags(log.tags).map { " " + $0 } ?? "")
     }
 
     /// The short form of `id` that `focus log` shows beside `logs`.

@@ -159,6 +159,9 @@ enum StatsView {
                     + TerminalLine(" ") + TerminalLine(percent(share)).padded(toWidth: 4, alignment: .right)
                     + TerminalLine(" ") + TerminalLine(bar, .cyan))
         }
+        if data.tagsOverlap {
+            lines += TerminalLine("A session with several tags counts under each of them.", .dim).folded(toWidth: width)
+        }
         return lines
     }
 

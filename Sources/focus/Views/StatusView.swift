@@ -22,7 +22,7 @@ enum StatusView {
             state.isOpen
             ? [state.phase.title + " · open", LocalTime.countdown(Double(state.counted(at: now))) + " so far"]
             : [state.phase.title, LocalTime.countdown(Double(state.remaining(at: now))) + " left"]
-        if let tag = state.tag { parts.append("#" + tag) }
+        if let tags = FocusLog.hashtags(state.tags) { parts.append(tags) }
         if state.isWaiting { return (parts + ["waiting for Enter"]).joined(separator: " · ") }
         if state.paused { parts.append("paused") }
         parts.append("started " + LocalTime.hourMinute(state.startedAt, in: timeZone))
@@ -41,7 +41,7 @@ enum StatusView {
                     : "\(marker.phase == .focus ? "running" : marker.phase.title.lowercased()) on "
                         + "\(marker.device.name), ends "
                         + LocalTime.hourMinute(marker.endsAt ?? marker.updatedAt, in: timeZone)
-            if let tag = marker.tag { line += " · #" + tag }
+            if let tags = FocusLog.hashtags(marker.tags) { line += " · " + tags }
             return line
         }
     }
@@ -62,11 +62,17 @@ enum StatusView {
                                 .init("startedAt", .string(UTCTimestamp.format(marker.startedAt))),
                                 .init("endsAt", .string(marker.endsAt.map(UTCTimestamp.format))),
                             ]
-                            if let tag = marker.tag { fields.append(.init("tag", .string(tag))) }
+                            fields += tagMembers(marker.tags)
                             return .object(fields)
                         })))
         }
         return JSONValue.object(members).text()
+    }
+
+    /// `tag` (the first, as before sessions had several) and `tags`, when there are any.
+    private static func tagMembers(_ tags: [String]) -> [JSONValue.Member] {
+        guard let first = tags.first else { return [] }
+        return [.init("tag", .string(first)), .init("tags", .array(tags.map(JSONValue.string)))]
     }
 
     private static func local(_ state: RunningState?, now: Date) -> [JSONValue.Member] {
@@ -78,7 +84,7 @@ enum StatusView {
             .init("remaining", .int(state.remaining(at: now))),
             .init("startedAt", .string(UTCTimestamp.format(state.startedAt))),
         ]
-        if let tag = state.tag { members.append(.init("tag", .string(tag))) }
+        members += tagMembers(state.tags)
         if let note = state.note { members.append(.init("note", .string(note))) }
         members += [.init("cycle", .int(state.cycle)), .init("cycles", .int(state.cycles))]
         if state.isOpen { members.append(.init("open", .bool(true))) }

@@ -24,7 +24,7 @@ enum TimerView {
         }
         var left = TerminalLine(" " + model.title, colour)
         if let cycle = model.cycleText { left.append(" · " + cycle, colour) }
-        if let tag = model.tag { left.append(" · #" + tag, colour) }
+        if let tags = FocusLog.hashtags(model.tags) { left.append(" · " + tags, colour) }
         let right = TerminalLine(model.endText, .dim)
         let gap = width - left.width - right.width
         let header =
