@@ -7,10 +7,10 @@ public enum JournalDoctor {
     /// One thing found. Problems make the journal unhealthy; notes do not.
     public struct Finding: Equatable, Sendable, CustomStringConvertible {
         public let isProblem: Bool
-        public let text: String
-        public var description: String { text }
+        public let text: Message
+        public var description: String { text.description }
 
-        public init(isProblem: Bool, text: String) {
+        public init(isProblem: Bool, text: Message) {
             self.isProblem = isProblem
             self.text = text
         }
@@ -31,17 +31,21 @@ public enum JournalDoctor {
         conflictCopies: [ConflictCopy] = [], tornTails: [JournalIssue] = [], now: Date, days: LocalDays
     ) -> [Finding] {
         var out: [Finding] = []
-        for torn in tornTails { out.append(Finding(isProblem: false, text: "\(torn)")) }
+        for torn in tornTails { out.append(Finding(isProblem: false, text: torn.message)) }
         for copy in conflictCopies {
-            let text =
+            let text = Message(
                 copy.onlyHere == 0
-                ? "\(copy.path) is a sync conflict copy of \(copy.original); every one of its \(copy.records) "
-                    + "record(s) is in another journal file too, so it can be deleted"
-                : "\(copy.path) is a sync conflict copy of \(copy.original) and holds \(copy.onlyHere) record(s) no "
-                    + "other file has; focus reads them, so keep it until they are elsewhere"
+                    ? """
+                    \(copy.path) is a sync conflict copy of \(copy.original); every one of its \(copy.records) \
+                    record(s) is in another journal file too, so it can be deleted
+                    """
+                    : """
+                    \(copy.path) is a sync conflict copy of \(copy.original) and holds \(copy.onlyHere) record(s) no \
+                    other file has; focus reads them, so keep it until they are elsewhere
+                    """)
             out.append(Finding(isProblem: false, text: text))
         }
-        for issue in issues { out.append(Finding(isProblem: true, text: "bad line: \(issue)")) }
+        for issue in issues { out.append(Finding(isProblem: true, text: "bad line: \(issue.message)")) }
         let copies = Set(conflictCopies.map(\.path))
         func inACopy(_ place: String) -> Bool {
             copies.contains(String(place[..<(place.lastIndex(of: ":") ?? place.endIndex)]))
@@ -66,8 +70,10 @@ public enum JournalDoctor {
                 Finding(
                     isProblem: true,
                     text:
-                        "\(change.kind.rawValue) record \(change.id) names \(change.target), which is not in the "
-                        + "journal"
+                        """
+                        \(change.kind.rawValue) record \(change.id) names \(change.target), which is not in the \
+                        journal
+                        """
                 ))
         }
         let logs = sessions
@@ -85,8 +91,10 @@ public enum JournalDoctor {
                     Finding(
                         isProblem: true,
                         text:
-                            "sessions overlap: \(previous.id) (\(describe(previous, days))) and \(log.id) "
-                            + "(\(describe(log, days)))"
+                            """
+                            sessions overlap: \(previous.id) (\(describe(previous, days))) and \(log.id) \
+                            (\(describe(log, days)))
+                            """
                     ))
             }
             if latest == nil || log.end > latest!.end { latest = log }
@@ -102,8 +110,10 @@ public enum JournalDoctor {
                 Finding(
                     isProblem: true,
                     text:
-                        "\(change.kind.rawValue) record \(change.id) is dated in the future "
-                        + "(\(UTCTimestamp.format(change.at)))"
+                        """
+                        \(change.kind.rawValue) record \(change.id) is dated in the future \
+                        (\(UTCTimestamp.format(change.at)))
+                        """
                 ))
         }
         return out
@@ -116,7 +126,7 @@ public enum JournalDoctor {
     /// since those sessions are likely dated in the wrong zone.
     static func zoneFinding(_ tz: String, count: Int, files: ZoneFiles) -> Finding? {
         let reading = SessionZone(tz, files: files)
-        let sessions = "\(count) session(s) are dated"
+        let sessions = Message("\(count) session(s) are dated")
         let offsets = reading.zone.offsetsDescription
         switch reading.kind {
         case .name:
@@ -132,8 +142,10 @@ public enum JournalDoctor {
         case .fallback:
             return Finding(
                 isProblem: true,
-                text: "time zone '\(tz)' is not a zone name this machine knows: \(sessions) as the C library reads "
-                    + "TZ='\(tz)', \(offsets)")
+                text: """
+                    time zone '\(tz)' is not a zone name this machine knows: \(sessions) as the C library reads \
+                    TZ='\(tz)', \(offsets)
+                    """)
         }
     }
 

@@ -1,3 +1,5 @@
+import FocusModels
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -17,7 +19,7 @@
 /// parent that user controls; root is held to the same rule, so it never writes through another user's folder.
 enum FolderSafety {
     /// Why focus must not keep files in `folder`, or `nil` when it may.
-    static func problem(folder: String) -> String? {
+    static func problem(folder: String) -> Message? {
         let uid = geteuid()
         let absolute = folder.hasPrefix("/") ? folder : currentDirectory() + "/" + folder
         var existing = absolute
@@ -40,12 +42,12 @@ enum FolderSafety {
 
     /// Why a folder above `path` (each prefix of it, as the file system resolves it) lets another user swap what is
     /// below it, or `nil`.
-    static func ancestorsProblem(of path: String) -> String? {
+    static func ancestorsProblem(of path: String) -> Message? {
         var checked = Set<String>()
         return ancestorsProblem(of: path, skipping: &checked)
     }
 
-    private static func ancestorsProblem(of path: String, skipping checked: inout Set<String>) -> String? {
+    private static func ancestorsProblem(of path: String, skipping checked: inout Set<String>) -> Message? {
         let uid = geteuid()
         var path = path
         while path != "/" {
@@ -59,7 +61,7 @@ enum FolderSafety {
 
     /// Why `path`, a folder focus found where it keeps files, cannot be used: it must be a folder of this user that
     /// nobody else can write to.
-    static func problem(ownFolder path: String) -> String? {
+    static func problem(ownFolder path: String) -> Message? {
         var st = stat()
         guard stat(path, &st) == 0 else { return "it cannot be examined (\(FileIO.errnoText()))" }
         guard (st.st_mode & S_IFMT) == S_IFDIR else { return "\(path) is not a folder" }
@@ -70,7 +72,7 @@ enum FolderSafety {
     }
 
     /// Why `path`, a folder above one focus uses, lets another user swap what is below it.
-    private static func ancestorProblem(_ path: String, uid: uid_t) -> String? {
+    private static func ancestorProblem(_ path: String, uid: uid_t) -> Message? {
         var st = stat()
         guard stat(path, &st) == 0 else { return "\(path) cannot be examined (\(FileIO.errnoText()))" }
         if st.st_uid != uid && st.st_uid != 0 {
@@ -83,14 +85,14 @@ enum FolderSafety {
     }
 
     /// `uid 1001 (ana)`.
-    static func owner(_ uid: uid_t) -> String {
+    static func owner(_ uid: uid_t) -> Message {
         guard let entry = getpwuid(uid), let name = entry.pointee.pw_name else { return "uid \(uid)" }
         return "uid \(uid) (\(String(cString: name)))"
     }
 
     /// Who besides the owner may write, from the mode: `its group and everyone (mode 0777)`.
-    static func writers(_ mode: mode_t) -> String {
-        let who =
+    static func writers(_ mode: mode_t) -> Message {
+        let who: Message =
             mode & 0o022 == 0o022 ? "its group and everyone" : mode & 0o002 != 0 ? "everyone" : "its group"
         return "\(who) (mode 0\(String(mode & 0o7777, radix: 8)))"
     }

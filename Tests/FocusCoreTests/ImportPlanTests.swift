@@ -24,6 +24,8 @@ import Testing
             try ImportPlan(
                 inputs: [(name: "junk", bytes: Array("\u{1}\u{2}garbage\nmore garbage\n".utf8))], format: format,
                 known: [], path: "junk")
-        } throws: { ($0 as? FocusError)?.kind == .data && ($0 as? FocusError)?.message.hasPrefix("junk: ") == true }
+        } throws: {
+            ($0 as? FocusError)?.kind == .data && ($0 as? FocusError)?.message.description.hasPrefix("junk: ") == true
+        }
     }
 }

@@ -203,7 +203,9 @@ import Testing
         #expect(!findings.isEmpty)
         for width in Self.widths {
             var lines = DoctorView.journal(store, width: width)
-            for finding in findings + Self.hostile.map({ .init(isProblem: true, text: "session " + $0) }) {
+            for finding in findings
+                + Self.hostile.map({ .init(isProblem: true, text: Message(verbatim: "session " + $0)) })
+            {
                 lines += DoctorView.finding(finding, width: width)
             }
             lines += DoctorView.heading("Settings", width: width) + DoctorView.fine("ok", width: width)

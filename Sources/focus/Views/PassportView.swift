@@ -20,7 +20,9 @@ enum PassportView {
         if model.isDemo { lines += DemoBanner.lines(width: width) }
         let stamps = model.stamps
         lines += TerminalLine(
-            "Passport · \(stamps.count) \(stamps.count == 1 ? "stamp" : "stamps") · \(model.totalMiles) miles", .bold
+            stamps.count == 1
+                ? "Passport · 1 stamp · \(model.totalMiles) miles"
+                : "Passport · \(stamps.count) stamps · \(model.totalMiles) miles" as Message, .bold
         ).folded(toWidth: width)
         lines.append(TerminalLine())
         if stamps.isEmpty {
@@ -49,9 +51,10 @@ enum PassportView {
             lines.append(TerminalLine())
             lines.append(TerminalLine("Ahead", .bold))
             lines += ahead.flatMap { chapter in
-                var item = TerminalLine(chapter.title + ", " + chapter.country)
+                var item = TerminalLine("\(chapter.title), \(chapter.country)" as Message)
                 if chapter.open { item.append("  (in progress)", .cyan) }
-                return TerminalLine.hanging(TerminalLine("  " + number(chapter.number) + " "), item, toWidth: width)
+                return TerminalLine.hanging(
+                    TerminalLine(verbatim: "  " + number(chapter.number) + " "), item, toWidth: width)
             }
         }
         return lines
@@ -68,7 +71,7 @@ enum PassportView {
         let isDemo: Bool
         let totalMiles: Int
         let stamps: [PassportStamp]
-        let soundscapes: [String]
+        let soundscapes: [Message]
         let ahead: [PassportChapterAhead]
     }
 
@@ -78,16 +81,16 @@ enum PassportView {
     private static func box(_ stamp: PassportStamp) -> [TerminalLine] {
         let border = TextStyle.red
         func row(_ text: String) -> TerminalLine {
-            TerminalLine("│", border) + TerminalLine(" ") + TerminalLine(text).fitted(toWidth: inner - 2)
+            TerminalLine("│", border) + TerminalLine(" ") + TerminalLine(verbatim: text).fitted(toWidth: inner - 2)
                 + TerminalLine(" ") + TerminalLine("│", border)
         }
         let rule = String(repeating: "─", count: inner)
         return [
-            TerminalLine("╭" + rule + "╮", border),
-            row(number(stamp.number) + " " + stamp.title.uppercased()),
-            row(stamp.country),
+            TerminalLine(verbatim: "╭" + rule + "╮", border),
+            row(number(stamp.number) + " " + stamp.title.localized.uppercased()),
+            row(stamp.country.localized),
             row(stamp.stampedOn.isoString + " · \(stamp.miles) mi"),
-            TerminalLine("╰" + rule + "╯", border),
+            TerminalLine(verbatim: "╰" + rule + "╯", border),
         ]
     }
 
