@@ -34,12 +34,7 @@ import Testing
                             store: store, range: range, heatmapRequested: true, now: Views.now, days: Views.days)
                         Views.check(StatsView.lines(model, data: try model.data, columns: width), width: width, "stats")
                     }
-                    let expedition = ExpeditionViewModel(store: store, now: Views.now, days: Views.days)
-                    Views.check(ExpeditionView.lines(expedition, columns: width), width: width, "expedition")
-                    let passport = PassportViewModel(store: store, now: Views.now, days: Views.days)
-                    Views.check(PassportView.lines(passport, columns: width), width: width, "passport")
-                    let profile = GrowthViewModel(store: store, now: Views.now, days: Views.days)
-                    Views.check(ProfileView.lines(profile, columns: width), width: width, "profile")
+                    Views.checkGameViews(store, width: width)
                     let history = HistoryViewModel(store: store, limit: 5, now: Views.now, days: Views.days)
                     Views.check(
                         HistoryView.lines(history.rows, hidden: history.hiddenCount, width: width), width: width, "log")
