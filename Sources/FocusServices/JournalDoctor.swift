@@ -87,15 +87,7 @@ public enum JournalDoctor {
         var latest: FocusLog?
         for log in logs {
             if let previous = latest, log.overlaps(previous) {
-                out.append(
-                    Finding(
-                        isProblem: true,
-                        text:
-                            """
-                            sessions overlap: \(previous.id) (\(describe(previous, days))) and \(log.id) \
-                            (\(describe(log, days)))
-                            """
-                    ))
+                out.append(Finding(isProblem: true, text: overlapText(previous, log, days)))
             }
             if latest == nil || log.end > latest!.end { latest = log }
             if log.end > now {
@@ -147,6 +139,39 @@ public enum JournalDoctor {
                     TZ='\(tz)', \(offsets)
                     """)
         }
+    }
+
+    /// Which two sessions overlap, from which sources, and how to repair it: delete one of them, or end the
+    /// earlier one where the later begins (often the case after importing from two tools).
+    ///
+    /// The commands are given only for ids that are safe to paste into a shell: an id comes from data (an
+    /// imported file may hold `$(...)`), and a repair hint must never be a way to run it.
+    static func overlapText(_ first: FocusLog, _ second: FocusLog, _ days: LocalDays) -> Message {
+        let head: Message = """
+            sessions overlap: \(first.id) (\(describe(first, days)), \(first.source.rawValue)) and \(second.id) \
+            (\(describe(second, days)), \(second.source.rawValue))
+            """
+        guard isShellSafe(first.id), isShellSafe(second.id) else {
+            return "\(head); keep one with `focus log delete ID`, or shorten one with `focus log edit ID --end TIME`"
+        }
+        guard second.start > first.start else {
+            return "\(head); keep one with `focus log delete \(second.id)` (or the other id)"
+        }
+        let end = LocalTime.dateTime(second.start, in: days.zone(first.tz))
+        return """
+            \(head); keep one with `focus log delete \(second.id)` (or the other id), or end the first as the second \
+            begins with `focus log edit \(first.id) --end '\(end)'`
+            """
+    }
+
+    /// Letters, digits, `-`, `_` and `.` only: what a shell never expands.
+    private static func isShellSafe(_ id: String) -> Bool {
+        !id.isEmpty && !id.hasPrefix("-")
+            && id.unicodeScalars.allSatisfy {
+                $0.isASCII
+                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+                        || "-_.".unicodeScalars.contains($0))
+            }
     }
 
     static func describe(_ log: FocusLog, _ days: LocalDays) -> String {

@@ -67,8 +67,7 @@ enum FolderSafety {
         guard (st.st_mode & S_IFMT) == S_IFDIR else { return "\(path) is not a folder" }
         let uid = geteuid()
         if st.st_uid != uid { return "\(path) belongs to \(owner(st.st_uid)), not to you (uid \(uid))" }
-        if st.st_mode & 0o022 != 0 { return "\(path) can be changed by \(writers(st.st_mode))" }
-        return nil
+        return writersProblem(path, st)
     }
 
     /// Why `path`, a folder above one focus uses, lets another user swap what is below it.
@@ -78,10 +77,7 @@ enum FolderSafety {
         if st.st_uid != uid && st.st_uid != 0 {
             return "\(path), above it, belongs to \(owner(st.st_uid)), who could replace what is in it"
         }
-        if st.st_mode & 0o022 != 0, st.st_mode & S_ISVTX == 0 {
-            return "\(path), above it, can be changed by \(writers(st.st_mode))"
-        }
-        return nil
+        return st.st_mode & S_ISVTX == 0 ? writersProblem(path, st, above: true) : nil
     }
 
     /// `uid 1001 (ana)`.
@@ -90,11 +86,54 @@ enum FolderSafety {
         return "uid \(uid) (\(String(cString: name)))"
     }
 
-    /// Who besides the owner may write, from the mode: `its group and everyone (mode 0777)`.
-    static func writers(_ mode: mode_t) -> Message {
+    /// Why someone besides the owner may change `path`, whose status is `st`, with the command that stops it; `nil`
+    /// when nobody else can write to it.
+    ///
+    /// A group write bit is harmless when the group is the owner's private group (its primary group, which has no
+    /// other member and is nobody else's primary group): distributions that give each user such a group often set
+    /// `umask 002`, so `~/.config` is `0775` there, and refusing it would stop every command for nothing.
+    static func writersProblem(_ path: String, _ st: stat, above: Bool = false) -> Message? {
+        let group = st.st_mode & 0o020 != 0 && !isPrivateGroup(st.st_gid, of: st.st_uid)
+        let everyone = st.st_mode & 0o002 != 0
+        guard group || everyone else { return nil }
         let who: Message =
-            mode & 0o022 == 0o022 ? "its group and everyone" : mode & 0o002 != 0 ? "everyone" : "its group"
-        return "\(who) (mode 0\(String(mode & 0o7777, radix: 8)))"
+            group && everyone
+            ? "its group \(groupName(st.st_gid)) and everyone"
+            : group ? "its group \(groupName(st.st_gid))" : "everyone"
+        let mode = "0" + String(st.st_mode & 0o7777, radix: 8)
+        let problem: Message =
+            above
+            ? "\(path), above it, can be changed by \(who) (mode \(mode))"
+            : "\(path) can be changed by \(who) (mode \(mode))"
+        guard !path.contains(where: { "'\n\r".contains($0) }) else { return problem }
+        return "\(problem); `chmod go-w '\(path)'` makes it yours alone"
+    }
+
+    /// Whether `gid` is the private group of `uid`: its primary group, listing no other member, and no other
+    /// account's primary group.
+    private static func isPrivateGroup(_ gid: gid_t, of uid: uid_t) -> Bool {
+        guard let user = getpwuid(uid), user.pointee.pw_gid == gid, let name = user.pointee.pw_name else {
+            return false
+        }
+        let own = String(cString: name)
+        guard let group = getgrgid(gid) else { return false }
+        var member = group.pointee.gr_mem
+        while let entry = member?.pointee {
+            if String(cString: entry) != own { return false }
+            member = member?.advanced(by: 1)
+        }
+        setpwent()
+        defer { endpwent() }
+        while let entry = getpwent() {
+            if entry.pointee.pw_gid == gid && entry.pointee.pw_uid != uid { return false }
+        }
+        return true
+    }
+
+    /// `focus-eve (gid 998)`.
+    private static func groupName(_ gid: gid_t) -> String {
+        guard let entry = getgrgid(gid), let name = entry.pointee.gr_name else { return "gid \(gid)" }
+        return "\(String(cString: name)) (gid \(gid))"
     }
 
     private static func currentDirectory() -> String {

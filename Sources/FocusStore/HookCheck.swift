@@ -56,7 +56,6 @@ extension AppStore {
         if st.st_uid != geteuid() && st.st_uid != 0 {
             return "\(path) belongs to \(FolderSafety.owner(st.st_uid))"
         }
-        if st.st_mode & 0o022 != 0 { return "\(path) can be changed by \(FolderSafety.writers(st.st_mode))" }
-        return nil
+        return FolderSafety.writersProblem(path, st)
     }
 }

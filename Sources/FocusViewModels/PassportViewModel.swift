@@ -1,4 +1,5 @@
 import FocusModels
+import FocusSound
 import FocusStore
 import FoundationEssentials
 
@@ -12,6 +13,14 @@ public struct PassportStamp: Equatable, Sendable, Encodable {
     public let stampedOn: CivilDate
     public let miles: Int
     public let soundscape: Message
+}
+
+/// A sound the passport lets you play.
+public struct PassportSound: Equatable, Sendable, Encodable {
+    /// What `focus sound NAME` takes.
+    public let name: String
+    /// Its title in every language; encoded in English (`--json`).
+    public let title: Message
 }
 
 /// A chapter still ahead: the open one or a locked one.
@@ -52,11 +61,17 @@ public struct PassportViewModel: GameViewModel {
         }
     }
 
-    /// Soundscapes the stamps unlocked, in the order they were earned.
-    public var soundscapes: [Message] {
+    /// The sounds that play now, named and titled as `focus sound list` shows them: the noises every passport
+    /// has, then those the stamps unlocked, in catalogue order (so the two commands always agree).
+    public var sounds: [PassportSound] {
         let shown = shown
-        return shown.expedition.soundscapes.map { Message(shown.definitions.soundscape(titled: $0)) }
+        return SoundCatalog(definitions: shown.definitions).unlockedEntries(in: shown.expedition).map {
+            PassportSound(name: $0.name, title: $0.title)
+        }
     }
+
+    /// How many sounds there are to unlock in all, locked or not.
+    public var soundCount: Int { SoundCatalog(definitions: shown.definitions).entries.count }
 
     /// Miles of every stamp so far.
     public var totalMiles: Int { shown.expedition.totalMiles }

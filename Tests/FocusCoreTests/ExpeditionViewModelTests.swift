@@ -45,14 +45,19 @@ struct ExpeditionViewModelTests {
         #expect(model.nextCity == "Seville, Spain")
     }
 
-    @Test func passportListsStampsSoundscapesAndTheRoadAhead() throws {
+    @Test func passportListsStampsTheSoundsThatPlayAndTheRoadAhead() throws {
         let store = AppStore(paths: try Sessions.temporaryPaths(), focusLogs: Sessions.daily(3))
         try store.loadExpedition(days: days)
         let model = PassportViewModel(store: store, now: now, days: days)
         #expect(model.stamps.map(\.id) == ["lisbon"])
         #expect(model.stamps.first?.stampedOn.isoString == "2026-11-04")
         #expect(model.stamps.first?.miles == 180)
-        #expect(model.soundscapes == ["Tram 28 on the hill"])
+        // Lisbon's stamp unlocks its own sound and the wind, beside the noises everyone has: as `sound list` says.
+        #expect(model.sounds.map(\.name) == ["white", "pink", "brown", "wind", "lisbon"])
+        #expect(
+            model.sounds.map(\.name)
+                == SoundListViewModel(store: store).rows.filter { $0.lockedUntil == nil }.map(\.name))
+        #expect(model.soundCount == SoundListViewModel(store: store).rows.count)
         #expect(model.ahead.first?.id == "seville" && model.ahead.first?.open == true)
         #expect(model.ahead.count == ExpeditionDefinitions.builtIn.chapters.count - 1)
     }

@@ -215,6 +215,32 @@ struct AccountSafetyTests {
         #expect(r.status == 0 && r.stdout.contains("#new"), "\(r.stderr)")
     }
 
+    /// A group write bit is harmless only when the group is the user's own private group (distributions with
+    /// `umask 002` make `~/.config` 0775 that way); eve's group on ana's folder is refused, with the repair named.
+    @Test(arguments: [true, false])
+    func aGroupWriteBitIsHarmlessOnlyInTheUsersPrivateGroup(_ privateGroup: Bool) throws {
+        let eve = try #require(LocalUsers.eve)
+        let ana = try #require(LocalUsers.ana)
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("focus-upg-\(UUID().uuidString)")
+            .path
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        let home = parent + "/home"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        // The folder above is group-writable in ana's own group too, as umask 002 leaves it.
+        #expect(chown(parent, ana.uid, ana.gid) == 0 && chmod(parent, 0o775) == 0)
+        #expect(chown(home, ana.uid, privateGroup ? ana.gid : eve.gid) == 0 && chmod(home, 0o770) == 0)
+        let r = try LocalUsers.focus(Self.addArgs, as: ana, home: home)
+        if privateGroup {
+            #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
+            #expect((try? FileManager.default.contentsOfDirectory(atPath: home + "/journal").count) == 1)
+        } else {
+            #expect(r.status == 73 && BadPlaceTests.errors(r).count == 1, "\(r.stderr)")
+            #expect(r.stderr.contains("\(home) can be changed by its group focus-eve (gid \(eve.gid)) (mode 0770)"))
+            #expect(r.stderr.contains("`chmod go-w '\(home)'` makes it yours alone"), "\(r.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: home + "/journal"))
+        }
+    }
+
     /// A victim who is not root is held to the same rule: ana's `FOCUS_HOME` made by eve is refused, her own is used.
     @Test func aVictimWhoIsNotRootIsProtectedToo() throws {
         let eve = try #require(LocalUsers.eve)

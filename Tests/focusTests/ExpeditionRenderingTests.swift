@@ -57,7 +57,8 @@ struct ExpeditionRenderingTests {
                 "│ 2026-11-04 · 180 mi  │",
                 "╰──────────────────────╯",
             ])
-        #expect(text.contains("  ♪ Tram 28 on the hill"))
+        #expect(text.contains("Sounds · 5 of 17 unlocked\n  ♪ white   White noise"))
+        #expect(text.contains("  ♪ lisbon  Tram 28 on the hill"))
         #expect(text.contains("  02 Seville, Spain  (in progress)"))
         #expect(lines.allSatisfy { $0.unicodeScalars.count <= 80 })
     }

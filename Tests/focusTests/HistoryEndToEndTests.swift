@@ -347,3 +347,59 @@ import Testing
         #expect(config.status == 65 && config.stdout.contains("config.json"))
     }
 }
+
+/// `focus doctor` says how to repair an overlap, and the command it gives does repair it.
+@Suite struct DoctorRepairTests {
+    static let lines = [
+        #"{"id":"aaaa1111","start":"2026-11-28T09:00:00Z","end":"2026-11-28T09:25:00Z","planned":1500,"#
+            + #""focused":1500,"completed":true}"#,
+        #"{"id":"bbbb2222","start":"2026-11-28T09:10:00Z","end":"2026-11-28T09:35:00Z","planned":1500,"#
+            + #""focused":1500,"completed":true,"source":"import"}"#,
+    ]
+
+    /// The words of the backquoted `focus ...` command in `text` after `marker`, as a shell splits them.
+    static func command(after marker: String, in text: String) throws -> [String] {
+        let rest = try #require(text.range(of: marker)).upperBound
+        let quoted = text[rest...].prefix { $0 != "`" }
+        var words: [String] = []
+        var word = ""
+        var inQuotes = false
+        for c in quoted {
+            if c == "'" {
+                inQuotes.toggle()
+            } else if c == " " && !inQuotes {
+                if !word.isEmpty { words.append(word) }
+                word = ""
+            } else {
+                word.append(c)
+            }
+        }
+        if !word.isEmpty { words.append(word) }
+        #expect(words.first == "focus")
+        return Array(words.dropFirst())
+    }
+
+    @Test(arguments: ["keep one with `", "as the second begins with `"])
+    func theCommandDoctorGivesForAnOverlapRepairsIt(_ marker: String) throws {
+        let home = try TempHome()
+        try home.writeJournal(Self.lines)
+        let doctor = try HistoryEndToEndTests.focus(["doctor"], home)
+        #expect(doctor.status == 65)
+        #expect(doctor.stdout.contains("sessions overlap: aaaa1111 (2026-11-28 17:00–17:25, timer) and bbbb2222"))
+        #expect(doctor.stdout.contains("17:35, import)"))
+        let repair = try HistoryEndToEndTests.focus(try Self.command(after: marker, in: doctor.stdout), home)
+        #expect(repair.status == 0, "\(repair.stderr)")
+        let again = try HistoryEndToEndTests.focus(["doctor"], home)
+        #expect(again.status == 0, "\(again.stdout)")
+    }
+
+    /// An id from an imported file is data: doctor never offers a command that would paste it into a shell.
+    @Test func anIdAShellWouldExpandIsNeverPutInACommand() throws {
+        let home = try TempHome()
+        try home.writeJournal([Self.lines[0], Self.lines[1].replacingOccurrences(of: "bbbb2222", with: "$(touch x)")])
+        let doctor = try HistoryEndToEndTests.focus(["doctor"], home)
+        #expect(doctor.status == 65)
+        #expect(doctor.stdout.contains("keep one with `focus log delete ID`"))
+        #expect(!doctor.stdout.contains("delete $(") && !doctor.stdout.contains("edit aaaa1111"))
+    }
+}

@@ -10,7 +10,10 @@ import Testing
 /// record that was there is gone and none is doubled; what the command added is all of it or none of it (an
 /// import of several sessions, the undo of an import), and all of it when it had said so; `focus doctor` passes;
 /// and the derived files give what a rebuild gives (`stats --json` and `expedition --json` before and after
-/// deleting them).
+/// deleting them). A file of the user's that `--out` replaces holds its old bytes or all of the new ones.
+///
+/// `cancel` is not here: it needs a live timer, which a copied home cannot carry; its only change is the unlink of
+/// the running state, which is done or not done.
 ///
 /// `make test` kills at the calls that write (``syscalls``); `make torture` at every `openat` and `close` too.
 /// strace kills as a call begins, so a write is done or not done; a kill in the middle of one (a torn line) is
@@ -36,6 +39,11 @@ import Testing
         let changes: Int
         /// What its stdout says once it has written (then everything must be there).
         let reported: String
+        /// A file of the user's it replaces (in the home, holding ``Template/oldOut`` before): after any kill it
+        /// holds the old bytes or all of the new ones, and a file left beside it is only focus's own temp file.
+        var out: String? = nil
+        /// Commands that set the home up for it first (not killed).
+        var prepare: [[String]] = []
         var testDescription: String { name }
     }
 
@@ -57,12 +65,27 @@ import Testing
         Scenario(
             name: "config set", args: ["config", "set", "daily-goal-minutes", "120"], sessions: 0, changes: 0,
             reported: ""),
+        Scenario(
+            name: "config unset", args: ["config", "unset", "daily-goal-minutes"], sessions: 0, changes: 0,
+            reported: ""),
         Scenario(name: "start", args: ["start", "1s", "--tag", "timer"], sessions: 1, changes: 0, reported: "Done: "),
+        // An edit after the checkpoint leaves it behind, so the repair rebuilds it.
+        Scenario(
+            name: "doctor --repair", args: ["doctor", "--repair"], sessions: 0, changes: 0, reported: "",
+            prepare: [["log", "edit", "e3", "--tag", "later"]]),
+        Scenario(
+            name: "export --out", args: ["export", "--format", "csv", "--out", "OUT"], sessions: 0, changes: 0,
+            reported: "", out: "export.csv"),
+        Scenario(
+            name: "sound --out", args: ["sound", "pink", "--duration", "1s", "--out", "OUT"], sessions: 0,
+            changes: 0, reported: "", out: "pink.wav"),
     ]
 
     /// A home with timer sessions (they move the expedition), an import of three (the newest record), settings and
     /// built derived files; and the file the import scenario imports.
     final class Template {
+        /// What a file `--out` replaces holds before.
+        static let oldOut = Data("the user's old file\n".utf8)
         let home: TempHome
         let importFile: ImportFile
 
@@ -78,6 +101,9 @@ import Testing
             ] {
                 let r = try FocusBinary.run(args, home: home.path, now: KillPointTests.now)
                 precondition(r.status == 0, "\(args): \(r.stderr)")
+            }
+            for scenario in KillPointTests.scenarios {
+                if let out = scenario.out { try Self.oldOut.write(to: URL(fileURLWithPath: home.path + "/" + out)) }
             }
         }
     }
@@ -106,18 +132,48 @@ import Testing
             return
         }
         let template = try Template()
-        let before = try Records(template.home.path)
-        let args = scenario.args.map { $0 == "IMPORT" ? template.importFile.path : $0 }
+        func args(in home: String) -> [String] {
+            scenario.args.map {
+                $0 == "IMPORT" ? template.importFile.path : $0 == "OUT" ? home + "/" + (scenario.out ?? "") : $0
+            }
+        }
+        func copy(of source: String) throws -> TempHome {
+            let home = try TempHome(device: nil)
+            #expect(FocusBinary.shellStatus("cp -a '\(source)/.' '\(home.path)/'") == 0)
+            return home
+        }
+        // Every kill point starts from the same bytes: the template, set up once for this scenario.
+        let base = try copy(of: template.home.path)
+        for step in scenario.prepare {
+            let r = try FocusBinary.run(step, home: base.path, now: Self.now)
+            #expect(r.status == 0, "\(scenario.name) \(step): \(r.stderr)")
+        }
+        func copy() throws -> TempHome { try copy(of: base.path) }
+        let before = try Records(base.path)
+        // What a file `--out` replaces holds when the command runs to its end.
+        let whole = try scenario.out.map { out -> Data? in
+            let home = try copy()
+            let r = try FocusBinary.run(args(in: home.path), home: home.path, now: Self.now)
+            #expect(r.status == 0, "\(scenario.name): \(r.stderr)")
+            return home.contents(out)
+        }
         var points = 0
         for syscall in Self.syscalls {
             for n in 1... {
-                let home = try TempHome(device: nil)
-                #expect(FocusBinary.shellStatus("cp -a '\(template.home.path)/.' '\(home.path)/'") == 0)
-                let r = try Self.run(strace, args, killingAt: syscall, call: n, home: home.path)
+                let home = try copy()
+                let r = try Self.run(strace, args(in: home.path), killingAt: syscall, call: n, home: home.path)
                 let killed = r.status == 128 + SIGKILL
                 let place = "\(scenario.name), \(syscall) #\(n)"
                 if !killed {
                     #expect(r.status == 0, "\(place): \(r.status) \(r.stderr)")
+                }
+                if let out = scenario.out, let whole {
+                    let now = home.contents(out)
+                    #expect(now == whole || (killed && now == Template.oldOut), "\(place): \(out) is torn")
+                    let beside = try FileManager.default.contentsOfDirectory(atPath: home.path).filter {
+                        $0.hasPrefix(out) && $0 != out && !$0.hasPrefix(out + ".tmp-")
+                    }
+                    #expect(beside.isEmpty, "\(place): left \(beside)")
                 }
                 try Self.check(home.path, before: before, scenario: scenario, said: r.stdout, done: !killed, place)
                 points += killed ? 1 : 0
@@ -156,10 +212,11 @@ import Testing
         let all = (scenario.sessions, scenario.changes)
         #expect(added == (0, 0) || added == all, "\(place): added \(added), not all or nothing of \(all)")
         if done || reported { #expect(added == all, "\(place): said \(said) but added \(added)") }
-        if scenario.name == "config set" {
+        if scenario.args.first == "config" {
+            let set = scenario.args[1] == "set" ? "120\n" : "\(FocusConfig().dailyGoalMinutes)\n"
             let goal = try FocusBinary.run(["config", "get", "daily-goal-minutes"], home: home, now: now)
-            #expect(goal.status == 0 && ["90\n", "120\n"].contains(goal.stdout), "\(place): \(goal.stderr)")
-            if done { #expect(goal.stdout == "120\n", "\(place)") }
+            #expect(goal.status == 0 && ["90\n", set].contains(goal.stdout), "\(place): \(goal.stderr)")
+            if done { #expect(goal.stdout == set, "\(place)") }
         }
         let doctor = try FocusBinary.run(["doctor"], home: home, now: later)
         #expect(doctor.status == 0, "\(place): \(doctor.stdout)")

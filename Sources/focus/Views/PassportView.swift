@@ -1,7 +1,7 @@
 import FocusCore
 
 /// `focus passport` output: stamps drawn as boxes, three to a row at 80 columns,
-/// then the soundscapes and the chapters still ahead.
+/// then the sounds that play now and the chapters still ahead.
 ///
 /// ```
 ///  ╭──────────────────────╮  ╭──────────────────────╮
@@ -42,10 +42,16 @@ enum PassportView {
             }
         }
         lines.append(TerminalLine())
-        let soundscapes = model.soundscapes
-        lines += (TerminalLine("Soundscapes", .bold) + TerminalLine(soundscapes.isEmpty ? ": none unlocked yet" : ""))
+        let sounds = model.sounds
+        lines += (TerminalLine("Sounds", .bold) + TerminalLine(" · \(sounds.count) of \(model.soundCount) unlocked"))
             .folded(toWidth: width)
-        lines += soundscapes.flatMap { TerminalLine.hanging(TerminalLine("  ♪ "), TerminalLine($0), toWidth: width) }
+        let nameWidth = sounds.map { TerminalLine(verbatim: $0.name).width }.max() ?? 0
+        lines += sounds.flatMap { sound in
+            TerminalLine.hanging(
+                TerminalLine("  ♪ ") + TerminalLine(verbatim: sound.name).padded(toWidth: nameWidth + 2),
+                TerminalLine(sound.title),
+                toWidth: width)
+        }
         let ahead = model.ahead
         if !ahead.isEmpty {
             lines.append(TerminalLine())
@@ -64,14 +70,14 @@ enum PassportView {
         JSONText.encode(
             Report(
                 isDemo: model.isDemo, totalMiles: model.totalMiles, stamps: model.stamps,
-                soundscapes: model.soundscapes, ahead: model.ahead))
+                sounds: model.sounds, ahead: model.ahead))
     }
 
     private struct Report: Encodable {
         let isDemo: Bool
         let totalMiles: Int
         let stamps: [PassportStamp]
-        let soundscapes: [Message]
+        let sounds: [PassportSound]
         let ahead: [PassportChapterAhead]
     }
 
