@@ -10,7 +10,7 @@ enum ConfigListCommand: ParsableCommand {
         for key in FocusConfig.Key.allCases {
             let value = key.value(in: config) ?? Message("(none)").localized
             let note = key.isDefault(in: config) ? "  " + Message("(default)").localized : ""
-            ctx.out.line(key.rawValue.padded(toWidth: ConfigCommand.keyColumn) + value + note)
+            ctx.out.line(verbatim: key.rawValue.padded(toWidth: ConfigCommand.keyColumn) + value + note)
         }
         return 0
     }

@@ -39,13 +39,12 @@ struct TerminalWriter: Sendable {
     /// Writes `line` and a newline.
     func line(_ line: TerminalLine = TerminalLine()) { output.write(renderer.render(line) + "\n") }
 
-    /// Writes `text` (anything, data included) in `style` as one line, as it is in every language; disfavoured so
-    /// that a string literal makes a translated ``Message``.
-    @_disfavoredOverload
-    func line(_ text: String, _ style: TextStyle = .plain) { line(TerminalLine(verbatim: text, style)) }
+    /// Writes `text` (anything, data included) in `style` as one line, as it is in every language. Labelled, so
+    /// that an unlabelled literal makes a translated ``Message``.
+    func line(verbatim text: String, _ style: TextStyle = .plain) { line(TerminalLine(verbatim: text, style)) }
 
     /// Writes `message` in the command's language (``Language/current``) and `style` as one line.
-    func line(_ message: Message, _ style: TextStyle = .plain) { line(message.localized, style) }
+    func line(_ message: Message, _ style: TextStyle = .plain) { line(verbatim: message.localized, style) }
 
     /// Writes `lines`, each with a newline.
     func lines(_ lines: [TerminalLine]) { output.write(renderer.render(lines)) }
