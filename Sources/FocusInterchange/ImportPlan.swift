@@ -1,21 +1,39 @@
+import FocusJournal
 import FocusModels
+import FoundationEssentials
 
-/// What `focus import` will do with its inputs: the sessions to add, how many
-/// were already in the journal, and the records skipped with why.
+/// What `focus import` will do with its inputs: the sessions to add, the changes the source made to sessions
+/// imported before (edit records), the sessions the source no longer has (with `--prune`, delete records), how many
+/// were already in the journal as they are, and the records skipped with why.
+///
+/// A record is matched to what the journal holds by its identity: its ``FocusLog/Origin`` key (a Watson frame id, a
+/// Timewarrior interval's start), else its id. Sessions an undo took back do not count, so an undone import can be
+/// imported again; their ids stay taken, so the new sessions get the next free `<id>~2`, `<id>~3`.
 public struct ImportPlan: Equatable, Sendable {
     /// New sessions, in input order.
     public let added: [FocusLog]
-    /// Sessions whose id the journal (or an earlier input record) already has.
+    /// Edit records for sessions the source changed since focus took them.
+    public let updated: [JournalChange]
+    /// Delete records for sessions of the source it no longer has (`--prune`).
+    public let pruned: [JournalChange]
+    /// Records the journal already holds as they are (or deleted here, which stays).
     public let duplicates: Int
     /// Records that could not be read, with where and why.
     public let skipped: [SessionImporter.Skipped]
 
-    /// Parses every input and sets aside the ids in `known`.
+    /// Everything the import writes, in order: one batch, taken back by one `focus undo`.
+    public var records: [JournalRecord] {
+        added.map(JournalRecord.session) + (updated + pruned).map(JournalRecord.change)
+    }
+
+    /// Parses every input and compares it with `history`.
     ///
     /// Input of which nothing could be read is a data error (exit 65) naming
-    /// `path`: the wrong `--from`, or not a file of that format at all.
+    /// `path`: the wrong `--from`, or not a file of that format at all. Change records are dated `now`, with ids
+    /// from `newID`.
     public init(
-        inputs: [(name: String, bytes: [UInt8])], format: SessionImporter.Format, known: Set<String>, path: String
+        inputs: [(name: String, bytes: [UInt8])], format: SessionImporter.Format, history: JournalHistory,
+        prune: Bool = false, path: String, now: Date, newID: () -> String
     ) throws(FocusError) {
         var parsed = SessionImporter.Parsed()
         for input in inputs {
@@ -42,14 +60,142 @@ public struct ImportPlan: Equatable, Sendable {
                 """
             )
         }
-        var seen = known
+        let held = Held(history)
+        var taken = held.ids
+        var seen = Set<String>()
         var added: [FocusLog] = []
+        var updated: [JournalChange] = []
         var duplicates = 0
-        for log in parsed.sessions {
-            if seen.insert(log.id).inserted { added.append(log) } else { duplicates += 1 }
+        for record in parsed.sessions {
+            let key = Self.identity(record)
+            guard seen.insert(key).inserted else {
+                duplicates += 1
+                continue
+            }
+            guard let id = held.byIdentity[key] else {
+                var new = record
+                new.id = Self.freeID(record.id, taken: taken)
+                taken.insert(new.id)
+                added.append(new)
+                continue
+            }
+            guard let current = held.effective[id], let patch = Self.followed(record, current) else {
+                duplicates += 1
+                continue
+            }
+            updated.append(JournalChange(id: newID(), kind: .edit, target: id, at: now, patch: patch))
+        }
+        var pruned: [JournalChange] = []
+        if prune, let peer = format.peer {
+            let months = Self.months(inputs.map(\.name))
+            for (key, id) in held.byIdentity.sorted(by: { $0.key < $1.key })
+            where !seen.contains(key) && key.hasPrefix(peer + ":") {
+                guard let log = held.effective[id] else { continue }
+                if let months, !months.contains(String(UTCTimestamp.format(log.start).prefix(7))) { continue }
+                pruned.append(JournalChange(id: newID(), kind: .delete, target: id, at: now))
+            }
         }
         self.added = added
+        self.updated = updated
+        self.pruned = pruned
         self.duplicates = duplicates
         skipped = parsed.skipped
+    }
+
+    /// What the journal holds of earlier imports: sessions no undo took back, by identity.
+    private struct Held {
+        /// Every id a record has, taken back or not: a new session never reuses one.
+        var ids: Set<String>
+        /// The session (its id) of each identity.
+        var byIdentity: [String: String] = [:]
+        /// The effective sessions by id (a deleted one is missing).
+        var effective: [String: FocusLog] = [:]
+
+        init(_ history: JournalHistory) {
+            ids = Set(history.sessions.map(\.id) + history.changes.map(\.id))
+            let undone = history.undone
+            for log in history.effectiveLogs { effective[log.id] = log }
+            for log in history.sessions where !undone.contains(log.id) {
+                for key in ImportPlan.identities(of: log) where byIdentity[key] == nil { byIdentity[key] = log.id }
+            }
+        }
+    }
+
+    /// The identity of a record read from a file.
+    static func identity(_ log: FocusLog) -> String { log.origin?.key ?? lineage(log.id) }
+
+    /// The identities a session held in the journal answers to: its own, and for a session an earlier focus
+    /// imported before it kept origins, the one its id stands for (Watson's frame id, 32 hex digits; a Timewarrior
+    /// interval's hash of its start and end).
+    static func identities(of log: FocusLog) -> [String] {
+        var keys = [identity(log)]
+        if log.origin == nil, log.source == .import {
+            let start = Int(log.start.timeIntervalSince1970)
+            let end = Int(log.end.timeIntervalSince1970)
+            if log.id == "tw" + FNV1a.hex("timewarrior|\(start)|\(end)") {
+                keys.append(SessionImporter.timewarriorKey(start: start))
+            } else if log.id.utf8.count == 32,
+                log.id.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) })
+            {
+                keys.append("watson:" + log.id)
+            }
+        }
+        return keys
+    }
+
+    /// `id` without the `~N` a re-import after an undo gave it.
+    static func lineage(_ id: String) -> String {
+        guard let tilde = id.lastIndex(of: "~") else { return id }
+        let digits = id[id.index(after: tilde)...]
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return id }
+        return String(id[..<tilde])
+    }
+
+    /// `id`, or the first of `id~2`, `id~3`… that no record has.
+    static func freeID(_ id: String, taken: Set<String>) -> String {
+        guard taken.contains(id) else { return id }
+        var n = 2
+        while taken.contains("\(id)~\(n)") { n += 1 }
+        return "\(id)~\(n)"
+    }
+
+    /// The edit that brings `current` up to the source's `record`, when the source changed it since focus took it:
+    /// Watson's `updated_at` newer than the one held, a Timewarrior interval with another end, tags or annotation.
+    /// Only what the source says changes (the start, end, lengths, completion, tags; Timewarrior's annotation as the
+    /// note); a note added here to a Watson session stays. `nil` when there is nothing to apply.
+    static func followed(_ record: FocusLog, _ current: FocusLog) -> SessionPatch? {
+        guard let origin = record.origin else { return nil }
+        if let held = current.origin?.revision, let new = origin.revision {
+            if origin.source == "watson" {
+                guard let heldTime = Int(held), let newTime = Int(new), newTime > heldTime else { return nil }
+            } else if held == new {
+                return nil
+            }
+        }
+        var patch = SessionPatch()
+        if record.start != current.start { patch.start = record.start }
+        if record.end != current.end { patch.end = record.end }
+        if record.planned != current.planned { patch.planned = record.planned }
+        if record.focused != current.focused { patch.focused = record.focused }
+        if record.completed != current.completed { patch.completed = record.completed }
+        if record.tags != current.tags { patch.tags = record.tags }
+        if origin.source == "timewarrior", record.note != current.note { patch.note = .some(record.note) }
+        guard !patch.isEmpty else { return nil }
+        if current.origin != origin { patch.origin = origin }
+        return patch
+    }
+
+    /// The months (`2026-11`) Timewarrior month files cover, `nil` unless every input is one: `--prune` of one month
+    /// file leaves the other months alone.
+    static func months(_ names: [String]) -> Set<String>? {
+        let months = names.compactMap { name -> String? in
+            let stem = name.hasSuffix(".data") ? String(name.dropLast(5)) : ""
+            let b = Array(stem.utf8)
+            guard b.count == 7, b[4] == UInt8(ascii: "-"),
+                b.enumerated().allSatisfy({ $0.offset == 4 || (48...57).contains($0.element) })
+            else { return nil }
+            return stem
+        }
+        return months.count == names.count && !names.isEmpty ? Set(months) : nil
     }
 }

@@ -9,10 +9,50 @@ public enum SessionExporter {
         case csv, json, jsonl, ical
     }
 
-    /// The CSV columns, in order; `focus import --from csv` reads the same header.
+    /// The CSV columns, in order; `focus import --from csv` reads the same header. `tags` holds every tag
+    /// (``csvTags(_:)-(Array<String>)``), `origin` and `revision` the record of another tool a session was imported
+    /// from.
     public static let csvHeader = [
+        "id", "date", "start", "end", "planned", "focused", "completed", "tz", "tags", "note", "source", "origin",
+        "revision",
+    ]
+
+    /// The header of focus's CSV before sessions had several tags: read as focus's own too.
+    public static let singleTagCSVHeader = [
         "id", "date", "start", "end", "planned", "focused", "completed", "tz", "tag", "note", "source",
     ]
+
+    /// Tags in one CSV field: separated by commas, a comma or backslash inside a tag after a backslash.
+    public static func csvTags(_ tags: [String]) -> String {
+        tags.map { tag in
+            tag.unicodeScalars.reduce(into: "") { out, c in
+                if c == "," || c == "\\" { out += "\\" }
+                out.unicodeScalars.append(c)
+            }
+        }.joined(separator: ",")
+    }
+
+    /// The tags of a field ``csvTags(_:)-(Array<String>)`` wrote (another tool's plain `a,b` reads the same way).
+    public static func csvTags(_ field: String) -> [String] {
+        var tags: [String] = []
+        var current = ""
+        var escaped = false
+        for c in field.unicodeScalars {
+            if escaped {
+                current.unicodeScalars.append(c)
+                escaped = false
+            } else if c == "\\" {
+                escaped = true
+            } else if c == "," {
+                tags.append(current)
+                current = ""
+            } else {
+                current.unicodeScalars.append(c)
+            }
+        }
+        tags.append(current)
+        return FocusLog.tagSet(tags.filter { !$0.isEmpty })
+    }
 
     /// `logs` in `format`. `days` gives the local `date` column; `now` stamps iCalendar's `DTSTAMP`.
     public static func export(_ logs: [FocusLog], as format: Format, days: LocalDays, now: Date) -> String {
@@ -31,9 +71,8 @@ public enum SessionExporter {
         for log in logs {
             let fields = [
                 log.id, days.date(of: log).isoString, UTCTimestamp.format(log.start), UTCTimestamp.format(log.end),
-                String(log.planned), String(log.focused), String(log.completed), log.tz ?? "", log.tag ?? "",
-                log.note ?? "",
-                log.source.rawValue,
+                String(log.planned), String(log.focused), String(log.completed), log.tz ?? "", csvTags(log.tags),
+                log.note ?? "", log.source.rawValue, log.origin?.key ?? "", log.origin?.revision ?? "",
             ]
             out += fields.map(csvField).joined(separator: ",") + "\r\n"
         }
@@ -85,10 +124,10 @@ public enum SessionExporter {
                 "DTSTAMP:" + stamp,
                 "DTSTART:" + icalInstant(log.start),
                 "DTEND:" + icalInstant(log.end),
-                "SUMMARY:" + icalText("Focus" + (log.tag.map { " #" + $0 } ?? "")),
+                "SUMMARY:" + icalText("Focus" + log.tags.map { " #" + $0 }.joined()),
                 "DESCRIPTION:" + icalText(description),
             ]
-            if let tag = log.tag { lines.append("CATEGORIES:" + icalText(tag)) }
+            if !log.tags.isEmpty { lines.append("CATEGORIES:" + log.tags.map(icalText).joined(separator: ",")) }
             lines += ["TRANSP:OPAQUE", "END:VEVENT"]
         }
         lines.append("END:VCALENDAR")

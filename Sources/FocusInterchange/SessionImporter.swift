@@ -4,13 +4,21 @@ import FoundationEssentials
 
 /// Reads other tools' data as sessions; pure, bytes in.
 ///
-/// Every imported session gets source `import` and an id derived from the
-/// source record (Watson's frame id, a hash of a Timewarrior interval, the
-/// CSV or JSONL id), so importing the same data twice adds nothing.
+/// A session from a peer gets source `import`, an id derived from the source record, and its stable identity in
+/// the source (``FocusLog/Origin``: Watson's frame id, a Timewarrior interval's start) with the source's revision
+/// of it, which ``ImportPlan`` follows. A session from focus's own export keeps its id, source and origin.
 public enum SessionImporter {
     /// A format `focus import --from` reads.
     public enum Format: String, Sendable, CaseIterable {
-        case watson, timewarrior, csv, jsonl
+        case watson, timewarrior, csv, json, jsonl
+
+        /// The peer whose records this format follows (`--prune`), `nil` for focus's own formats.
+        public var peer: String? {
+            switch self {
+            case .watson, .timewarrior: rawValue
+            case .csv, .json, .jsonl: nil
+            }
+        }
     }
 
     /// A source record that was not imported, and why.
@@ -40,9 +48,10 @@ public enum SessionImporter {
         switch format {
         case .watson: return watson(bytes)
         case .timewarrior:
-            return bytes.first(where: { $0 != 32 && $0 != 10 && $0 != 13 && $0 != 9 }) == UInt8(ascii: "[")
+            return firstByte(bytes) == UInt8(ascii: "[")
                 ? timewarriorExport(bytes, name: name) : timewarriorData(bytes, name: name)
         case .csv: return csv(bytes)
+        case .json: return json(bytes)
         case .jsonl: return jsonl(bytes)
         }
     }
@@ -51,7 +60,7 @@ public enum SessionImporter {
 
     /// One frame of Watson's `frames` file: `[start, stop, project, id, tags, updated_at]`.
     struct WatsonFrame: Decodable {
-        let start: Int, stop: Int, project: String, id: String, tags: [String]
+        let start: Int, stop: Int, project: String, id: String, tags: [String], updatedAt: Int?
 
         init(from decoder: any Decoder) throws {
             var c = try decoder.unkeyedContainer()
@@ -60,6 +69,7 @@ public enum SessionImporter {
             project = try c.decode(String.self)
             id = try c.decode(String.self)
             tags = (try? c.decode([String].self)) ?? []
+            updatedAt = (try? c.decode(Double.self)).flatMap { Int(exactly: $0.rounded(.down)) }
         }
 
         /// A Unix time as whole seconds; one no `Int` can hold (1e300) is a bad frame, not a crash.
@@ -95,10 +105,10 @@ public enum SessionImporter {
                     Skipped(place: place, reason: "not a frame [start, stop, project, id, tags, updated_at]"))
                 continue
             }
-            let extra = f.tags.filter { $0 != "abandoned" }
+            let tags = (f.project.isEmpty ? [] : [f.project]) + f.tags.filter { $0 != "abandoned" }
             let log = session(
-                id: f.id, start: f.start, end: f.stop, completed: !f.tags.contains("abandoned"),
-                tag: f.project.isEmpty ? nil : f.project, note: extra.isEmpty ? nil : extra.joined(separator: ", "))
+                id: f.id, start: f.start, end: f.stop, completed: !f.tags.contains("abandoned"), tags: tags, note: nil,
+                origin: FocusLog.Origin(key: "watson:" + f.id, revision: f.updatedAt.map(String.init)))
             add(log, place: place, to: &out)
         }
         return out
@@ -173,15 +183,20 @@ public enum SessionImporter {
         return out
     }
 
-    /// The same session from a data file or from `timew export`: the id hashes the interval.
+    /// The same session from a data file or from `timew export`: the interval's start is its identity (intervals
+    /// cannot overlap there), and its revision hashes what can change (the end, the tags, the annotation).
     static func timewarriorSession(start: Int, end: Int, tags: [String], annotation: String?) -> FocusLog {
-        let rest = tags.filter { $0 != "abandoned" }
-        var notes = Array(rest.dropFirst())
-        if let annotation, !annotation.isEmpty { notes.append(annotation) }
+        let note = annotation.flatMap { $0.isEmpty ? nil : $0 }
+        let revision = FNV1a.hex("\(end)|\(tags.joined(separator: "\u{0}"))|\(note ?? "")")
         return session(
-            id: "tw" + FNV1a.hex("timewarrior|\(start)|\(end)"), start: start, end: end,
-            completed: !tags.contains("abandoned"),
-            tag: rest.first, note: notes.isEmpty ? nil : notes.joined(separator: ", "))
+            id: "tw" + FNV1a.hex("timewarrior|\(start)"), start: start, end: end,
+            completed: !tags.contains("abandoned"), tags: tags.filter { $0 != "abandoned" }, note: note,
+            origin: FocusLog.Origin(key: timewarriorKey(start: start), revision: revision))
+    }
+
+    /// The identity of the Timewarrior interval that starts at `start`: `timewarrior:20261129T100000Z`.
+    public static func timewarriorKey(start: Int) -> String {
+        "timewarrior:" + UTCTimestamp.format(epochSeconds: start).filter { $0 != "-" && $0 != ":" }
     }
 
     /// `20261129T100000Z` as epoch seconds.
@@ -245,15 +260,45 @@ public enum SessionImporter {
 
     // MARK: Our own formats
 
+    /// The first byte of `bytes` that is not white space.
+    static func firstByte(_ bytes: [UInt8]) -> UInt8? { bytes.first { $0 != 32 && $0 != 10 && $0 != 13 && $0 != 9 } }
+
+    /// `focus export --format jsonl`: journal lines, each session as it was (id, source, origin).
     static func jsonl(_ bytes: [UInt8]) -> Parsed {
         var out = Parsed()
+        if firstByte(bytes) == UInt8(ascii: "[") {
+            out.skipped.append(
+                Skipped(
+                    place: "file",
+                    reason: "a JSON list, not JSON Lines (read `focus export --format json` with --from json)"))
+            return out
+        }
         for (number, line) in lines(bytes) where !line.trimmingWhitespace().isEmpty {
             do {
-                var log = try JournalCodec.decode(Array(line.utf8))
-                log.source = .import
+                let log = try JournalCodec.decode(Array(line.utf8))
                 add(log, place: "line \(number)", to: &out)
             } catch {
                 out.skipped.append(Skipped(place: "line \(number)", reason: error.reason))
+            }
+        }
+        return out
+    }
+
+    /// `focus export --format json`: a list of journal objects, each session as it was (id, source, origin).
+    static func json(_ bytes: [UInt8]) -> Parsed {
+        var out = Parsed()
+        guard let items = JSONList.items(bytes) else {
+            out.skipped.append(
+                Skipped(place: "file", reason: "not a JSON list of sessions (what `focus export --format json` writes)")
+            )
+            return out
+        }
+        for (index, item) in items.enumerated() {
+            let place = Message("item \(index + 1)")
+            do {
+                add(try JournalCodec.decode(item), place: place, to: &out)
+            } catch {
+                out.skipped.append(Skipped(place: place, reason: error.reason))
             }
         }
         return out
@@ -272,7 +317,7 @@ public enum SessionImporter {
         }
         guard let header = rows.first else { return out }
         // focus's own export neutralised fields a spreadsheet would run as formulas; its header says it is one.
-        let own = header == SessionExporter.csvHeader
+        let own = header == SessionExporter.csvHeader || header == SessionExporter.singleTagCSVHeader
         let columns = Dictionary(
             header.enumerated().map { ($1.trimmingWhitespace().lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
         let required = ["start", "end", "focused"]
@@ -312,13 +357,16 @@ public enum SessionImporter {
                 out.skipped.append(Skipped(place: place, reason: "completed must be true or false"))
                 continue
             }
-            let id = field("id") ?? "csv" + FNV1a.hex("csv|\(start)|\(end)|\(field("tag") ?? "")")
+            let tags = field("tags").map(SessionExporter.csvTags) ?? field("tag").map { [$0] } ?? []
+            let id = field("id") ?? "csv" + FNV1a.hex("csv|\(start)|\(end)|\(tags.first ?? "")")
+            // focus's own export says where each session came from; another tool's CSV is an import.
+            let source = own ? field("source").flatMap(FocusLog.Source.init(rawValue:)) ?? .timer : .import
+            let origin = own ? field("origin").map { FocusLog.Origin(key: $0, revision: field("revision")) } : nil
             let log = FocusLog(
                 id: id, start: Date(timeIntervalSince1970: Double(start)),
                 end: Date(timeIntervalSince1970: Double(end)),
-                planned: planned, focused: focused, completed: completedText == "true", tz: field("tz"),
-                tag: field("tag"),
-                note: field("note"), source: .import)
+                planned: planned, focused: focused, completed: completedText == "true", tz: field("tz"), tags: tags,
+                note: field("note"), source: source, origin: origin)
             add(log, place: place, to: &out)
         }
         return out
@@ -335,11 +383,14 @@ public enum SessionImporter {
 
     // MARK: Helpers
 
-    static func session(id: String, start: Int, end: Int, completed: Bool, tag: String?, note: String?) -> FocusLog {
+    static func session(
+        id: String, start: Int, end: Int, completed: Bool, tags: [String], note: String?, origin: FocusLog.Origin
+    ) -> FocusLog {
         let length = max(0, end - start)
         return FocusLog(
             id: id, start: Date(timeIntervalSince1970: Double(start)), end: Date(timeIntervalSince1970: Double(end)),
-            planned: length, focused: length, completed: completed, tag: tag, note: note, source: .import)
+            planned: length, focused: length, completed: completed, tags: tags, note: note, source: .import,
+            origin: origin)
     }
 
     /// Adds `log` after checking it against the journal's rules (through the codec, so the rules live in one place).

@@ -5,7 +5,7 @@ import FoundationEssentials
 /// general parser, not a second set of rules.
 ///
 /// `{"id":…,"start":…,"end":…,"planned":N,"focused":N,"completed":B` followed
-/// by any of `tz`, `tag`, `note`, `source` in that order and `}`, with no
+/// by any of `tz`, `tag`, `tags`, `note`, `source`, `origin`, `revision` in that order and `}`, with no
 /// spaces, no escapes in strings and plain digits. It reads the bytes in place
 /// (no per-line array, no dictionary) into ``JournalCodec/SessionFields``, which
 /// the same ``JournalCodec/session(_:)`` checks as for any other line. A line in
@@ -30,6 +30,15 @@ enum CanonicalLine {
             guard let s = r.string() else { return nil }
             fields.tag = s
         }
+        if r.literal(",\"tags\":[") {
+            var list: [String] = []
+            repeat {
+                guard let s = r.string() else { return nil }
+                list.append(s)
+            } while r.literal(",")
+            guard r.literal("]") else { return nil }
+            fields.tags = list
+        }
         if r.literal(",\"note\":") {
             guard let s = r.string() else { return nil }
             fields.note = s
@@ -37,6 +46,14 @@ enum CanonicalLine {
         if r.literal(",\"source\":") {
             guard let s = r.string() else { return nil }
             fields.source = s
+        }
+        if r.literal(",\"origin\":") {
+            guard let s = r.string() else { return nil }
+            fields.origin = s
+        }
+        if r.literal(",\"revision\":") {
+            guard let s = r.string() else { return nil }
+            fields.revision = s
         }
         guard r.literal("}"), r.i == line.count else { return nil }
         return fields

@@ -4,14 +4,17 @@ import FocusModels
 ///
 /// The journal is read line by line and most of a command's time can go into
 /// that, so this avoids `JSONDecoder` (about 30 MB/s here) while still
-/// accepting any valid JSON object: nested values under unknown keys are
-/// validated and skipped.
+/// accepting any valid JSON object: a list of strings is read (`tags`), other
+/// nested values are validated and skipped.
 struct FlatJSON {
     enum Value: Equatable {
         case string(String)
         case number(Double)
         case bool(Bool)
         case null
+        /// A list whose every item is a string.
+        case strings([String])
+        /// Any other list or object, validated and skipped.
         case nested
     }
 
@@ -85,10 +88,43 @@ struct FlatJSON {
         case UInt8(ascii: "n"):
             try literal("null")
             return .null
-        case UInt8(ascii: "{"), UInt8(ascii: "["):
+        case UInt8(ascii: "["):
+            let start = index
+            if let strings = try stringList() { return .strings(strings) }
+            index = start
+            try skipContainer(open: c, depth: depth)
+            return .nested
+        case UInt8(ascii: "{"):
             try skipContainer(open: c, depth: depth)
             return .nested
         default: return .number(try number())
+        }
+    }
+
+    /// A list of strings from its `[`, or `nil` when an item is not a string (the caller then reads it again from
+    /// where it began, as a nested value to skip).
+    private mutating func stringList() throws(Failure) -> [String]? {
+        index += 1
+        var out: [String] = []
+        skipSpace()
+        if peek() == UInt8(ascii: "]") {
+            index += 1
+            return out
+        }
+        while true {
+            skipSpace()
+            guard peek() == UInt8(ascii: "\"") else { return nil }
+            out.append(try string())
+            skipSpace()
+            if peek() == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if peek() == UInt8(ascii: "]") {
+                index += 1
+                return out
+            }
+            return nil
         }
     }
 

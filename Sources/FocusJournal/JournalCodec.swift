@@ -1,7 +1,7 @@
 import FocusModels
 import FoundationEssentials
 
-/// Encodes and decodes journal lines (format version 1, see README "The journal").
+/// Encodes and decodes journal lines (see README "The journal").
 ///
 /// Encoding is canonical: keys in the documented order, UTC `Z` timestamps in
 /// whole seconds, optional keys omitted (and `source` omitted when it is the
@@ -94,8 +94,13 @@ public enum JournalCodec {
             case .bool(let b)?: patch.completed = b
             default: throw Failure(reason: "\"completed\" must be a boolean")
             }
-            if fields["tag"] != nil { patch.tag = .some(try optionalString("tag", in: fields)) }
+            if fields["tag"] != nil || fields["tags"] != nil {
+                patch.tags = tags(try optionalString("tag", in: fields), try optionalStrings("tags", in: fields))
+            }
             if fields["note"] != nil { patch.note = .some(try optionalString("note", in: fields)) }
+            if let key = try optionalString("origin", in: fields) {
+                patch.origin = FocusLog.Origin(key: key, revision: try optionalString("revision", in: fields))
+            }
             guard !patch.isEmpty else { throw Failure(reason: "an edit that changes nothing") }
         }
         return JournalChange(id: id, kind: kind, target: target, at: at, patch: patch)
@@ -121,8 +126,19 @@ public enum JournalCodec {
         var completed: Bool
         var tz: String? = nil
         var tag: String? = nil
+        /// Every tag, when the line has the list (`tag` is then its first, for readers of the single tag).
+        var tags: [String]? = nil
         var note: String? = nil
         var source: String? = nil
+        var origin: String? = nil
+        var revision: String? = nil
+    }
+
+    /// A record's tags: its list when it has one, else its single `tag`; the list wins over a `tag` that disagrees
+    /// (only a hand edit makes one), and a list that is there but empty clears them.
+    private static func tags(_ tag: String?, _ list: [String]?) -> [String] {
+        if let list { return FocusLog.tagSet(list) }
+        return tag.map { [$0] } ?? []
     }
 
     /// The session `fields` describe, when they follow the format's rules.
@@ -145,18 +161,22 @@ public enum JournalCodec {
             }
             source = known
         }
+        if fields.revision != nil, fields.origin == nil {
+            throw Failure(reason: "a \"revision\" without an \"origin\"")
+        }
         return FocusLog(
             id: fields.id, start: Date(timeIntervalSince1970: Double(start)),
             end: Date(timeIntervalSince1970: Double(end)), planned: planned, focused: focused,
-            completed: fields.completed, tz: fields.tz, tag: fields.tag, note: fields.note, source: source)
+            completed: fields.completed, tz: fields.tz, tags: tags(fields.tag, fields.tags), note: fields.note,
+            source: source, origin: fields.origin.map { FocusLog.Origin(key: $0, revision: fields.revision) })
     }
 
     /// Whether focus can read `log` back once written: every record focus appends passes the reader's rules.
     public static func validate(_ log: FocusLog) throws(Failure) {
         let fields = SessionFields(
             id: log.id, start: wholeSeconds(log.start), end: wholeSeconds(log.end), planned: Double(log.planned),
-            focused: Double(log.focused), completed: log.completed, tz: log.tz, tag: log.tag, note: log.note,
-            source: log.source.rawValue)
+            focused: Double(log.focused), completed: log.completed, tz: log.tz, tags: log.tags, note: log.note,
+            source: log.source.rawValue, origin: log.origin?.key, revision: log.origin?.revision)
         _ = try session(fields)
     }
 
@@ -170,7 +190,9 @@ public enum JournalCodec {
                 end: try instant("end", in: fields), planned: try number("planned", in: fields),
                 focused: try number("focused", in: fields), completed: completed,
                 tz: try optionalString("tz", in: fields), tag: try optionalString("tag", in: fields),
-                note: try optionalString("note", in: fields), source: try optionalString("source", in: fields)))
+                tags: try optionalStrings("tags", in: fields), note: try optionalString("note", in: fields),
+                source: try optionalString("source", in: fields), origin: try optionalString("origin", in: fields),
+                revision: try optionalString("revision", in: fields)))
     }
 
     /// `date` in whole seconds since the epoch, `nil` when it is beyond any instant a record may hold (or not finite).
@@ -209,6 +231,16 @@ public enum JournalCodec {
         case nil, .null?: return nil
         case .string(let s)?: return s
         default: throw Failure(reason: "\"\(key)\" must be a string")
+        }
+    }
+
+    private static func optionalStrings(_ key: String, in fields: [String: FlatJSON.Value]) throws(Failure)
+        -> [String]?
+    {
+        switch fields[key] {
+        case nil, .null?: return nil
+        case .strings(let list)?: return list
+        default: throw Failure(reason: "\"\(key)\" must be a list of strings")
         }
     }
 

@@ -29,10 +29,11 @@ struct JournalLineWriter {
             json.raw(",\"tz\":")
             json.quoted(tz)
         }
-        if let tag = log.tag {
+        if let tag = log.tags.first {
             json.raw(",\"tag\":")
             json.quoted(tag)
         }
+        if log.tags.count > 1 { list("tags", log.tags) }
         if let note = log.note {
             json.raw(",\"note\":")
             json.quoted(note)
@@ -41,12 +42,35 @@ struct JournalLineWriter {
             json.raw(",\"source\":")
             json.quoted(log.source.rawValue)
         }
+        if let origin = log.origin { self.origin(origin) }
         json.raw("}")
     }
 
+    /// `,"origin":…` and, when known, `,"revision":…`.
+    private mutating func origin(_ origin: FocusLog.Origin) {
+        json.raw(",\"origin\":")
+        json.quoted(origin.key)
+        if let revision = origin.revision {
+            json.raw(",\"revision\":")
+            json.quoted(revision)
+        }
+    }
+
+    /// `,"key":["a","b"]`.
+    private mutating func list(_ key: StaticString, _ values: [String]) {
+        json.raw(",\"")
+        json.raw(key)
+        json.raw("\":[")
+        for (index, value) in values.enumerated() {
+            if index > 0 { json.raw(",") }
+            json.quoted(value)
+        }
+        json.raw("]")
+    }
+
     /// Appends a change record's line (format version 2), without a newline: `{"v":2,"kind":…,"id":…,
-    /// "target":…,"at":…}` followed, for an edit, by the overridden fields in session key order (`null`
-    /// clears `tag` or `note`).
+    /// "target":…,"at":…}` followed, for an edit, by the overridden fields in session key order (`"tag":null`
+    /// clears the tags, `"note":null` the note; several tags are `tag`, the first, then the `tags` list).
     mutating func append(_ change: JournalChange) {
         json.raw("{\"v\":2,\"kind\":")
         json.quoted(change.kind.rawValue)
@@ -74,8 +98,12 @@ struct JournalLineWriter {
             json.integer(focused)
         }
         if let completed = patch.completed { json.raw(completed ? ",\"completed\":true" : ",\"completed\":false") }
-        if let tag = patch.tag { optional("tag", tag) }
+        if let tags = patch.tags {
+            optional("tag", tags.first)
+            if tags.count > 1 { list("tags", tags) }
+        }
         if let note = patch.note { optional("note", note) }
+        if let origin = patch.origin { self.origin(origin) }
         json.raw("}")
     }
 

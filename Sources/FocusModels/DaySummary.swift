@@ -13,7 +13,8 @@ public struct DaySummary: Equatable, Sendable {
     public var longest = 0
     /// Focused seconds by the local hour sessions started in (24 entries).
     public var hours = [Int](repeating: 0, count: 24)
-    /// Focused seconds and sessions per tag (`nil`: untagged), sorted by tag with `nil` first.
+    /// Focused seconds and sessions per tag (`nil`: untagged), sorted by tag with `nil` first. A session with
+    /// several tags counts under each of them.
     public var tags: [TagSum] = []
 
     public struct TagSum: Equatable, Sendable {
@@ -31,12 +32,17 @@ public struct DaySummary: Equatable, Sendable {
     public init(day: Int) { self.day = day }
 
     /// Adds one session that belongs to this day and started in local hour `hour`.
-    package mutating func add(focused seconds: Int, completed done: Bool, hour: Int, tag: String?) {
+    package mutating func add(focused seconds: Int, completed done: Bool, hour: Int, tags: [String]) {
         focused += seconds
         sessions += 1
         if done { completed += 1 }
         longest = max(longest, seconds)
         hours[hour] += seconds
+        if tags.isEmpty { add(seconds, tag: nil) }
+        for tag in tags { add(seconds, tag: tag) }
+    }
+
+    private mutating func add(_ seconds: Int, tag: String?) {
         if let i = tags.firstIndex(where: { $0.tag == tag }) {
             tags[i].focused += seconds
             tags[i].sessions += 1

@@ -27,7 +27,8 @@ public struct Hook: Equatable, Sendable {
 
     /// The variables every hook gets, in the order the README documents them.
     public static let variables = [
-        "FOCUS_EVENT", "FOCUS_ID", "FOCUS_PHASE", "FOCUS_TAG", "FOCUS_NOTE", "FOCUS_PLANNED", "FOCUS_FOCUSED",
+        "FOCUS_EVENT", "FOCUS_ID", "FOCUS_PHASE", "FOCUS_TAG", "FOCUS_TAGS", "FOCUS_NOTE", "FOCUS_PLANNED",
+        "FOCUS_FOCUSED",
         "FOCUS_REMAINING", "FOCUS_STARTED", "FOCUS_CYCLE", "FOCUS_CYCLES", "FOCUS_COMPLETED", "FOCUS_RECORDED",
     ]
 
@@ -56,7 +57,8 @@ public struct Hook: Equatable, Sendable {
             "FOCUS_EVENT": event.rawValue,
             "FOCUS_ID": state.id,
             "FOCUS_PHASE": state.phase.rawValue,
-            "FOCUS_TAG": state.tag ?? "",
+            "FOCUS_TAG": state.tags.first ?? "",
+            "FOCUS_TAGS": state.tags.joined(separator: "\n"),
             "FOCUS_NOTE": state.note ?? "",
             "FOCUS_PLANNED": "\(state.planned)",
             "FOCUS_FOCUSED": "\(focused)",

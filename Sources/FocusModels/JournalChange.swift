@@ -39,27 +39,30 @@ public struct JournalChange: Equatable, Hashable, Sendable, Identifiable {
 
 /// The fields an edit overrides; `nil` leaves a field as it was.
 ///
-/// `tag` and `note` are doubly optional: `.some(nil)` clears them (written as `null`).
+/// `note` is doubly optional: `.some(nil)` clears it (written as `null`); `tags` is `[]` to clear them.
+/// `origin` is set by an import that follows its source: the source's new revision of the record.
 public struct SessionPatch: Equatable, Hashable, Sendable {
     public var start: Date?
     public var end: Date?
     public var planned: Int?
     public var focused: Int?
     public var completed: Bool?
-    public var tag: String??
+    public var tags: [String]?
     public var note: String??
+    public var origin: FocusLog.Origin?
 
     public init(
         start: Date? = nil, end: Date? = nil, planned: Int? = nil, focused: Int? = nil, completed: Bool? = nil,
-        tag: String?? = nil, note: String?? = nil
+        tags: [String]? = nil, note: String?? = nil, origin: FocusLog.Origin? = nil
     ) {
         self.start = start
         self.end = end
         self.planned = planned
         self.focused = focused
         self.completed = completed
-        self.tag = tag
+        self.tags = tags.map(FocusLog.tagSet)
         self.note = note
+        self.origin = origin
     }
 
     /// Whether the patch changes nothing.
@@ -73,8 +76,9 @@ public struct SessionPatch: Equatable, Hashable, Sendable {
         if let planned { out.planned = planned }
         if let focused { out.focused = focused }
         if let completed { out.completed = completed }
-        if let tag { out.tag = tag }
+        if let tags { out.tags = tags }
         if let note { out.note = note }
+        if let origin { out.origin = origin }
         return out
     }
 }

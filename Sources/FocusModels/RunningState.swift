@@ -19,7 +19,8 @@ public struct RunningState: Codable, Equatable, Sendable {
     /// since (suspend included, wall-clock changes not), so it is the end of a recovered session.
     public var updatedAt: Date
     public var paused: Bool
-    public var tag: String?
+    /// The session's tags (a file of an older focus has one `tag`, read as the list of it).
+    public var tags: [String]
     public var note: String?
     public var tz: String?
     /// Process id of the timer, for `focus stop`.
@@ -40,7 +41,7 @@ public struct RunningState: Codable, Equatable, Sendable {
 
     public init(
         id: String, phase: TimerPhase, startedAt: Date, planned: Int, counted: Int, updatedAt: Date, paused: Bool,
-        tag: String?, note: String?, tz: String?, pid: Int32, cycle: Int, cycles: Int, activeAt: Double? = nil,
+        tags: [String], note: String?, tz: String?, pid: Int32, cycle: Int, cycles: Int, activeAt: Double? = nil,
         waiting: Bool? = nil
     ) {
         self.id = id
@@ -50,7 +51,7 @@ public struct RunningState: Codable, Equatable, Sendable {
         self.counted = counted
         self.updatedAt = updatedAt
         self.paused = paused
-        self.tag = tag
+        self.tags = tags
         self.note = note
         self.tz = tz
         self.pid = pid
@@ -110,6 +111,56 @@ public struct RunningState: Codable, Equatable, Sendable {
             start.addingTimeInterval(Double(focused)))
         return FocusLog(
             id: id, start: start, end: end, planned: isOpen ? focused : planned, focused: focused, completed: completed,
-            tz: tz, tag: tag, note: note)
+            tz: tz, tags: tags, note: note)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, phase, startedAt, planned, counted, updatedAt, paused, tag, tags, note, tz, pid, cycle, cycles
+        case activeAt, waiting, device, open
+    }
+
+    /// Reads the file of this focus or an older one (one `tag`, no `tags`).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(String.self, forKey: .id)
+        phase = try c.decode(TimerPhase.self, forKey: .phase)
+        startedAt = try c.decode(Date.self, forKey: .startedAt)
+        planned = try c.decode(Int.self, forKey: .planned)
+        counted = try c.decode(Int.self, forKey: .counted)
+        updatedAt = try c.decode(Date.self, forKey: .updatedAt)
+        paused = try c.decode(Bool.self, forKey: .paused)
+        tags = try c.tags(.tags, or: .tag)
+        note = try c.decodeIfPresent(String.self, forKey: .note)
+        tz = try c.decodeIfPresent(String.self, forKey: .tz)
+        pid = try c.decode(Int32.self, forKey: .pid)
+        cycle = try c.decode(Int.self, forKey: .cycle)
+        cycles = try c.decode(Int.self, forKey: .cycles)
+        activeAt = try c.decodeIfPresent(Double.self, forKey: .activeAt)
+        waiting = try c.decodeIfPresent(Bool.self, forKey: .waiting)
+        device = try c.decodeIfPresent(String.self, forKey: .device)
+        open = try c.decodeIfPresent(Bool.self, forKey: .open)
+    }
+
+    /// Writes `tag` (the first) beside `tags`, so an older focus still reading the file shows it.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(phase, forKey: .phase)
+        try c.encode(startedAt, forKey: .startedAt)
+        try c.encode(planned, forKey: .planned)
+        try c.encode(counted, forKey: .counted)
+        try c.encode(updatedAt, forKey: .updatedAt)
+        try c.encode(paused, forKey: .paused)
+        try c.encodeIfPresent(tags.first, forKey: .tag)
+        try c.encode(tags, forKey: .tags)
+        try c.encodeIfPresent(note, forKey: .note)
+        try c.encodeIfPresent(tz, forKey: .tz)
+        try c.encode(pid, forKey: .pid)
+        try c.encode(cycle, forKey: .cycle)
+        try c.encode(cycles, forKey: .cycles)
+        try c.encodeIfPresent(activeAt, forKey: .activeAt)
+        try c.encodeIfPresent(waiting, forKey: .waiting)
+        try c.encodeIfPresent(device, forKey: .device)
+        try c.encodeIfPresent(open, forKey: .open)
     }
 }

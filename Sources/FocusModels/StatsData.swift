@@ -16,7 +16,7 @@ public struct StatsData: Equatable, Sendable {
         }
     }
 
-    /// Focus under one tag; `tag` is `nil` for sessions without one.
+    /// Focus under one tag; `tag` is `nil` for sessions without one. A session with several tags counts under each.
     public struct TagTotal: Equatable, Sendable {
         public let tag: String?
         public let focusedSeconds: Int
@@ -86,7 +86,8 @@ public struct StatsData: Equatable, Sendable {
     public let days: [Day]
     /// The date with the most focus (the earliest on a tie); `nil` when nothing was focused.
     public let bestDay: Day?
-    /// Per-tag totals, largest first (ties by tag name, untagged last).
+    /// Per-tag totals, largest first (ties by tag name, untagged last); a session with several tags counts under
+    /// each, so they can add up to more than the range's totals (``tagsOverlap``).
     public let byTag: [TagTotal]
     /// Focused seconds by the hour (0–23) each session started, in the session's own zone.
     public let byHour: [Int]
@@ -144,4 +145,7 @@ public struct StatsData: Equatable, Sendable {
 
     /// Number of dates in the range.
     public var dayCount: Int { days.count }
+
+    /// Whether some session of the range has several tags, so the per-tag table counts it more than once.
+    public var tagsOverlap: Bool { byTag.reduce(0) { $0 + $1.sessions } > sessions }
 }

@@ -43,7 +43,7 @@ public enum DemoData {
                         id: "demo-\(CivilDate(dayNumber: day))-\(index)",
                         start: Date(timeIntervalSince1970: Double(start)),
                         end: Date(timeIntervalSince1970: Double(start + focused)), planned: planned, focused: focused,
-                        completed: completed, tz: days.timeZone.identifier, tag: tags[random.next(tags.count)]))
+                        completed: completed, tz: days.timeZone.identifier, tags: [tags[random.next(tags.count)]]))
             }
         }
         return logs

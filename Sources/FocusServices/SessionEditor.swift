@@ -9,23 +9,24 @@ public enum SessionEditor {
     ///
     /// Refused when it would end after `now`: a session cannot be logged before it happened.
     public static func manualSession(
-        id: String, start: Date, seconds: Int, tz: String?, tag: String?, note: String?, now: Date,
+        id: String, start: Date, seconds: Int, tz: String?, tags: [String], note: String?, now: Date,
         zone: Zone
     ) throws(FocusError) -> FocusLog {
         let end = start.addingTimeInterval(Double(seconds))
         try refuseFuture(end, now: now, zone: zone)
         return FocusLog(
-            id: id, start: start, end: end, planned: seconds, focused: seconds, completed: true, tz: tz, tag: tag,
+            id: id, start: start, end: end, planned: seconds, focused: seconds, completed: true, tz: tz, tags: tags,
             note: note, source: .manual)
     }
 
     /// The patch that moves `old` to `start` (keeping its length), gives it `seconds` of focus
-    /// (ending that long after its start), and sets or clears (`.some(nil)`) tag and note.
+    /// (ending that long after its start), and sets the tags (`[]` clears them) and sets or clears (`.some(nil)`)
+    /// the note.
     ///
     /// A timer session keeps its plan and completion: they record what was
     /// intended. A manual or imported session's plan follows its new length.
     public static func patch(
-        _ old: FocusLog, start: Date?, seconds: Int?, tag: String??, note: String??, now: Date, zone: Zone
+        _ old: FocusLog, start: Date?, seconds: Int?, tags: [String]?, note: String??, now: Date, zone: Zone
     ) throws(FocusError) -> SessionPatch {
         var patch = SessionPatch()
         let newStart = start ?? old.start
@@ -38,7 +39,7 @@ public enum SessionEditor {
             patch.end = newStart.addingTimeInterval(Double(seconds))
             if old.source != .timer { patch.planned = seconds }
         }
-        patch.tag = tag
+        patch.tags = tags
         patch.note = note
         if let end = patch.end { try refuseFuture(end, now: now, zone: zone) }
         return patch
@@ -86,8 +87,16 @@ public enum SessionEditor {
         let patch = SessionPatch(end: instant, planned: first, focused: first)
         let next = FocusLog(
             id: newID, start: instant, end: old.end, planned: second, focused: second, completed: old.completed,
-            tz: old.tz, tag: old.tag, note: old.note, source: old.source)
+            tz: old.tz, tags: old.tags, note: old.note, source: old.source)
         return (patch, next)
+    }
+
+    /// `old` with the tags `set` (when given, in place of them all), then `adding` at the end and without
+    /// `removing`; `nil` when that is what `old` already is, so an edit does not record a change of nothing.
+    public static func tags(_ old: [String], set: [String]?, adding: [String], removing: [String]) -> [String]? {
+        let removed = Set(removing)
+        let new = FocusLog.tagSet((set ?? old) + adding).filter { !removed.contains($0) }
+        return new == old ? nil : new
     }
 
     /// The first session in `logs` (other than `log` itself) that overlaps it in time.

@@ -35,7 +35,7 @@ public enum StatsService {
         focusLogs: [FocusLog], range: StatsRange, tag: String? = nil, now: Date, days: LocalDays,
         dailyGoalMinutes: Int = 100, isDemo: Bool = false
     ) -> StatsData {
-        let logs = tag.map { wanted in focusLogs.filter { $0.tag == wanted } } ?? focusLogs
+        let logs = tag.map { wanted in focusLogs.filter { $0.has(tag: wanted) } } ?? focusLogs
         return buildStatsData(
             input: StatsInput(summaries: daySummaries(focusLogs: logs, days: days)), range: range, tag: tag, now: now,
             days: days, dailyGoalMinutes: dailyGoalMinutes, isDemo: isDemo)
@@ -53,7 +53,7 @@ public enum StatsService {
         for log in focusLogs {
             let day = days.dayNumber(of: log)
             byDay[day, default: DaySummary(day: day)].add(
-                focused: log.focused, completed: log.completed, hour: days.startHour(of: log), tag: log.tag)
+                focused: log.focused, completed: log.completed, hour: days.startHour(of: log), tags: log.tags)
         }
         return byDay.values.sorted { $0.day < $1.day }
     }

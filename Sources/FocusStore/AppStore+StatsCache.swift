@@ -34,7 +34,7 @@ extension AppStore {
         let logs =
             filtered
             ? focusLogs.filter { log in
-                (tag == nil || log.tag == tag) && (device == nil || self.device(ofSession: log.id) == device)
+                (tag.map(log.has(tag:)) ?? true) && (device == nil || self.device(ofSession: log.id) == device)
             } : focusLogs
         let summaries = StatsService.daySummaries(focusLogs: logs, days: days)
         let input = StatsInput(summaries: summaries)

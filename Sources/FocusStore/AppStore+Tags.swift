@@ -1,7 +1,9 @@
+import FocusModels
+
 extension AppStore {
+    /// Every tag in the journal once with how it has been used, the most recently used first.
+    public var tagUsage: [TagUsage] { TagUsage.tally(focusLogs) }
+
     /// Every tag in the journal once, the most recently used first.
-    public var tags: [String] {
-        var seen = Set<String>()
-        return focusLogs.reversed().compactMap(\.tag).filter { seen.insert($0).inserted }
-    }
+    public var tags: [String] { tagUsage.map(\.tag) }
 }

@@ -228,19 +228,34 @@ public final class AppStore {
         hasRecords = true
     }
 
-    /// Records `logs` (an import) as a batch of this device (``JournalBatch``): a file of their own, written whole
-    /// and then linked in, so all of them are saved or none, even when focus is killed mid-way. `focus undo` takes
-    /// the batch back as a whole.
-    public func record(_ logs: [FocusLog]) throws(FocusError) {
-        guard !logs.isEmpty else { return }
-        for log in logs { try Self.check(log) }
+    /// Records `records` (an import: sessions, and edits and deletions of sessions imported before) as a batch of
+    /// this device (``JournalBatch``): a file of their own, written whole and then linked in, so all of them are
+    /// saved or none, even when focus is killed mid-way. `focus undo` takes the batch back as a whole.
+    public func record(_ records: [JournalRecord]) throws(FocusError) {
+        guard !records.isEmpty else { return }
+        var logs: [FocusLog] = []
+        var changes: [JournalChange] = []
+        for record in records {
+            switch record {
+            case .session(let log):
+                try Self.check(log)
+                logs.append(log)
+            case .change(let change): changes.append(change)
+            }
+        }
         let device = try device()
-        let batch = try commitBatch(logs.map(JournalCodec.encode), of: device)
+        let batch = try commitBatch(
+            records.map { record in
+                switch record {
+                case .session(let log): JournalCodec.encode(log)
+                case .change(let change): JournalCodec.encode(change)
+                }
+            }, of: device)
         var known = Set(history.sessions.map(\.id))
         let added = logs.filter { known.insert($0.id).inserted }
-        history = history.appending(added)
+        history = history.appending(added).appending(changes, file: batch.fileName, after: nil)
         focusLogs = history.effectiveLogs
-        ownEntries.append(.batch(batch, added.map(\.id)))
+        ownEntries.append(.batch(batch, added.map(\.id) + changes.map(\.id)))
         for log in added { sessionDevices[log.id] = device.name }
         hasRecords = true
     }
@@ -352,7 +367,7 @@ public final class AppStore {
                 var effective: [String: FocusLog] = [:]
                 for log in focusLogs where left.contains(log.id) { effective[log.id] = log }
                 let sessions = history.sessions.filter { left.contains($0.id) }.map { effective[$0.id] ?? $0 }
-                return .batch(batch, sessions: sessions)
+                return .batch(batch, sessions: sessions, changes: history.changes.filter { left.contains($0.id) })
             case .record: continue
             }
         }
@@ -442,7 +457,7 @@ public final class AppStore {
         var marker = RunningMarker(
             device: device, id: state.id, phase: state.phase, startedAt: state.startedAt,
             paused: state.paused || state.isWaiting,
-            remaining: state.remaining(at: state.updatedAt), updatedAt: state.updatedAt, tag: state.tag)
+            remaining: state.remaining(at: state.updatedAt), updatedAt: state.updatedAt, tags: state.tags)
         marker.open = state.open
         if let published = publishedMarker, published.saysTheSame(as: marker) { return }
         // The marker is news for other devices, not a record: failing to publish it never stops the session.

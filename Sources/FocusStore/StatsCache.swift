@@ -24,7 +24,7 @@ import FocusModels
 /// ```
 struct StatsCache {
     static let magic: Int = 0x3143_5344_5355_4F46  // "FOCUSDC1"
-    static let version = 1
+    static let version = 2
     static let tailLength = 4096
 
     /// What a journal file looked like when the cache was built.

@@ -53,7 +53,7 @@ public struct HistoryViewModel {
         let span = logs.isEmpty ? nil : logs.map(days.dayNumber(of:)).min()!...logs.map(days.dayNumber(of:)).max()!
         let bounds = range.bounds(today: days.date(of: now).dayNumber, sessionSpan: span)
         return logs.reversed().filter { log in
-            (tag == nil || log.tag == tag) && (device == nil || store.device(ofSession: log.id) == device)
+            (tag.map(log.has(tag:)) ?? true) && (device == nil || store.device(ofSession: log.id) == device)
                 && (range == .all || bounds.contains(days.dayNumber(of: log)))
         }
     }

@@ -39,11 +39,11 @@ public struct SessionSummaryViewModel {
             return "Stopped after \(duration: discardedSeconds): under a minute, so nothing was recorded."
         }
         let focus = recorded.focused
-        switch (recorded.completed, recorded.tag) {
+        switch (recorded.completed, FocusLog.hashtags(recorded.tags)) {
         case (true, nil): return "Done: \(duration: focus) focused."
-        case (true, let tag?): return "Done: \(duration: focus) focused #\(tag)."
+        case (true, let tags?): return "Done: \(duration: focus) focused \(tags)."
         case (false, nil): return "Stopped early: \(duration: focus) focused, recorded as interrupted."
-        case (false, let tag?): return "Stopped early: \(duration: focus) focused #\(tag), recorded as interrupted."
+        case (false, let tags?): return "Stopped early: \(duration: focus) focused \(tags), recorded as interrupted."
         }
     }
 

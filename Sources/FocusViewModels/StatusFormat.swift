@@ -8,25 +8,27 @@ import FoundationEssentials
 public struct StatusFormat: Equatable, Sendable {
     /// A value the template can show. When idle, every placeholder but `{state}` is empty.
     public enum Placeholder: String, CaseIterable, Sendable {
-        case state, phase, remaining, minutes, elapsed, planned, tag, note, id, paused, cycle, cycles, started, ends
+        case state, phase, remaining, minutes, elapsed, planned, tag, tags, note, id, paused, cycle, cycles, started,
+            ends
 
         /// One line for help, the README and the man page.
         public var help: Message {
             switch self {
-            case .state: Message("idle, running, paused or waiting (for Enter)")
-            case .phase: Message("focus, break or long-break")
-            case .remaining: Message("time left, 12:34 (1:05:00 above an hour); empty if open")
-            case .minutes: Message("whole minutes left, rounded up: 13")
-            case .elapsed: Message("time counted so far, pauses excluded, 12:26")
-            case .planned: Message("planned length, 25:00")
-            case .tag: Message("the tag, or nothing")
-            case .note: Message("the note, or nothing")
-            case .id: Message("the first 8 characters of the session id")
-            case .paused: Message("paused while paused, else nothing")
-            case .cycle: Message("the current cycle, 1 to cycles")
-            case .cycles: Message("how many cycles were asked for")
-            case .started: Message("local start time, HH:MM")
-            case .ends: Message("local end time if it runs on, HH:MM")
+            case .state: "idle, running, paused or waiting (for Enter)"
+            case .phase: "focus, break or long-break"
+            case .remaining: "time left, 12:34 (1:05:00 above an hour); empty if open"
+            case .minutes: "whole minutes left, rounded up: 13"
+            case .elapsed: "time counted so far, pauses excluded, 12:26"
+            case .planned: "planned length, 25:00"
+            case .tag: "the first tag, or nothing"
+            case .tags: "every tag, #a #b, or nothing"
+            case .note: "the note, or nothing"
+            case .id: "the first 8 characters of the session id"
+            case .paused: "paused while paused, else nothing"
+            case .cycle: "the current cycle, 1 to cycles"
+            case .cycles: "how many cycles were asked for"
+            case .started: "local start time, HH:MM"
+            case .ends: "local end time if it runs on, HH:MM"
             }
         }
 
@@ -43,7 +45,8 @@ public struct StatusFormat: Equatable, Sendable {
             case .minutes: return "\((remaining + 59) / 60)"
             case .elapsed: return LocalTime.countdown(Double(min(state.planned, state.counted(at: now))))
             case .planned: return LocalTime.countdown(Double(state.planned))
-            case .tag: return state.tag ?? ""
+            case .tag: return state.tags.first ?? ""
+            case .tags: return FocusLog.hashtags(state.tags) ?? ""
             case .note: return state.note ?? ""
             case .id: return String(state.id.prefix(8))
             case .paused: return state.paused ? "paused" : ""

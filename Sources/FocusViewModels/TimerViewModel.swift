@@ -10,7 +10,7 @@ import FoundationEssentials
 public struct TimerViewModel {
     public let session: TimerSession
     public let now: ClockReading
-    public let tag: String?
+    public let tags: [String]
     public let timeZone: Zone
     public let cycle: Int
     public let cycles: Int
@@ -26,7 +26,7 @@ public struct TimerViewModel {
         guard let session = machine.session else { return nil }
         self.session = session
         self.now = now
-        self.tag = machine.setup.tag
+        self.tags = machine.setup.tags
         self.timeZone = timeZone
         self.cycle = machine.step.cycle
         self.cycles = machine.cycles
@@ -91,7 +91,7 @@ public struct TimerViewModel {
         if let cycleText { parts.append("cycle \(cycleText)") }
         parts.append("started \(LocalTime.hourMinute(session.start.wall, in: timeZone))")
         if !isOpen { parts.append(endText) }
-        if let tag { parts.append("#\(tag)") }
+        if let tags = FocusLog.hashtags(tags) { parts.append("\(tags)") }
         return .joined(parts, separator: " · ")
     }
 

@@ -12,11 +12,11 @@ import Testing
         paths = DataPaths(dataDirectory: dir, configDirectory: dir)
     }
 
-    static func line(_ id: String, _ start: String, minutes: Int = 25, tag: String? = nil) -> String {
+    static func line(_ id: String, _ start: String, minutes: Int = 25, tags: [String] = []) -> String {
         let s = UTCTimestamp.parse(start)!
         let log = FocusLog(
             id: id, start: s, end: s.addingTimeInterval(Double(minutes * 60)), planned: minutes * 60,
-            focused: minutes * 60, completed: true, tag: tag)
+            focused: minutes * 60, completed: true, tags: tags)
         return JournalCodec.encode(log)
     }
 
@@ -87,13 +87,13 @@ import Testing
 
     @Test func recordCreatesPrivateFoldersAndFilesAndAppends() throws {
         let store = AppStore(paths: paths)
-        let log = try JournalCodec.decode(Array(Self.line("a", "2026-11-29T09:00:00Z", tag: "w").utf8))
+        let log = try JournalCodec.decode(Array(Self.line("a", "2026-11-29T09:00:00Z", tags: ["w"]).utf8))
         try store.record(log)
         try store.record(try JournalCodec.decode(Array(Self.line("b", "2026-11-29T10:00:00Z").utf8)))
         #expect(store.focusLogs.map(\.id) == ["a", "b"])
         let text = try String(contentsOfFile: paths.journalFile, encoding: .utf8)
         #expect(
-            text == Self.line("a", "2026-11-29T09:00:00Z", tag: "w") + "\n" + Self.line("b", "2026-11-29T10:00:00Z")
+            text == Self.line("a", "2026-11-29T09:00:00Z", tags: ["w"]) + "\n" + Self.line("b", "2026-11-29T10:00:00Z")
                 + "\n")
         let fm = FileManager.default
         #expect((try fm.attributesOfItem(atPath: paths.journalFile)[.posixPermissions] as? Int) == 0o600)
@@ -105,7 +105,7 @@ import Testing
         let store = AppStore(paths: paths)
         let state = RunningState(
             id: "r", phase: .focus, startedAt: Date(timeIntervalSince1970: 1_795_942_800), planned: 1500, counted: 10,
-            updatedAt: Date(timeIntervalSince1970: 1_795_942_810), paused: false, tag: "t", note: nil, tz: "UTC",
+            updatedAt: Date(timeIntervalSince1970: 1_795_942_810), paused: false, tags: ["t"], note: nil, tz: "UTC",
             pid: 7, cycle: 1, cycles: 1)
         try store.saveRunningState(state)
         var stamped = state
@@ -139,7 +139,7 @@ import Testing
         let state = RunningState(
             id: "crash", phase: .focus, startedAt: Date(timeIntervalSince1970: 1_795_942_800), planned: 1500,
             counted: 600,
-            updatedAt: Date(timeIntervalSince1970: 1_795_943_400), paused: false, tag: nil, note: nil, tz: "UTC",
+            updatedAt: Date(timeIntervalSince1970: 1_795_943_400), paused: false, tags: [], note: nil, tz: "UTC",
             pid: 7, cycle: 1, cycles: 1)
         try store.saveRunningState(state)
         let recovery = try #require(try store.recover())
@@ -155,7 +155,7 @@ import Testing
         let lock = try #require(try store.acquireSessionLock())
         let state = RunningState(
             id: "live", phase: .focus, startedAt: Date(), planned: 1500, counted: 600, updatedAt: Date(),
-            paused: false, tag: nil, note: nil, tz: nil, pid: 7, cycle: 1, cycles: 1)
+            paused: false, tags: [], note: nil, tz: nil, pid: 7, cycle: 1, cycles: 1)
         try store.saveRunningState(state)
         #expect(try store.isSessionLockHeld())
         #expect(try store.acquireSessionLock() == nil)

@@ -152,7 +152,7 @@ import Testing
         func edit(_ id: String, _ tag: String, _ at: String) -> String {
             JournalCodec.encode(
                 JournalChange(
-                    id: id, kind: .edit, target: "s", at: UTCTimestamp.parse(at)!, patch: SessionPatch(tag: .some(tag)))
+                    id: id, kind: .edit, target: "s", at: UTCTimestamp.parse(at)!, patch: SessionPatch(tags: [tag]))
             )
         }
         // Laptop edits at 10:00 and then, with its clock set back, at 09:00; the desktop edits at 09:30.
@@ -168,7 +168,7 @@ import Testing
         let store = AppStore(paths: paths)
         try store.load()
         // e3 (09:30) < e1 (10:00) < e2 (dated 10:00 by its file, after e1): the laptop's last edit wins.
-        #expect(store.focusLogs.map(\.tag) == ["laptop-later"])
+        #expect(store.focusLogs.map(\.tags.first) == ["laptop-later"])
         #expect(store.device(ofSession: "s") == "laptop")
     }
 
@@ -210,7 +210,7 @@ import Testing
     static func state(counted: Int, at seconds: Int, paused: Bool = false, planned: Int = 1500) -> RunningState {
         RunningState(
             id: "S1", phase: .focus, startedAt: start, planned: planned, counted: counted,
-            updatedAt: start.addingTimeInterval(Double(seconds)), paused: paused, tag: "writing", note: nil,
+            updatedAt: start.addingTimeInterval(Double(seconds)), paused: paused, tags: ["writing"], note: nil,
             tz: "UTC", pid: 1, cycle: 1, cycles: 1)
     }
 

@@ -16,7 +16,7 @@ import Testing
 
     @Test(arguments: [
         JournalChange(
-            id: "e1", kind: .edit, target: "s", at: t0, patch: SessionPatch(tag: .some(nil), note: "a \"b\", c\nd")),
+            id: "e1", kind: .edit, target: "s", at: t0, patch: SessionPatch(tags: [], note: "a \"b\", c\nd")),
         JournalChange(
             id: "e2", kind: .edit, target: "s", at: t0,
             patch: SessionPatch(start: t0, end: t0.addingTimeInterval(60), focused: 60, completed: false)),
@@ -48,19 +48,19 @@ import Testing
     /// Chains of changes and the ids and tags that remain, in start order.
     @Test(arguments: [
         ([], ["a:nil", "b:nil"]),
-        ([edit("e1", "a", SessionPatch(tag: "x"))], ["a:x", "b:nil"]),
-        ([edit("e1", "a", SessionPatch(tag: "x")), edit("e2", "a", SessionPatch(tag: "y"))], ["a:y", "b:nil"]),
+        ([edit("e1", "a", SessionPatch(tags: ["x"]))], ["a:x", "b:nil"]),
+        ([edit("e1", "a", SessionPatch(tags: ["x"])), edit("e2", "a", SessionPatch(tags: ["y"]))], ["a:y", "b:nil"]),
         (
-            [edit("e2", "a", SessionPatch(tag: "y"), at: 10), edit("e1", "a", SessionPatch(tag: "x"))],
+            [edit("e2", "a", SessionPatch(tags: ["y"]), at: 10), edit("e1", "a", SessionPatch(tags: ["x"]))],
             ["a:x", "b:nil"]
         ),  // within one file (one device) the later line wins, even when its clock was set back
         (
-            [edit("e1", "a", SessionPatch(tag: "x")), edit("e2", "a", SessionPatch(tag: .some(nil)))],
+            [edit("e1", "a", SessionPatch(tags: ["x"])), edit("e2", "a", SessionPatch(tags: []))],
             ["a:nil", "b:nil"]
         ),
         ([change("d", .delete, "a")], ["b:nil"]),
         ([change("d", .delete, "a"), change("u", .undo, "d")], ["a:nil", "b:nil"]),
-        ([edit("e1", "a", SessionPatch(tag: "x")), change("u", .undo, "e1")], ["a:nil", "b:nil"]),
+        ([edit("e1", "a", SessionPatch(tags: ["x"])), change("u", .undo, "e1")], ["a:nil", "b:nil"]),
         ([change("u", .undo, "b")], ["a:nil"]),
         // an undo is not undone
         ([change("d", .delete, "a"), change("u1", .undo, "d"), change("u2", .undo, "u1")], ["a:nil", "b:nil"]),
@@ -68,7 +68,7 @@ import Testing
     ])
     func effectiveView(_ changes: [JournalChange], _ expected: [String]) {
         let history = JournalHistory(sessions: [Self.a, Self.b], changes: changes)
-        #expect(history.effectiveLogs.map { "\($0.id):\($0.tag ?? "nil")" } == expected)
+        #expect(history.effectiveLogs.map { "\($0.id):\($0.tags.first ?? "nil")" } == expected)
     }
 
     @Test func danglingChangesAreFound() {
@@ -141,7 +141,7 @@ import Testing
     @Test func csvRoundTripsThroughTheImporter() {
         var log = Sessions.log("n1", "2026-11-29T09:00:00Z")
         log.note = "commas, \"quotes\"\nand lines"
-        log.tag = "a,b"
+        log.tags = ["a,b"]
         log.source = .import
         let text = SessionExporter.csv([log], days: Sessions.utcDays)
         let parsed = SessionImporter.parse(Array(text.utf8), format: .csv, name: "x.csv")
@@ -162,19 +162,19 @@ import Testing
     }
 
     @Test(arguments: [
-        ("inc 20261129T100000Z - 20261129T102500Z # coding", "coding", true, 1500, nil as String?),
-        ("inc 20261129T100000Z - 20261129T101000Z # abandoned writing", "writing", false, 600, nil),
+        ("inc 20261129T100000Z - 20261129T102500Z # coding", ["coding"], true, 1500, nil as String?),
+        ("inc 20261129T100000Z - 20261129T101000Z # abandoned writing", ["writing"], false, 600, nil),
         (
-            "inc 20261129T100000Z - 20261129T101000Z # \"deep work\" x # \"an annotation\"", "deep work", true, 600,
-            "x, an annotation"
+            "inc 20261129T100000Z - 20261129T101000Z # \"deep work\" x # \"an annotation\"", ["deep work", "x"], true,
+            600, "an annotation"
         ),
-        ("inc 20261129T100000Z - 20261129T101000Z", nil, true, 600, nil),
+        ("inc 20261129T100000Z - 20261129T101000Z", [], true, 600, nil),
     ])
-    func timewarriorLines(_ line: String, _ tag: String?, _ completed: Bool, _ seconds: Int, _ note: String?) throws {
+    func timewarriorLines(_ line: String, _ tags: [String], _ completed: Bool, _ seconds: Int, _ note: String?) throws {
         let parsed = SessionImporter.parse(Array(line.utf8), format: .timewarrior, name: "2026-11.data")
         let log = try #require(parsed.sessions.first)
         #expect(
-            log.tag == tag && log.completed == completed && log.focused == seconds && log.note == note
+            log.tags == tags && log.completed == completed && log.focused == seconds && log.note == note
                 && log.source == .import)
         let export =
             #"[{"id":1,"start":"20261129T100000Z","#
@@ -196,7 +196,8 @@ import Testing
         let watson = SessionImporter.parse(Array(frames.utf8), format: .watson, name: "frames")
         #expect(
             watson.sessions.map(\.id) == ["9c98"] && watson.sessions[0].completed == false
-                && watson.sessions[0].note == "deep")
+                && watson.sessions[0].tags == ["coding", "deep"] && watson.sessions[0].note == nil
+                && watson.sessions[0].origin == FocusLog.Origin(key: "watson:9c98", revision: "1795774439"))
         #expect(watson.skipped.map(\.place) == ["frames[1]"])
     }
 
@@ -212,11 +213,11 @@ import Testing
         let store = AppStore(paths: paths)
         try store.record(Self.a)
         try store.record(Self.b)
-        try store.record(Self.edit("e1", "a", SessionPatch(tag: "x")))
+        try store.record(Self.edit("e1", "a", SessionPatch(tags: ["x"])))
         try store.record(Self.change("d", .delete, "b"))
         let reread = AppStore(paths: paths)
         try reread.load()
-        #expect(reread.focusLogs.map { "\($0.id):\($0.tag ?? "nil")" } == ["a:x"])
+        #expect(reread.focusLogs.map { "\($0.id):\($0.tags.first ?? "nil")" } == ["a:x"])
         var undone: [String] = []
         while let target = reread.lastUndoable() {
             undone += target.recordIDs

@@ -6,17 +6,17 @@ import Testing
 @Suite struct HookTests {
     static let started = UTCTimestamp.parse("2026-11-29T09:00:00Z")!
 
-    static func state(_ phase: TimerPhase, counted: Int = 0, tag: String? = "thesis") -> RunningState {
+    static func state(_ phase: TimerPhase, counted: Int = 0, tags: [String] = ["thesis"]) -> RunningState {
         RunningState(
             id: "ID-1", phase: phase, startedAt: started, planned: 1500, counted: counted,
             updatedAt: started.addingTimeInterval(Double(counted)),
-            paused: false, tag: tag, note: nil, tz: "UTC", pid: 1, cycle: 1, cycles: 2)
+            paused: false, tags: tags, note: nil, tz: "UTC", pid: 1, cycle: 1, cycles: 2)
     }
 
     static func log(focused: Int, completed: Bool) -> FocusLog {
         FocusLog(
             id: "ID-1", start: started, end: started.addingTimeInterval(Double(focused)), planned: 1500,
-            focused: focused, completed: completed, tag: "thesis")
+            focused: focused, completed: completed, tags: ["thesis"])
     }
 
     @Test(arguments: [(TimerPhase.focus, Hook.Event.start), (.shortBreak, .break), (.longBreak, .break)])
@@ -30,12 +30,13 @@ import Testing
 
     @Test func aCompletedFocusRunsCompleteWithTheRecordedSession() {
         let hook = Hook.ended(
-            Self.state(.focus, counted: 1500), stopped: false, recorded: Self.log(focused: 1500, completed: true))
+            Self.state(.focus, counted: 1500, tags: ["thesis", "ch 3"]), stopped: false,
+            recorded: Self.log(focused: 1500, completed: true))
         #expect(hook?.event == .complete)
         #expect(
             hook?.environment == [
                 "FOCUS_EVENT": "complete", "FOCUS_ID": "ID-1", "FOCUS_PHASE": "focus", "FOCUS_TAG": "thesis",
-                "FOCUS_NOTE": "",
+                "FOCUS_TAGS": "thesis\nch 3", "FOCUS_NOTE": "",
                 "FOCUS_PLANNED": "1500", "FOCUS_FOCUSED": "1500", "FOCUS_REMAINING": "0",
                 "FOCUS_STARTED": "2026-11-29T09:00:00Z",
                 "FOCUS_CYCLE": "1", "FOCUS_CYCLES": "2", "FOCUS_COMPLETED": "true", "FOCUS_RECORDED": "true",
@@ -46,7 +47,7 @@ import Testing
     @Test(arguments: [(600, true), (30, false)])
     func aFocusStoppedEarlyRunsStop(_ counted: Int, _ recorded: Bool) {
         let log = recorded ? Self.log(focused: counted, completed: false) : nil
-        let hook = Hook.ended(Self.state(.focus, counted: counted, tag: nil), stopped: true, recorded: log)
+        let hook = Hook.ended(Self.state(.focus, counted: counted, tags: []), stopped: true, recorded: log)
         #expect(hook?.event == .stop)
         #expect(
             hook?.environment["FOCUS_FOCUSED"] == "\(counted)"

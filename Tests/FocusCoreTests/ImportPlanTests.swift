@@ -1,4 +1,5 @@
 import FocusCore
+import Foundation
 import Testing
 
 @Suite struct ImportPlanTests {
@@ -12,7 +13,14 @@ import Testing
     @Test func newSessionsAreAddedAndKnownOrRepeatedIdsCounted() throws {
         let bytes = Array((Self.line1 + "\n" + Self.line2 + "\n" + Self.line2 + "\n{broken\n").utf8)
         let plan = try ImportPlan(
-            inputs: [(name: "x.jsonl", bytes: bytes)], format: .jsonl, known: ["a"], path: "x.jsonl")
+            inputs: [(name: "x.jsonl", bytes: bytes)], format: .jsonl,
+            history: JournalHistory(
+                sessions: [Fixtures.log("2026-11-28T09:00:00Z")].map {
+                    var l = $0
+                    l.id = "a"
+                    return l
+                }, changes: []),
+            path: "x.jsonl", now: Fixtures.now, newID: { "new" })
         #expect(plan.added.map(\.id) == ["b"])
         #expect(plan.duplicates == 2)
         #expect(plan.skipped.count == 1)
@@ -23,9 +31,110 @@ import Testing
         #expect {
             try ImportPlan(
                 inputs: [(name: "junk", bytes: Array("\u{1}\u{2}garbage\nmore garbage\n".utf8))], format: format,
-                known: [], path: "junk")
+                history: JournalHistory(sessions: [], changes: []), path: "junk", now: Fixtures.now, newID: { "x" })
         } throws: {
             ($0 as? FocusError)?.kind == .data && ($0 as? FocusError)?.message.description.hasPrefix("junk: ") == true
         }
+    }
+}
+
+/// Imports that follow the source: identities, revisions, prunes and imports again after an undo.
+@Suite struct FollowingImportTests {
+    static func frames(_ frames: [(id: String, stop: Int, tags: [String], updated: Int)]) -> [UInt8] {
+        let items = frames.map { f in
+            "[1795165200, \(f.stop), \"coding\", \"\(f.id)\", [\(f.tags.map { "\"\($0)\"" }.joined(separator: ","))], "
+                + "\(f.updated)]"
+        }
+        return Array(("[" + items.joined(separator: ",") + "]").utf8)
+    }
+
+    static func plan(
+        _ bytes: [UInt8], _ history: JournalHistory, format: SessionImporter.Format = .watson,
+        prune: Bool = false, name: String = "frames"
+    ) throws -> ImportPlan {
+        var n = 0
+        return try ImportPlan(
+            inputs: [(name: name, bytes: bytes)], format: format, history: history, prune: prune, path: name,
+            now: Fixtures.now,
+            newID: {
+                n += 1
+                return "c\(n)"
+            })
+    }
+
+    @Test func watsonEditsApplyOnlyWhenUpdatedAtIsNewer() throws {
+        let first = try Self.plan(
+            Self.frames([("f1", 1_795_170_600, ["bugfix"], 100)]), JournalHistory(sessions: [], changes: []))
+        #expect(first.added.map(\.tags) == [["coding", "bugfix"]])
+        let history = JournalHistory(sessions: first.added, changes: [])
+        // The same frame, or an older copy of it, changes nothing.
+        #expect(try Self.plan(Self.frames([("f1", 1_795_168_800, ["x"], 100)]), history).updated.isEmpty)
+        #expect(try Self.plan(Self.frames([("f1", 1_795_168_800, ["x"], 99)]), history).updated.isEmpty)
+        let edited = try Self.plan(Self.frames([("f1", 1_795_168_800, ["x"], 101)]), history)
+        let patch = try #require(edited.updated.first?.patch)
+        #expect(patch.end == Date(timeIntervalSince1970: 1_795_168_800) && patch.tags == ["coding", "x"])
+        #expect(patch.focused == 3600 && patch.origin?.revision == "101" && edited.duplicates == 0)
+    }
+
+    @Test func pruneDeletesWhatTheSourceNoLongerHasAndUndoneImportsComeBackUnderNewIDs() throws {
+        let first = try Self.plan(
+            Self.frames([("f1", 1_795_170_600, [], 1), ("f2", 1_795_170_600, [], 1)]),
+            JournalHistory(sessions: [], changes: []))
+        let history = JournalHistory(sessions: first.added, changes: [])
+        #expect(try Self.plan(Self.frames([("f1", 1_795_170_600, [], 1)]), history).pruned.isEmpty)
+        let pruned = try Self.plan(Self.frames([("f1", 1_795_170_600, [], 1)]), history, prune: true)
+        #expect(pruned.pruned.map(\.target) == ["f2"] && pruned.pruned.map(\.kind) == [.delete])
+        // Both sessions undone: importing again adds them, under ids no record has.
+        let undone = JournalHistory(
+            sessions: first.added,
+            changes: ["f1", "f2"].map { JournalChange(id: "u" + $0, kind: .undo, target: $0, at: Fixtures.now) })
+        let again = try Self.plan(Self.frames([("f1", 1_795_170_600, [], 1), ("f2", 1_795_170_600, [], 1)]), undone)
+        #expect(again.added.map(\.id) == ["f1~2", "f2~2"] && again.duplicates == 0)
+        let third = JournalHistory(sessions: first.added + again.added, changes: undone.changes)
+        #expect(try Self.plan(Self.frames([("f1", 1_795_170_600, [], 1)]), third).duplicates == 1)
+    }
+
+    /// A Timewarrior interval is its start: a new end is an edit of it, whatever id an earlier focus gave it.
+    @Test func timewarriorIntervalsAreTheirStartEvenFromAnEarlierFocus() throws {
+        let legacy = FocusLog(
+            id: "tw" + FNV1a.hex("timewarrior|1795165200|1795170600"),
+            start: Date(timeIntervalSince1970: 1_795_165_200),
+            end: Date(timeIntervalSince1970: 1_795_170_600), planned: 5400, focused: 5400, completed: true,
+            tags: ["coding"], source: .import)
+        let line = "inc 20261120T090000Z - 20261120T100000Z # coding bugfix\n"
+        let plan = try Self.plan(
+            Array(line.utf8), JournalHistory(sessions: [legacy], changes: []), format: .timewarrior,
+            name: "2026-11.data")
+        #expect(plan.added.isEmpty && plan.updated.map(\.target) == [legacy.id])
+        #expect(plan.updated.first?.patch.tags == ["coding", "bugfix"] && plan.updated.first?.patch.focused == 3600)
+        // --prune of one month file leaves the other months alone.
+        let other = try Self.plan(
+            Array("inc 20261201T090000Z - 20261201T100000Z # x\n".utf8),
+            JournalHistory(sessions: [legacy], changes: []),
+            format: .timewarrior, prune: true, name: "2026-12.data")
+        #expect(other.pruned.isEmpty)
+    }
+
+    /// Each format refuses a file in another one whole (exit 65), so nothing is written.
+    @Test(arguments: [
+        (SessionImporter.Format.jsonl, "[\n  " + ImportPlanTests.line1 + ",\n  " + ImportPlanTests.line2 + "\n]\n"),
+        (.json, ImportPlanTests.line1 + "\n" + ImportPlanTests.line2 + "\n"),
+        (.json, "[" + ImportPlanTests.line1 + ","),
+        (.csv, ImportPlanTests.line1 + "\n"),
+    ])
+    func aFileInAnotherFormatIsRefusedWhole(_ format: SessionImporter.Format, _ text: String) {
+        #expect {
+            try Self.plan(Array(text.utf8), JournalHistory(sessions: [], changes: []), format: format, name: "f")
+        } throws: { ($0 as? FocusError)?.kind == .data }
+    }
+
+    @Test func focusJsonExportReadsBackWithItsSources() throws {
+        var manual = Fixtures.log("2026-11-28T09:00:00Z")
+        manual.source = .manual
+        manual.tags = ["a", "b"]
+        let logs = [Fixtures.log("2026-11-27T09:00:00Z"), manual]
+        let json = SessionExporter.export(logs, as: .json, days: Fixtures.days(), now: Fixtures.now)
+        let plan = try Self.plan(Array(json.utf8), JournalHistory(sessions: [], changes: []), format: .json, name: "f")
+        #expect(plan.added == logs)
     }
 }

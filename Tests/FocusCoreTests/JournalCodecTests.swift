@@ -25,7 +25,8 @@ import Testing
         let log = try JournalCodec.decode(Array(Self.normative.utf8))
         #expect(log.start == Date(timeIntervalSince1970: 1_795_942_800))  // 2026-11-29 09:00:00 UTC
         #expect(log.end.timeIntervalSince(log.start) == 1500)
-        #expect(log.tz == "Asia/Shanghai" && log.tag == "writing" && log.note == "chapter 3" && log.source == .timer)
+        #expect(
+            log.tz == "Asia/Shanghai" && log.tags.first == "writing" && log.note == "chapter 3" && log.source == .timer)
         #expect(JournalCodec.encode(log) == Self.normative)
     }
 

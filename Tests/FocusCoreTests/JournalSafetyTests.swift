@@ -76,10 +76,12 @@ import Testing
         let paths = try Sessions.temporaryPaths()
         let store = AppStore(paths: paths)
         try store.record(Sessions.log("first", "2026-11-01T09:00:00Z"))
-        try store.record([Sessions.log("i1", "2026-11-02T09:00:00Z"), Sessions.log("i2", "2026-11-03T09:00:00Z")])
+        try store.record(
+            [Sessions.log("i1", "2026-11-02T09:00:00Z"), Sessions.log("i2", "2026-11-03T09:00:00Z")].map(
+                JournalRecord.session))
         try store.record(Sessions.log("second", "2026-11-04T09:00:00Z"))
-        try store.record([Sessions.log("i3", "2026-11-05T09:00:00Z")])
-        try store.record([Sessions.log("i4", "2026-11-06T09:00:00Z")])
+        try store.record([.session(Sessions.log("i3", "2026-11-05T09:00:00Z"))])
+        try store.record([.session(Sessions.log("i4", "2026-11-06T09:00:00Z"))])
         // A batch a killed import was still staging: a temp file, never part of the journal.
         try Data(JournalCodec.encode(Sessions.log("lost", "2026-11-07T09:00:00Z")).utf8).write(
             to: URL(fileURLWithPath: paths.journalDirectory + "/localhost-x.batch.tmp-1-ab"))

@@ -47,7 +47,7 @@ import Testing
         try laptop.record(Sessions.log("l2", "2026-11-22T09:00:00Z"))
         try desktop.record(Sessions.log("d2", "2026-11-22T10:00:00Z"))
         try desktop.record(
-            JournalChange(id: "e1", kind: .edit, target: "l1", at: Fixtures.now, patch: SessionPatch(tag: .some("x"))))
+            JournalChange(id: "e1", kind: .edit, target: "l1", at: Fixtures.now, patch: SessionPatch(tags: ["x"])))
         _ = try desktop.sync(environment: Self.environment)
         let back = try laptop.sync(environment: Self.environment)
         #expect(back.sent == 1 && back.received == 3, "\(back)")  // d1 (never pulled here yet), d2 and the edit

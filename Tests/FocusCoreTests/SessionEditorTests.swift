@@ -15,12 +15,12 @@ import Testing
 
     @Test func manualSessionsAreCompleteAndCannotEndInTheFuture() throws {
         let log = try SessionEditor.manualSession(
-            id: "m", start: Self.nine, seconds: 1500, tz: "UTC", tag: "t", note: nil,
+            id: "m", start: Self.nine, seconds: 1500, tz: "UTC", tags: ["t"], note: nil,
             now: Self.nine.addingTimeInterval(1500), zone: Self.utc)
         #expect(log.completed && log.planned == 1500 && log.focused == 1500 && log.source == .manual)
         #expect(throws: FocusError.self) {
             try SessionEditor.manualSession(
-                id: "m", start: Self.nine, seconds: 1500, tz: nil, tag: nil, note: nil,
+                id: "m", start: Self.nine, seconds: 1500, tz: nil, tags: [], note: nil,
                 now: Self.nine.addingTimeInterval(1499), zone: Self.utc)
         }
     }
@@ -29,7 +29,7 @@ import Testing
     func durationEditKeepsATimersPlan(_ source: FocusLog.Source, _ planned: Int) throws {
         let old = Self.log(source)
         let patch = try SessionEditor.patch(
-            old, start: nil, seconds: 2400, tag: nil, note: nil, now: Self.nine.addingTimeInterval(86_400),
+            old, start: nil, seconds: 2400, tags: [], note: nil, now: Self.nine.addingTimeInterval(86_400),
             zone: Self.utc)
         let new = patch.applied(to: old)
         #expect(new.focused == 2400 && new.planned == planned && new.end == Self.nine.addingTimeInterval(2400))
@@ -37,13 +37,14 @@ import Testing
 
     @Test func movingKeepsTheLengthAndTagEditsCanClear() throws {
         var old = Self.log(.manual)
-        old.tag = "x"
+        old.tags = ["x"]
         let later = Self.nine.addingTimeInterval(3600)
         let new = try SessionEditor.patch(
-            old, start: later, seconds: nil, tag: .some(nil), note: .some("n"), now: later.addingTimeInterval(86_400),
+            old, start: later, seconds: nil, tags: [], note: .some("n"), now: later.addingTimeInterval(86_400),
             zone: Self.utc
         ).applied(to: old)
-        #expect(new.start == later && new.end == later.addingTimeInterval(1500) && new.tag == nil && new.note == "n")
+        #expect(
+            new.start == later && new.end == later.addingTimeInterval(1500) && new.tags.first == nil && new.note == "n")
     }
 
     @Test(arguments: [(0, 25, true), (25, 25, false), (-25, 25, false), (10, 5, true), (-10, 11, true)])
@@ -78,7 +79,7 @@ import Testing
     @Test func splittingSharesTheFocusInProportionAndKeepsWhatTheSessionWas() throws {
         var old = Self.log(.timer, minutes: 60, planned: 3600)
         old.focused = 3000
-        old.tag = "t"
+        old.tags = ["t"]
         old.note = "n"
         old.tz = "Asia/Shanghai"
         let cut = Self.nine.addingTimeInterval(1200)
@@ -86,7 +87,7 @@ import Testing
         let first = parts.patch.applied(to: old)
         #expect(first.end == cut && first.focused == 1000 && first.planned == 1000 && first.completed)
         #expect(parts.second.start == cut && parts.second.end == old.end && parts.second.focused == 2000)
-        #expect(parts.second.tag == "t" && parts.second.note == "n" && parts.second.tz == "Asia/Shanghai")
+        #expect(parts.second.tags.first == "t" && parts.second.note == "n" && parts.second.tz == "Asia/Shanghai")
         #expect(parts.second.source == .timer && parts.second.id == "b" && first.focused + parts.second.focused == 3000)
         for outside in [old.start, old.end, old.end.addingTimeInterval(60)] {
             #expect(throws: FocusError.self) { try SessionEditor.split(old, at: outside, newID: "b", zone: Self.utc) }

@@ -18,7 +18,8 @@ import Testing
     static func state(_ id: String = "dead", counted: Int = 600, waiting: Bool? = nil) -> RunningState {
         RunningState(
             id: id, phase: .focus, startedAt: started, planned: 1500, counted: counted,
-            updatedAt: started.addingTimeInterval(Double(counted + 5)), paused: false, tag: "w", note: nil, tz: "UTC",
+            updatedAt: started.addingTimeInterval(Double(counted + 5)), paused: false, tags: ["w"], note: nil,
+            tz: "UTC",
             pid: 1, cycle: 1, cycles: 1, activeAt: 100, waiting: waiting)
     }
 
@@ -133,7 +134,7 @@ import Testing
         }
         let store = AppStore(paths: paths)
         #expect { try store.record(log) } throws: { ($0 as? FocusError)?.message.description.hasSuffix(reason) == true }
-        #expect { try store.record([log]) } throws: { ($0 as? FocusError)?.kind == .data }
+        #expect { try store.record([.session(log)]) } throws: { ($0 as? FocusError)?.kind == .data }
         #expect(!FileManager.default.fileExists(atPath: paths.journalFile))
     }
 
@@ -143,7 +144,7 @@ import Testing
             id: "x", phase: .focus, planned: 1500,
             start: ClockReading(active: 10.25, elapsed: 20.5, wall: Self.started.addingTimeInterval(0.75)))
         let now = ClockReading(active: 1510.9, elapsed: 1530.1, wall: Self.started.addingTimeInterval(9999.3))
-        let state = session.runningState(at: now, pid: 1, tz: "UTC", tag: "t", note: "n", cycle: 1, cycles: 1)
+        let state = session.runningState(at: now, pid: 1, tz: "UTC", tags: ["t"], note: "n", cycle: 1, cycles: 1)
         let store = AppStore(paths: paths)
         try store.saveRunningState(state)
         var reread = try #require(try store.runningState())

@@ -14,6 +14,8 @@ import Testing
             + #""completed":false,"tz":"Asia/Shanghai","tag":"écrire","note":"chapter 3","source":"manual"}"#,
         #"{"id":"a3","start":"2024-02-29T23:59:59Z","end":"2024-03-01T00:00:00Z","planned":0,"focused":1,"#
             + #""completed":true,"source":"import"}"#,
+        #"{"id":"a4","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"#
+            + #""completed":true,"tag":"a","tags":["a","b"],"source":"import","origin":"watson:f","revision":"9"}"#,
     ]
     /// Lines the fast path leaves to the general parser: other shapes, escapes, unknown keys, change records.
     static let otherLines = [
@@ -78,7 +80,8 @@ import Testing
             return FocusLog(
                 id: "s\(i)", start: start, end: start.addingTimeInterval(1500), planned: 1500,
                 focused: i % 5 == 0 ? 900 : 1500,
-                completed: i % 5 != 0, tag: i % 3 == 0 ? nil : ["code", "write"][i % 2])
+                completed: i % 5 != 0,
+                tags: i % 3 == 0 ? [] : i % 7 == 1 ? ["code", "write"] : [["code", "write"][i % 2]])
         }.reversed()
     }
 
@@ -124,7 +127,7 @@ import Testing
         try store.record(
             JournalChange(
                 id: "e1", kind: .edit, target: "s1", at: Self.now,
-                patch: SessionPatch(focused: 60, tag: .some("edited"))))
+                patch: SessionPatch(focused: 60, tags: ["edited"])))
         try store.record(JournalChange(id: "d1", kind: .delete, target: "s2", at: Self.now))
         run = try Self.bothWays(paths)  // change records: rebuilt from a full load
         #expect(run.cached == run.full)

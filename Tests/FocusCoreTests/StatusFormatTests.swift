@@ -9,10 +9,10 @@ import Testing
     static let started = UTCTimestamp.parse("2026-11-29T09:00:00Z")!
     static let now = UTCTimestamp.parse("2026-11-29T09:12:46Z")!
 
-    static func state(paused: Bool = false, tag: String? = "thesis", phase: TimerPhase = .focus) -> RunningState {
+    static func state(paused: Bool = false, tags: [String] = ["thesis"], phase: TimerPhase = .focus) -> RunningState {
         RunningState(
             id: "5F0C2A1E-1111-2222-3333-444455556666", phase: phase, startedAt: started, planned: 1500, counted: 766,
-            updatedAt: now, paused: paused, tag: tag, note: "chapter 3", tz: "UTC", pid: 1, cycle: 2, cycles: 4)
+            updatedAt: now, paused: paused, tags: tags, note: "chapter 3", tz: "UTC", pid: 1, cycle: 2, cycles: 4)
     }
 
     @Test(arguments: [
@@ -37,7 +37,7 @@ import Testing
 
     @Test func aBreakAndNoTag() throws {
         let text = try StatusFormat("{phase}:{tag}:").render(
-            Self.state(tag: nil, phase: .longBreak), now: Self.now, timeZone: Self.zone)
+            Self.state(tags: [], phase: .longBreak), now: Self.now, timeZone: Self.zone)
         #expect(text == "long-break::")
     }
 

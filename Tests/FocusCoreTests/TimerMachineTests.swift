@@ -180,7 +180,7 @@ private func key(_ byte: UInt8, _ t: Double) -> TimerEvent { .key(byte, at(t)) }
             Recorded($0.focused, $0.completed, span: Int($0.end.timeIntervalSince($0.start)))
         }
         #expect(recorded == scenario.recorded)
-        #expect(run.recorded.allSatisfy { $0.tag == "t" && $0.tz == "UTC" })
+        #expect(run.recorded.allSatisfy { $0.tags.first == "t" && $0.tz == "UTC" })
         #expect(run.recorded.first.map { $0.start == D.t0.addingTimeInterval(-scenario.setup.startedEarlier) } != false)
         #expect(run.state == nil, "the state file is gone at the end")
         if case .ended = run.machine.stage {} else { Issue.record("still \(run.machine.stage)") }

@@ -17,8 +17,8 @@ import Testing
     }
 
     /// The record `s` makes at `now`: the one rule the timer and recovery share.
-    static func log(_ s: TimerSession, at now: ClockReading, tz: String? = nil, tag: String? = nil) -> FocusLog? {
-        s.runningState(at: now, pid: 1, tz: tz, tag: tag, note: nil, cycle: 1, cycles: 1).sessionLog
+    static func log(_ s: TimerSession, at now: ClockReading, tz: String? = nil, tags: [String] = []) -> FocusLog? {
+        s.runningState(at: now, pid: 1, tz: tz, tags: tags, note: nil, cycle: 1, cycles: 1).sessionLog
     }
 
     @Test func countsDownAndCompletes() throws {
@@ -27,10 +27,10 @@ import Testing
         #expect(LocalTime.countdown(s.remaining(at: Self.at(0.3))) == "25:00")
         #expect(!s.isFinished(at: Self.at(1499.9)))
         #expect(s.isFinished(at: Self.at(1500)))
-        let log = try #require(Self.log(s, at: Self.at(1500), tz: "Asia/Shanghai", tag: "t"))
+        let log = try #require(Self.log(s, at: Self.at(1500), tz: "Asia/Shanghai", tags: ["t"]))
         #expect(log.completed && log.focused == 1500 && log.planned == 1500)
         #expect(log.start == Self.t0 && log.end == Self.t0.addingTimeInterval(1500))
-        #expect(log.tz == "Asia/Shanghai" && log.tag == "t")
+        #expect(log.tz == "Asia/Shanghai" && log.tags.first == "t")
     }
 
     @Test func pausedTimeIsNotFocusAndMovesTheEnd() throws {
@@ -42,7 +42,7 @@ import Testing
         s.resume(at: Self.at(900))
         #expect(s.counted(at: Self.at(1000)) == 700)
         #expect(!s.isFinished(at: Self.at(1799)))
-        let log = try #require(Self.log(s, at: Self.at(1800), tz: nil, tag: nil))
+        let log = try #require(Self.log(s, at: Self.at(1800), tz: nil, tags: []))
         #expect(log.completed && log.focused == 1500)
         #expect(log.end.timeIntervalSince(log.start) == 1800)
     }
@@ -69,7 +69,7 @@ import Testing
         let now = Self.at(900, slept: 12 * 3600)
         #expect(s.counted(at: now) == 900)
         #expect(s.suspended(at: now) == 12 * 3600)
-        let log = try #require(Self.log(s, at: now, tz: nil, tag: nil))
+        let log = try #require(Self.log(s, at: now, tz: nil, tags: []))
         #expect(log.focused == 900 && !log.completed)
         #expect(log.end.timeIntervalSince(log.start) == 900 + 12 * 3600)
     }
@@ -86,7 +86,7 @@ import Testing
         // The wall clock was set back two hours mid-session; durations come from the monotonic clocks.
         var now = Self.at(1500)
         now.wall = now.wall.addingTimeInterval(-7200)
-        let log = try #require(Self.log(s, at: now, tz: nil, tag: nil))
+        let log = try #require(Self.log(s, at: now, tz: nil, tags: []))
         #expect(log.focused == 1500 && log.end.timeIntervalSince(log.start) == 1500)
     }
 
@@ -97,7 +97,7 @@ import Testing
         var now = Self.at(1500)
         now.wall = now.wall.addingTimeInterval(jump)
         #expect(s.counted(at: now) == 1500 && s.isFinished(at: now))
-        let log = try #require(Self.log(s, at: now, tz: nil, tag: nil))
+        let log = try #require(Self.log(s, at: now, tz: nil, tags: []))
         #expect(log.focused == 1500 && log.completed && log.end.timeIntervalSince(log.start) == 1500)
     }
 
@@ -106,7 +106,7 @@ import Testing
     @Test(arguments: [(0.0, 0.0), (7200.0, 0.0), (-7200.0, 0.0), (0.0, 3600.0)])
     func stateReadBetweenHeartbeatsIgnoresWallJumpsAndSleep(_ jump: Double, _ slept: Double) {
         let state = Self.session().runningState(
-            at: Self.at(600), pid: 1, tz: nil, tag: nil, note: nil, cycle: 1, cycles: 1)
+            at: Self.at(600), pid: 1, tz: nil, tags: [], note: nil, cycle: 1, cycles: 1)
         var reading = Self.at(700, slept: slept)
         reading.wall = reading.wall.addingTimeInterval(jump)
         let now = state.now(at: reading)
@@ -116,14 +116,14 @@ import Testing
     /// A state file written before `activeAt` existed still reads, on the wall clock.
     @Test func stateWithoutActiveAtFallsBackToTheWallClock() {
         var state = Self.session().runningState(
-            at: Self.at(600), pid: 1, tz: nil, tag: nil, note: nil, cycle: 1, cycles: 1)
+            at: Self.at(600), pid: 1, tz: nil, tags: [], note: nil, cycle: 1, cycles: 1)
         state.activeAt = nil
         #expect(state.now(at: Self.at(700)) == Self.at(700).wall)
     }
 
     @Test func breaksAreNeverRecorded() {
         let s = TimerSession(id: "b", phase: .shortBreak, planned: 300, start: Self.at(0))
-        #expect(Self.log(s, at: Self.at(300), tz: nil, tag: nil) == nil)
+        #expect(Self.log(s, at: Self.at(300), tz: nil, tags: []) == nil)
     }
 
     @Test(arguments: [(0.0, 1.0), (0.25, 0.75), (0.99, 0.01), (1499.5, 0.5)])
@@ -137,11 +137,11 @@ import Testing
         var s = Self.session()
         s.pause(at: Self.at(100))
         s.resume(at: Self.at(160))
-        let state = s.runningState(at: Self.at(760), pid: 42, tz: "UTC", tag: "w", note: "n", cycle: 1, cycles: 1)
+        let state = s.runningState(at: Self.at(760), pid: 42, tz: "UTC", tags: ["w"], note: "n", cycle: 1, cycles: 1)
         #expect(state.counted == 700 && state.planned == 1500 && !state.paused)
         #expect(state.remaining(at: state.updatedAt.addingTimeInterval(100)) == 700)
         let log = try #require(state.sessionLog)
-        #expect(log.id == "s" && log.focused == 700 && !log.completed && log.tag == "w" && log.note == "n")
+        #expect(log.id == "s" && log.focused == 700 && !log.completed && log.tags.first == "w" && log.note == "n")
         #expect(log.end == Self.t0.addingTimeInterval(760))
     }
 
@@ -150,7 +150,7 @@ import Testing
         var state = RunningState(
             id: "r", phase: .focus, startedAt: start, planned: 1500, counted: 1500,
             updatedAt: start.addingTimeInterval(1520),
-            paused: false, tag: nil, note: nil, tz: nil, pid: 1, cycle: 1, cycles: 1)
+            paused: false, tags: [], note: nil, tz: nil, pid: 1, cycle: 1, cycles: 1)
         #expect(state.sessionLog?.completed == true)
         #expect(state.remaining(at: start.addingTimeInterval(99_999)) == 0)
         state.counted = 30

@@ -301,7 +301,7 @@ struct AccountSafetyTests {
         try AppStore(paths: paths).saveRunningState(
             RunningState(
                 id: "died", phase: .focus, startedAt: started, planned: 1500, counted: 300,
-                updatedAt: started.addingTimeInterval(300), paused: false, tag: nil, note: nil, tz: "UTC", pid: 1,
+                updatedAt: started.addingTimeInterval(300), paused: false, tags: [], note: nil, tz: "UTC", pid: 1,
                 cycle: 1, cycles: 1))
         let status = try FocusBinary.run(["status"], home: home.path, now: BadInputTests.now)
         #expect(status.status == 0, "\(status.stderr)")

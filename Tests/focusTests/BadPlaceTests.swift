@@ -184,7 +184,8 @@ import Testing
         Self.shell("chattr -i '\(home.journalFile)'")
         #expect(try FocusBinary.shell("\"$FOCUS\" " + command, home: home.path, tz: "Asia/Kolkata").status == 0)
         let added = try JournalCodec.decode(Array(try #require(home.journalLines().last).utf8))
-        #expect(added.focused == 2 && added.tag == "deep work" && added.note == "it's" && added.source == .manual)
+        #expect(
+            added.focused == 2 && added.tags.first == "deep work" && added.note == "it's" && added.source == .manual)
     }
 
     /// A timer died and the journal cannot take its session: every command still runs, warns, and leaves the state for
@@ -198,7 +199,7 @@ import Testing
             RunningState(
                 id: "died", phase: .focus, startedAt: started, planned: 1500, counted: 300,
                 updatedAt: started.addingTimeInterval(300),
-                paused: false, tag: nil, note: nil, tz: "UTC", pid: 1, cycle: 1, cycles: 1))
+                paused: false, tags: [], note: nil, tz: "UTC", pid: 1, cycle: 1, cycles: 1))
         Self.shell("chattr +i '\(home.journalFile)'")
         defer { Self.shell("chattr -i '\(home.journalFile)'") }
         let blocked = try FocusBinary.run(["stats"], home: home.path, now: Self.now)

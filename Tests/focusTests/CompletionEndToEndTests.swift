@@ -20,7 +20,8 @@ import Testing
     }
 
     static let commands = [
-        "start", "continue", "break", "status", "stop", "cancel", "stats", "expedition", "passport", "profile", "log",
+        "start", "continue", "break", "status", "stop", "cancel", "stats", "tags", "expedition", "passport", "profile",
+        "log",
         "undo", "export",
         "import", "sync", "doctor", "config", "completions", "sound", "help",
     ]
@@ -52,7 +53,7 @@ import Testing
         ("focus export --format ", ["csv", "json", "jsonl", "ical"]),
         ("focus export --out take.", ["take.wav"]),
         ("focus import take.", ["take.wav"]),
-        ("focus import take.wav --from ", ["watson", "timewarrior", "csv", "jsonl"]),
+        ("focus import take.wav --from ", ["watson", "timewarrior", "csv", "json", "jsonl"]),
         ("focus config ", ["list", "get", "set", "unset"]),
         ("focus config s", ["set"]),
         ("focus config get ", keys),

@@ -163,11 +163,11 @@ import Testing
         let out = home.path + "/export.csv"
         #expect(try Self.focus(["export", "--format", "csv", "--out", out], home).status == 0)
         let text = try String(contentsOfFile: out, encoding: .utf8)
-        #expect(text.hasPrefix("id,date,start,end,planned,focused,completed,tz,tag,note,source\r\n"))
+        #expect(text.hasPrefix("id,date,start,end,planned,focused,completed,tz,tags,note,source,origin,revision\r\n"))
         #expect(
             text.contains(
-                "q1,2026-11-28,2026-11-28T09:00:00Z,2026-11-28T09:25:00Z,1500,1500,true,Europe/Paris,\"a,b\",\"said "
-                    + "\"\"hi\"\", then\nleft; ok\\done\",timer\r\n"
+                "q1,2026-11-28,2026-11-28T09:00:00Z,2026-11-28T09:25:00Z,1500,1500,true,Europe/Paris,\"a\\,b\",\"said "
+                    + "\"\"hi\"\", then\nleft; ok\\done\",timer,,\r\n"
             ))
         // Python's csv module, a strict reader, agrees.
         let python = Process()
@@ -191,7 +191,8 @@ import Testing
         #expect(
             rows.last?["note"] as? String == "said \"hi\", then\nleft; ok\\done"
                 && rows.last?["tag"] as? String == "a,b")
-        #expect(rows.allSatisfy { $0["source"] as? String == "import" })
+        // focus's own export keeps each session's source.
+        #expect(rows.allSatisfy { $0["source"] as? String == "timer" })
     }
 
     @Test func jsonlAndJsonExportsAreJournalFormat() throws {

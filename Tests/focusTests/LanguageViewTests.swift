@@ -60,14 +60,14 @@ import Testing
         ]
         let clock = { (t: Double) in ClockReading(active: t, elapsed: t, wall: Views.now.addingTimeInterval(t)) }
         let steps = [CyclePlan.Step(phase: .focus, seconds: 25 * 60, cycle: 1)]
-        var machine = TimerMachine(setup: .init(steps: steps + steps, ids: ["a", "b"], tag: "专注"))
+        var machine = TimerMachine(setup: .init(steps: steps + steps, ids: ["a", "b"], tags: ["专注", "写作"]))
         _ = machine.handle(.start(clock(0)))
         let running = try #require(TimerViewModel(machine: machine, now: clock(10), timeZone: Views.utc))
         _ = machine.handle(.key(UInt8(ascii: " "), clock(20)))
         let paused = try #require(TimerViewModel(machine: machine, now: clock(30), timeZone: Views.utc))
         let state = RunningState(
             id: "id", phase: .focus, startedAt: Views.now.addingTimeInterval(-600), planned: 1500, counted: 600,
-            updatedAt: Views.now, paused: false, tag: "专注", note: nil, tz: "UTC", pid: 1, cycle: 1, cycles: 1)
+            updatedAt: Views.now, paused: false, tags: ["专注"], note: nil, tz: "UTC", pid: 1, cycle: 1, cycles: 1)
         try Self.rendering(language) {
             for model in [running, paused] {
                 for columns in 1...120 {

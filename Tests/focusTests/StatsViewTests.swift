@@ -7,20 +7,20 @@ import Testing
 @Suite struct StatsViewTests {
     static let now = UTCTimestamp.parse("2026-11-29T18:00:00Z")!
 
-    static func log(_ start: String, _ minutes: Int, completed: Bool = true, tag: String? = nil) -> FocusLog {
+    static func log(_ start: String, _ minutes: Int, completed: Bool = true, tags: [String] = []) -> FocusLog {
         let begin = UTCTimestamp.parse(start)!
         return FocusLog(
             id: start, start: begin, end: begin.addingTimeInterval(Double(minutes * 60)), planned: 1500,
-            focused: minutes * 60, completed: completed, tag: tag)
+            focused: minutes * 60, completed: completed, tags: tags)
     }
 
     static let logs = [
-        log("2026-11-29T09:00:00Z", 50, tag: "writing"),
-        log("2026-11-29T14:10:00Z", 25, tag: "coding"),
-        log("2026-11-27T09:30:00Z", 90, tag: "coding"),
+        log("2026-11-29T09:00:00Z", 50, tags: ["writing"]),
+        log("2026-11-29T14:10:00Z", 25, tags: ["coding"]),
+        log("2026-11-27T09:30:00Z", 90, tags: ["coding"]),
         log("2026-11-26T20:00:00Z", 10, completed: false),
-        log("2026-11-25T08:00:00Z", 25, tag: "reading"),
-        log("2026-11-20T09:00:00Z", 100, tag: "writing"),
+        log("2026-11-25T08:00:00Z", 25, tags: ["reading"]),
+        log("2026-11-20T09:00:00Z", 100, tags: ["writing"]),
     ]
 
     static func model(_ logs: [FocusLog] = logs, range: StatsRange = .lastDays(7), heatmap: Bool = false)
@@ -77,7 +77,7 @@ import Testing
             Set(object.keys) == [
                 "range", "from", "to", "dayCount", "tag", "focusedSeconds", "sessions", "completedSessions",
                 "interruptedSessions", "completionRate", "averageSessionSeconds", "longestSessionSeconds", "bestDay",
-                "byTag", "untaggedSeconds", "byHour", "previous", "currentStreak", "currentStreakStart",
+                "byTag", "untaggedSeconds", "tagsOverlap", "byHour", "previous", "currentStreak", "currentStreakStart",
                 "currentStreakEnd",
                 "longestStreak", "longestStreakStart", "longestStreakEnd", "today", "days", "isDemo",
             ])

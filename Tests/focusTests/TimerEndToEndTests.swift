@@ -25,7 +25,7 @@ import Testing
         #expect(journal.count == 1)
         let log = try JournalCodec.decode(Array(journal[0].utf8))
         #expect(
-            log.tz == tz && log.tag == "t" && log.note == "a note" && log.completed && log.planned == 2
+            log.tz == tz && log.tags.first == "t" && log.note == "a note" && log.completed && log.planned == 2
                 && log.focused == 2)
         #expect(UTCTimestamp.format(log.start) == "2026-11-29T01:00:00Z")
         #expect(LocalDays(timeZone: Zone(identifier: tz)!).date(of: log).isoString == localDate)
@@ -183,7 +183,7 @@ import Testing
         let lines = home.journalLines()
         #expect(lines.count == 1)
         let log = try JournalCodec.decode(Array(lines[0].utf8))
-        #expect(log.id == "CRASHED-1" && log.focused == 600 && !log.completed && log.tag == "w")
+        #expect(log.id == "CRASHED-1" && log.focused == 600 && !log.completed && log.tags.first == "w")
         #expect(UTCTimestamp.format(log.end) == "2026-11-29T09:10:05Z")
     }
 

@@ -13,7 +13,7 @@ import Testing
 
     static func machine(planned: Int) -> TimerMachine {
         var machine = TimerMachine(
-            setup: .init(steps: [CyclePlan.Step(phase: .focus, seconds: planned, cycle: 1)], ids: ["x"], tag: "w"))
+            setup: .init(steps: [CyclePlan.Step(phase: .focus, seconds: planned, cycle: 1)], ids: ["x"], tags: ["w"]))
         _ = machine.handle(.start(at(0)))
         return machine
     }

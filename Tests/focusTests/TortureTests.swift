@@ -109,7 +109,7 @@ enum TortureScale {
                 let state = RunningState(
                     id: "crash-\(i)", phase: .focus, startedAt: Date(timeIntervalSince1970: Double(now - 600)),
                     planned: 1500, counted: 300,
-                    updatedAt: Date(timeIntervalSince1970: Double(now - 300)), paused: false, tag: tag, note: nil,
+                    updatedAt: Date(timeIntervalSince1970: Double(now - 300)), paused: false, tags: [tag], note: nil,
                     tz: "UTC", pid: 1, cycle: 1, cycles: 1)
                 try AppStore(paths: paths).saveRunningState(state)
                 status = try Self.killed(
@@ -124,12 +124,12 @@ enum TortureScale {
                     ? ["log", "edit", target.id, "--note", "edited \(i)"] : ["log", "delete", target.id]
                 status = try Self.killed(
                     args, home: home.path, env: Self.env(i), after: .random(in: 0...0.03, using: &rng))
-                if op == .logDelete, let t = target.tag { changes[t] = -1 }
+                if op == .logDelete, let t = target.tags.first { changes[t] = -1 }
             case .undo:
                 switch previous.lastUndoable() {
-                case .session(let log)?: changes[log.tag ?? ""] = -1
-                case .delete(_, let session?)?: changes[session.tag ?? ""] = 1
-                case .batch(_, let sessions)?: for log in sessions { changes[log.tag ?? "", default: 0] -= 1 }
+                case .session(let log)?: changes[log.tags.first ?? ""] = -1
+                case .delete(_, let session?)?: changes[session.tags.first ?? ""] = 1
+                case .batch(_, let sessions, _)?: for log in sessions { changes[log.tags.first ?? "", default: 0] -= 1 }
                 default: break
                 }
                 status = try Self.killed(
@@ -172,7 +172,7 @@ enum TortureScale {
             #expect(saved.isSubset(of: ids), "after \(op) \(i): lost \(saved.subtracting(ids).sorted().prefix(5))")
             saved = ids
             previous = store
-            let counts = Dictionary(grouping: store.focusLogs, by: { $0.tag ?? "" }).mapValues(\.count)
+            let counts = Dictionary(grouping: store.focusLogs, by: { $0.tags.first ?? "" }).mapValues(\.count)
             let mine = counts[tag] ?? 0
             let most: Int =
                 switch op {
@@ -198,7 +198,7 @@ enum TortureScale {
     static func counts(_ paths: DataPaths) throws -> [String: Int] {
         let store = AppStore(paths: paths)
         try store.load()
-        return Dictionary(grouping: store.focusLogs, by: { $0.tag ?? "" }).mapValues(\.count)
+        return Dictionary(grouping: store.focusLogs, by: { $0.tags.first ?? "" }).mapValues(\.count)
     }
 
     @Test func concurrentLogAddsKeepEveryRecord() throws {

@@ -88,14 +88,14 @@ public struct TimerSession: Equatable, Sendable {
     ///
     /// Dates are whole seconds, so the state read back from its file records the same bytes.
     public func runningState(
-        at now: ClockReading, pid: Int32, tz: String?, tag: String?, note: String?, cycle: Int, cycles: Int
+        at now: ClockReading, pid: Int32, tz: String?, tags: [String], note: String?, cycle: Int, cycles: Int
     ) -> RunningState {
         let started = start.wall.timeIntervalSince1970
         return RunningState(
             id: id, phase: phase, startedAt: Date(timeIntervalSince1970: started.rounded(.down)), planned: planned,
             counted: Int(counted(at: now).rounded(.down)),
             updatedAt: Date(timeIntervalSince1970: endWall(at: now).timeIntervalSince1970.rounded(.down)),
-            paused: isPaused, tag: tag, note: note, tz: tz, pid: pid, cycle: cycle, cycles: cycles,
+            paused: isPaused, tags: tags, note: note, tz: tz, pid: pid, cycle: cycle, cycles: cycles,
             activeAt: now.active)
     }
 }

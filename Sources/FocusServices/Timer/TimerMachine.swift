@@ -18,7 +18,7 @@ public struct TimerMachine: Equatable, Sendable {
         public var steps: [CyclePlan.Step]
         /// One session id per step, in order.
         public var ids: [String]
-        public var tag: String?
+        public var tags: [String]
         public var note: String?
         /// The zone stamped on sessions.
         public var tz: String?
@@ -37,7 +37,7 @@ public struct TimerMachine: Equatable, Sendable {
         public var startedEarlier: Double
 
         public init(
-            steps: [CyclePlan.Step], ids: [String], tag: String? = nil, note: String? = nil, tz: String? = nil,
+            steps: [CyclePlan.Step], ids: [String], tags: [String] = [], note: String? = nil, tz: String? = nil,
             pid: Int32 = 0, waitsForEnter: Bool = false, sound: Bool = false, bell: Bool = false, notify: Bool = false,
             open: Bool = false, startedEarlier: Double = 0
         ) {
@@ -45,7 +45,7 @@ public struct TimerMachine: Equatable, Sendable {
             precondition(!open || steps.count == 1 && steps[0].phase.isFocus, "an open session is one focus phase")
             self.steps = steps
             self.ids = ids
-            self.tag = tag
+            self.tags = tags
             self.note = note
             self.tz = tz
             self.pid = pid
@@ -157,12 +157,12 @@ public struct TimerMachine: Equatable, Sendable {
             let at = Date(timeIntervalSince1970: since.wall.timeIntervalSince1970.rounded(.down))
             return RunningState(
                 id: setup.ids[index], phase: step.phase, startedAt: at, planned: step.seconds, counted: 0,
-                updatedAt: at, paused: false, tag: setup.tag, note: setup.note, tz: setup.tz, pid: setup.pid,
+                updatedAt: at, paused: false, tags: setup.tags, note: setup.note, tz: setup.tz, pid: setup.pid,
                 cycle: cycle, cycles: cycles, activeAt: since.active, waiting: true)
         }
         guard stage == .running || stage == .finishing, let session else { return nil }
         var state = session.runningState(
-            at: now, pid: setup.pid, tz: setup.tz, tag: setup.tag, note: setup.note, cycle: cycle, cycles: cycles)
+            at: now, pid: setup.pid, tz: setup.tz, tags: setup.tags, note: setup.note, cycle: cycle, cycles: cycles)
         if setup.open { state.open = true }
         return state
     }

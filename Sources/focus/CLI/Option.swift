@@ -12,6 +12,8 @@ struct OptionSpec: Sendable {
     let completion: CompletionKind
     /// The command cannot run without it.
     var isRequired = false
+    /// It may be given more than once, each value kept in order (`--tag a --tag b`); else the last one counts.
+    var isRepeatable = false
     /// Turns the value's text into the typed value; `nil` for a flag.
     let read: (@Sendable (String) throws(FocusError) -> any Sendable)?
 
@@ -37,12 +39,12 @@ struct Option<Value: Sendable>: OptionDeclaration {
     /// `--name PLACEHOLDER`; completion offers `completion`, else what `parser` suggests.
     init(
         _ name: String, _ placeholder: String, _ help: Message, parser: ValueParser<Value>,
-        completion: CompletionKind? = nil, required: Bool = false
+        completion: CompletionKind? = nil, required: Bool = false, repeatable: Bool = false
     ) {
         let label = "--" + name
         spec = OptionSpec(
             name: name, placeholder: placeholder, help: help, completion: completion ?? parser.completion,
-            isRequired: required,
+            isRequired: required, isRepeatable: repeatable,
             read: { (text: String) throws(FocusError) -> any Sendable in try parser.read(text, label) })
     }
 }

@@ -14,6 +14,11 @@ struct ParsedArguments: Sendable {
     /// The value of `option`, or `nil` when it was not given.
     subscript<Value>(_ option: Option<Value>) -> Value? { values[option.spec.flagName] as? Value }
 
+    /// Every value of a repeatable `option`, in the order given; empty when it was not given.
+    func all<Value>(_ option: Option<Value>) -> [Value] {
+        (values[option.spec.flagName] as? [any Sendable])?.compactMap { $0 as? Value } ?? []
+    }
+
     /// Whether `flag` was given.
     subscript(_ flag: Flag) -> Bool { flags.contains(flag.spec.flagName) }
 
@@ -37,7 +42,13 @@ struct ParsedArguments: Sendable {
         declarations.contains { values[$0.spec.flagName] != nil || flags.contains($0.spec.flagName) }
     }
 
-    mutating func set(_ value: any Sendable, for option: OptionSpec) { values[option.flagName] = value }
+    mutating func set(_ value: any Sendable, for option: OptionSpec) {
+        if option.isRepeatable {
+            values[option.flagName] = ((values[option.flagName] as? [any Sendable]) ?? []) + [value]
+        } else {
+            values[option.flagName] = value
+        }
+    }
     mutating func set(_ value: any Sendable, for argument: ArgumentSpec) { values[argument.name] = value }
     mutating func setFlag(_ option: OptionSpec) { flags.insert(option.flagName) }
 }

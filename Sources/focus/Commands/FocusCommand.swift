@@ -14,7 +14,7 @@ enum FocusCommand: ContextFreeCommand {
         options: [version],
         subcommands: [
             StartCommand.self, ContinueCommand.self, BreakCommand.self, StatusCommand.self, StopCommand.self,
-            CancelCommand.self, StatsCommand.self,
+            CancelCommand.self, StatsCommand.self, TagsCommand.self,
             ExpeditionCommand.self, PassportCommand.self, ProfileCommand.self, LogCommand.self, UndoCommand.self,
             ExportCommand.self, ImportCommand.self, SyncCommand.self, DoctorCommand.self, ConfigCommand.self,
             CompletionsCommand.self,

@@ -8,7 +8,9 @@ enum LogAddCommand: ParsableCommand {
         required: true)
     static let end = Option<String>("end", "TIME", "When it ended (instead of --duration): 10:15, -5m", parser: .string)
     static let duration = Option<Int>("duration", "D", "Focused time, like 25m or 1h30m", parser: .duration)
-    static let tag = Option<String>("tag", "T", "The session's tag", parser: .text, completion: .dynamic(.tags))
+    static let tag = Option<String>(
+        "tag", "T", "A tag of the session; again for more tags", parser: .text, completion: .dynamic(.tags),
+        repeatable: true)
     static let note = Option<String>("note", "N", "The session's note", parser: .text)
 
     static let configuration = CommandConfiguration(
@@ -29,7 +31,7 @@ enum LogAddCommand: ParsableCommand {
             dayStartSeconds: try ctx.loadConfig().dayStartSeconds)
         let log = try SessionEditor.manualSession(
             id: UUID().uuidString, start: times.start, seconds: times.seconds, tz: ctx.timeZoneIdentifier,
-            tag: args[tag], note: args[note], now: now, zone: ctx.zone)
+            tags: FocusLog.tagSet(args.all(tag)), note: args[note], now: now, zone: ctx.zone)
         try ctx.loadJournal()
         let logs = ctx.store.focusLogs
         if let note = HistoryView.overlapNote(log, among: logs, readerZone: ctx.zone) { ctx.err.line(note) }

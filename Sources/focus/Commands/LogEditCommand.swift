@@ -13,20 +13,31 @@ enum LogEditCommand: ParsableCommand {
     static let shorten = Option<Int>("shorten", "D", "End D earlier, with D less focus: 15m", parser: .duration)
     static let lengthen = Option<Int>("lengthen", "D", "End D later, with D more focus: 10m", parser: .duration)
     static let tag = Option<Clearable>(
-        "tag", "T", "New tag; \"\" clears it", parser: .clearable, completion: .dynamic(.tags))
+        "tag", "T", "The tags instead of the old ones (again for more); \"\" clears them", parser: .clearable,
+        completion: .dynamic(.tags), repeatable: true)
+    static let addTag = Option<String>(
+        "add-tag", "T", "Add a tag, after the others (again for more)", parser: .text, completion: .dynamic(.tags),
+        repeatable: true)
+    static let removeTag = Option<String>(
+        "remove-tag", "T", "Remove a tag (again for more)", parser: .text, completion: .dynamic(.tags),
+        repeatable: true)
     static let note = Option<Clearable>("note", "N", "New note; \"\" clears it", parser: .clearable)
 
     static let configuration = CommandConfiguration(
         name: "edit",
-        abstract: "Change a session's start, length, tag or note",
+        abstract: "Change a session's start, length, tags or note",
         discussion: "A new start is read in the session's own zone, the one `focus log` shows it in.",
         arguments: [id],
-        options: [start, end, duration, shorten, lengthen, tag, note])
+        options: [start, end, duration, shorten, lengthen, tag, addTag, removeTag, note])
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
-        guard args.given(start, end, duration, shorten, lengthen, tag, note) else {
+        guard args.given(start, end, duration, shorten, lengthen, tag, addTag, removeTag, note) else {
             throw FocusError(
-                .usage, "nothing to change: give --start, --end, --duration, --shorten, --lengthen, --tag or --note")
+                .usage,
+                """
+                nothing to change: give --start, --end, --duration, --shorten, --lengthen, --tag, --add-tag, \
+                --remove-tag or --note
+                """)
         }
         let resize = (args[lengthen] ?? 0) - (args[shorten] ?? 0)
         if args.given(shorten), args.given(lengthen) {
@@ -53,8 +64,10 @@ enum LogEditCommand: ParsableCommand {
             args.given(shorten, lengthen)
             ? try SessionEditor.resize(old, by: resize, now: now, zone: zone)
             : try SessionEditor.patch(
-                old, start: change.start, seconds: change.seconds, tag: nil, note: nil, now: now, zone: zone)
-        patch.tag = args[tag].map(\.value)
+                old, start: change.start, seconds: change.seconds, tags: nil, note: nil, now: now, zone: zone)
+        patch.tags = SessionEditor.tags(
+            old.tags, set: args.given(tag) ? args.all(tag).compactMap(\.value) : nil, adding: args.all(addTag),
+            removing: args.all(removeTag))
         patch.note = args[note].map(\.value)
         let new = patch.applied(to: old)
         let short = HistoryView.shortID(id, among: logs)

@@ -30,7 +30,7 @@ enum LogMoveCommand: ParsableCommand {
             old, start: args[start], end: nil, duration: nil, now: now, zone: zone,
             dayStartSeconds: try ctx.loadConfig().dayStartSeconds)
         let patch = try SessionEditor.patch(
-            old, start: change.start, seconds: nil, tag: nil, note: nil, now: now, zone: zone)
+            old, start: change.start, seconds: nil, tags: nil, note: nil, now: now, zone: zone)
         let new = patch.applied(to: old)
         if let note = HistoryView.overlapNote(new, among: logs, readerZone: ctx.zone) { ctx.err.line(note) }
         try ctx.store.record(JournalChange(id: UUID().uuidString, kind: .edit, target: target, at: now, patch: patch))

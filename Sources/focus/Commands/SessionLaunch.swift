@@ -24,8 +24,8 @@ enum SessionLaunch {
     /// Every option but the tag, which each command takes its own way.
     static let options: [any OptionDeclaration] = [note, open, at, cycles, breakLength, longBreak, auto, soundName]
 
-    /// Starts the session `args` describe, tagged `tag`.
-    static func run(_ args: ParsedArguments, tag: String?, _ ctx: Context) throws(FocusError) -> Int32 {
+    /// Starts the session `args` describe, tagged `tags`.
+    static func run(_ args: ParsedArguments, tags: [String], _ ctx: Context) throws(FocusError) -> Int32 {
         let config = try ctx.loadConfig()
         if args[open], args[duration] != nil || args.given(cycles, breakLength, longBreak) {
             throw FocusError(.usage, "--open counts up with no end: it takes no DURATION, --cycles or breaks")
@@ -42,7 +42,7 @@ enum SessionLaunch {
                 longBreakSeconds: args[longBreak], cycles: args[cycles]
             ).steps
         let request = TimerRunner.Request(
-            steps: steps, tag: tag, note: args[note], auto: args[auto],
+            steps: steps, tags: tags, note: args[note], auto: args[auto],
             sound: try sound(args[soundName], configured: config.sound, ctx), open: args[open],
             startedEarlier: began.map { now.timeIntervalSince($0).rounded(.down) } ?? 0)
         return try TimerRunner.run(request, ctx)

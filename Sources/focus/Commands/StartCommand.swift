@@ -4,7 +4,8 @@ import FoundationEssentials
 /// `focus start [DURATION]`: a focus session (or cycles of them) with a live countdown.
 enum StartCommand: ParsableCommand {
     static let tag = Option<String>(
-        "tag", "T", "Tag the session (a project, a subject)", parser: .text, completion: .dynamic(.tags))
+        "tag", "T", "Tag the session (a project, a subject); again for more tags", parser: .text,
+        completion: .dynamic(.tags), repeatable: true)
 
     static let configuration = CommandConfiguration(
         name: "start",
@@ -21,6 +22,6 @@ enum StartCommand: ParsableCommand {
         options: [tag] + SessionLaunch.options)
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
-        try SessionLaunch.run(args, tag: args[tag], ctx)
+        try SessionLaunch.run(args, tags: FocusLog.tagSet(args.all(tag)), ctx)
     }
 }

@@ -21,8 +21,8 @@ enum StopCommand: ParsableCommand {
         try ctx.loadJournal()
         if let log = ctx.store.session(id: state.id) {
             let how = log.completed ? Message("completed") : Message("interrupted")
-            if let tag = log.tag {
-                ctx.out.line("Stopped: recorded \(duration: log.focused) of focus as \(how) #\(tag).")
+            if let tags = FocusLog.hashtags(log.tags) {
+                ctx.out.line("Stopped: recorded \(duration: log.focused) of focus as \(how) \(tags).")
             } else {
                 ctx.out.line("Stopped: recorded \(duration: log.focused) of focus as \(how).")
             }

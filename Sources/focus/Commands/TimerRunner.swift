@@ -22,7 +22,7 @@ final class TimerRunner {
     /// What `focus start`, `focus continue` and `focus break` ask to run.
     struct Request {
         var steps: [CyclePlan.Step]
-        var tag: String?
+        var tags: [String] = []
         var note: String?
         /// Start each next phase without waiting for Enter.
         var auto = false
@@ -59,7 +59,7 @@ final class TimerRunner {
         let config = (try? ctx.loadConfig()) ?? FocusConfig()
         machine = TimerMachine(
             setup: .init(
-                steps: request.steps, ids: request.steps.map { _ in UUID().uuidString }, tag: request.tag,
+                steps: request.steps, ids: request.steps.map { _ in UUID().uuidString }, tags: request.tags,
                 note: request.note, tz: ctx.timeZoneIdentifier, pid: getpid(),
                 waitsForEnter: frame.isLive && input.keys && !request.auto, sound: self.sound.isChosen,
                 bell: config.bell, notify: config.notify, open: request.open, startedEarlier: request.startedEarlier))

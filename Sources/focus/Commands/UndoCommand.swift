@@ -39,12 +39,17 @@ enum UndoCommand: ParsableCommand {
             } else {
                 ctx.out.line("Undid a deletion.")
             }
-        case .batch(_, let sessions):
+        case .batch(_, let sessions, let changes):
             let seconds = sessions.reduce(0) { $0 + $1.focused }
-            ctx.out.line(
+            let edits = changes.filter { $0.kind == .edit }.count
+            let deletions = changes.count - edits
+            let imported: Message =
                 sessions.count == 1
-                    ? "Undid importing 1 session (\(duration: seconds) of focus)."
-                    : "Undid importing \(sessions.count) sessions (\(duration: seconds) of focus).")
+                ? "Undid importing 1 session (\(duration: seconds) of focus)"
+                : "Undid importing \(sessions.count) sessions (\(duration: seconds) of focus)"
+            let updates: Message = edits == 0 ? "" : edits == 1 ? ", 1 update" : ", \(edits) updates"
+            let deleted: Message = deletions == 0 ? "" : deletions == 1 ? ", 1 deletion" : ", \(deletions) deletions"
+            ctx.out.line("\(imported)\(updates)\(deleted): the whole import, in one step.")
         }
         return 0
     }

@@ -13,7 +13,7 @@ enum HistoryView {
         guard !rows.isEmpty else { return [TerminalLine("No sessions.")] }
         let ids = rows.map { TerminalLine(verbatim: $0.shortID) }
         let durations = rows.map { TerminalLine(verbatim: LocalTime.duration($0.log.focused)) }
-        let tags = rows.map { TerminalLine(verbatim: $0.log.tag.map { "#" + $0 } ?? "") }
+        let tags = rows.map { TerminalLine(verbatim: FocusLog.hashtags($0.log.tags) ?? "") }
         let idWidth = ids.map(\.width).max() ?? 8
         let focusWidth = durations.map(\.width).max() ?? 3
         let tagWidth = tags.map(\.width).max() ?? 0
@@ -58,8 +58,11 @@ enum HistoryView {
         let id, shortId, date, start, end: String
         let planned, focused: Int
         let completed: Bool
+        /// The first tag, as before sessions had several; `tags` has them all.
         let tz, tag, note: String?
+        let tags: [String]
         let source: String
+        let origin: String?
         let device: String?
     }
 
@@ -71,18 +74,18 @@ enum HistoryView {
                     start: UTCTimestamp.format(row.log.start),
                     end: UTCTimestamp.format(row.log.end), planned: row.log.planned, focused: row.log.focused,
                     completed: row.log.completed,
-                    tz: row.log.tz, tag: row.log.tag, note: row.log.note, source: row.log.source.rawValue,
-                    device: row.device)
+                    tz: row.log.tz, tag: row.log.tags.first, note: row.log.note, tags: row.log.tags,
+                    source: row.log.source.rawValue, origin: row.log.origin?.key, device: row.device)
             })
     }
 
-    /// `2026-11-29 09:00–09:25 (25m) #writing`, in the session's own zone, read next to `readerZone`
+    /// `2026-11-29 09:00–09:25 (25m) #writing #book`, in the session's own zone, read next to `readerZone`
     /// (``Zone/zone(forSession:)``).
     static func describe(_ log: FocusLog, readerZone: Zone) -> Message {
         let zone = readerZone.zone(forSession: log.tz)
         let span = LocalTime.dateTime(log.start, in: zone) + "–" + LocalTime.hourMinute(log.end, in: zone)
-        guard let tag = log.tag else { return "\(span) (\(duration: log.focused))" }
-        return "\(span) (\(duration: log.focused)) #\(tag)"
+        guard let tags = FocusLog.hashtags(log.tags) else { return "\(span) (\(duration: log.focused))" }
+        return "\(span) (\(duration: log.focused)) \(tags)"
     }
 
     /// The short form of `id` that `focus log` shows beside `logs`.

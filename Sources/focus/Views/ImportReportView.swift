@@ -1,6 +1,7 @@
 import FocusCore
 
-/// What `focus import` says it did: how many sessions it added, the duplicates, and the records it skipped
+/// What `focus import` says it did: how many sessions it added, updated and deleted, the duplicates, and the records
+/// it skipped
 /// with where and why. Places and reasons quote the file, so each line is escaped, and wrapped to `width` when
 /// there is one (a terminal).
 enum ImportReportView {
@@ -19,14 +20,31 @@ enum ImportReportView {
             case (false, false): "Added \(count) sessions (\(duration: seconds) of focus) from \(path)."
             }
         var lines = [TerminalLine(summary)]
+        let updated = plan.updated.count
+        lines.append(
+            TerminalLine(
+                dryRun
+                    ? "Would update \(updated) (changed in the source since the last import)."
+                    : "Updated \(updated) (changed in the source since the last import)." as Message))
+        if !plan.pruned.isEmpty {
+            let pruned = plan.pruned.count
+            lines.append(
+                TerminalLine(
+                    dryRun
+                        ? "Would delete \(pruned) (no longer in the source)."
+                        : "Deleted \(pruned) (no longer in the source)." as Message))
+        }
         lines.append(TerminalLine("Duplicates: \(plan.duplicates) (already in the journal)." as Message))
+        if !dryRun, !plan.records.isEmpty {
+            lines.append(TerminalLine("focus undo takes back this whole import in one step."))
+        }
         lines.append(
             TerminalLine(
                 plan.skipped.isEmpty ? "Skipped: 0." as Message : "Skipped: \(plan.skipped.count):" as Message))
         var report = lines.flatMap { $0.folded(toWidth: width) }
         let indent = TerminalLine("  ")
         for skip in plan.skipped.prefix(listedSkips) {
-            report += TerminalLine.hanging(indent, TerminalLine(verbatim: skip.description), toWidth: width)
+            report += TerminalLine.hanging(indent, TerminalLine(skip.message), toWidth: width)
         }
         if plan.skipped.count > listedSkips {
             report.append(indent + TerminalLine("… and \(plan.skipped.count - listedSkips) more"))

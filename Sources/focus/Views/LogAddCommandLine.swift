@@ -16,7 +16,7 @@ enum LogAddCommandLine {
             "focus", "log", "add", "--start", ShellWord.quoted(start), "--duration",
             DurationParser.format(seconds: log.focused),
         ]
-        if let tag = log.tag { words += ["--tag", ShellWord.quoted(tag)] }
+        for tag in log.tags { words += ["--tag", ShellWord.quoted(tag)] }
         if let note = log.note { words += ["--note", ShellWord.quoted(note)] }
         return words.joined(separator: " ")
     }

@@ -21,6 +21,7 @@ enum StatsJSON {
                 "byTag",
                 .object(data.byTag.compactMap { t in t.tag.map { JSONValue.Member($0, .int(t.focusedSeconds)) } })),
             .init("untaggedSeconds", .int(data.byTag.first { $0.tag == nil }?.focusedSeconds ?? 0)),
+            .init("tagsOverlap", .bool(data.tagsOverlap)),
             .init("byHour", .array(data.byHour.map(JSONValue.int))),
             .init("previous", data.previous.map(previous) ?? .null),
         ]

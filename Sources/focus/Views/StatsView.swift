@@ -175,6 +175,9 @@ enum StatsView {
                     + TerminalLine(" ") + TerminalLine(verbatim: percent(share)).padded(toWidth: 4, alignment: .right)
                     + TerminalLine(" ") + TerminalLine(verbatim: bar, .cyan))
         }
+        if data.tagsOverlap {
+            lines += TerminalLine("A session with several tags counts under each of them.", .dim).folded(toWidth: width)
+        }
         return lines
     }
 

@@ -24,7 +24,7 @@ enum StatusView {
                 "\(state.phase.title) · open", "\(LocalTime.countdown(Double(state.counted(at: now)))) so far",
             ]
             : [state.phase.title, "\(LocalTime.countdown(Double(state.remaining(at: now)))) left"]
-        if let tag = state.tag { parts.append("#\(tag)") }
+        if let tags = FocusLog.hashtags(state.tags) { parts.append("\(tags)") }
         if state.isWaiting { return Message.joined(parts + ["waiting for Enter"], separator: " · ").localized }
         if state.paused { parts.append("paused") }
         parts.append("started \(LocalTime.hourMinute(state.startedAt, in: timeZone))")
@@ -49,8 +49,8 @@ enum StatusView {
                     marker.phase == .focus
                     ? "running on \(device), ends \(ends)" : "\(marker.phase.word) on \(device), ends \(ends)"
             }
-            guard let tag = marker.tag else { return line.localized }
-            return Message("\(line) · #\(tag)").localized
+            guard let tags = FocusLog.hashtags(marker.tags) else { return line.localized }
+            return Message("\(line) · \(tags)").localized
         }
     }
 
@@ -70,11 +70,17 @@ enum StatusView {
                                 .init("startedAt", .string(UTCTimestamp.format(marker.startedAt))),
                                 .init("endsAt", .string(marker.endsAt.map(UTCTimestamp.format))),
                             ]
-                            if let tag = marker.tag { fields.append(.init("tag", .string(tag))) }
+                            fields += tagMembers(marker.tags)
                             return .object(fields)
                         })))
         }
         return JSONValue.object(members).text()
+    }
+
+    /// `tag` (the first, as before sessions had several) and `tags`, when there are any.
+    private static func tagMembers(_ tags: [String]) -> [JSONValue.Member] {
+        guard let first = tags.first else { return [] }
+        return [.init("tag", .string(first)), .init("tags", .array(tags.map(JSONValue.string)))]
     }
 
     private static func local(_ state: RunningState?, now: Date) -> [JSONValue.Member] {
@@ -86,7 +92,7 @@ enum StatusView {
             .init("remaining", .int(state.remaining(at: now))),
             .init("startedAt", .string(UTCTimestamp.format(state.startedAt))),
         ]
-        if let tag = state.tag { members.append(.init("tag", .string(tag))) }
+        members += tagMembers(state.tags)
         if let note = state.note { members.append(.init("note", .string(note))) }
         members += [.init("cycle", .int(state.cycle)), .init("cycles", .int(state.cycles))]
         if state.isOpen { members.append(.init("open", .bool(true))) }

@@ -27,7 +27,7 @@ enum TimerView {
         }
         var left = TerminalLine(verbatim: " " + model.title.localized, colour)
         if let cycle = model.cycleText { left.append(verbatim: " · " + cycle, colour) }
-        if let tag = model.tag { left.append(verbatim: " · #" + tag, colour) }
+        if let tags = FocusLog.hashtags(model.tags) { left.append(verbatim: " · " + tags, colour) }
         let right = TerminalLine(model.endText, .dim)
         let gap = width - left.width - right.width
         let header =

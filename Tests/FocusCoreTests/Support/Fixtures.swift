@@ -22,7 +22,7 @@ enum Fixtures {
         return FocusLog(
             id: "\(start)-\(tz ?? "")-\(tag ?? "")-\(minutes)-\(completed)", start: begin,
             end: begin.addingTimeInterval(Double(minutes * 60)),
-            planned: 25 * 60, focused: minutes * 60, completed: completed, tz: tz, tag: tag)
+            planned: 25 * 60, focused: minutes * 60, completed: completed, tz: tz, tags: tag.map { [$0] } ?? [])
     }
 
     /// A completed session at 12:00 UTC on the date `offset` days from 2026-11-29.

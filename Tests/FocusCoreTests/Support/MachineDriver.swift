@@ -21,7 +21,8 @@ final class MachineDriver {
         _ steps: [CyclePlan.Step], waitsForEnter: Bool = false, sound: Bool = false, tag: String? = "t"
     ) -> TimerMachine.Setup {
         TimerMachine.Setup(
-            steps: steps, ids: steps.indices.map { "s\($0 + 1)" }, tag: tag, note: nil, tz: "UTC", pid: 4242,
+            steps: steps, ids: steps.indices.map { "s\($0 + 1)" }, tags: tag.map { [$0] } ?? [], note: nil, tz: "UTC",
+            pid: 4242,
             waitsForEnter: waitsForEnter, sound: sound, bell: true, notify: true)
     }
 
