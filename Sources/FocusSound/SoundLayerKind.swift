@@ -43,40 +43,40 @@ public enum SoundLayerKind: String, CaseIterable, Sendable {
     }
 
     /// The long-run loudness of one unit of gain, in LU: the K-weighted power (ITU-R BS.1770) of both
-    /// channels together, measured over three renders of ten minutes. Dividing by it makes every layer
-    /// equally loud, so a recipe's decibels say how loud each layer is heard, and every sound meets its
-    /// target loudness.
+    /// channels together, ungated, measured over six renders of ten minutes from different seeds (a sparse layer's
+    /// events vary by up to 1 LU from one ten minutes to the next: its level is their mean, not one render's).
+    /// Dividing by it makes every layer equally loud, so a recipe's decibels say how loud each layer is heard.
     var loudness: Double {
         switch self {
-        case .white: 6.06
-        case .pink: 2.42
-        case .brown: -2.8
-        case .rain: 2.06
-        case .ocean: -0.47
-        case .wind: -9.89
-        case .murmur: -7.32
-        case .rumble: -2.76
-        case .fountain: -5.39
-        case .lapping: -20.89
-        case .engine: -0.07
-        case .steam: 3.23
-        case .foam: -3.01
-        case .churchBells: -13.23
-        case .clockBells: -11.36
-        case .glasses: -16.48
-        case .cups: -25.84
-        case .wallClock: -26.78
-        case .clockwork: -22.4
-        case .sparrows: -8.77
-        case .songbirds: -8.94
-        case .gulls: -17.41
-        case .tram: -21.29
-        case .bicycleBells: -15.89
-        case .ferryHorn: -14.89
-        case .pages: -11.12
-        case .piano: -13.46
-        case .canalDrips: -22.44
-        case .bathDrips: -24.39
+        case .white: 6.13
+        case .pink: 2.56
+        case .brown: -2.57
+        case .rain: 2.2
+        case .ocean: -0.23
+        case .wind: -9.76
+        case .murmur: -6.87
+        case .rumble: -2.5
+        case .fountain: -5.2
+        case .lapping: -20.59
+        case .engine: 0.21
+        case .steam: 3.33
+        case .foam: -2.88
+        case .churchBells: -12.79
+        case .clockBells: -11.34
+        case .glasses: -16.27
+        case .cups: -25.7
+        case .wallClock: -26.36
+        case .clockwork: -22.3
+        case .sparrows: -8.82
+        case .songbirds: -8.57
+        case .gulls: -17.57
+        case .tram: -20.97
+        case .bicycleBells: -15.51
+        case .ferryHorn: -15.04
+        case .pages: -11.68
+        case .piano: -13.43
+        case .canalDrips: -22.14
+        case .bathDrips: -24.35
         }
     }
 }

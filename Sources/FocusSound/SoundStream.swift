@@ -22,7 +22,9 @@ public struct SoundStream {
     public init(recipe: SoundRecipe, seed: UInt64, volume: Int) {
         layers = recipe.layers.enumerated().map { $1.kind.makeLayer(seed: seed &+ UInt64($0) &* 0x51_7CC1) }
         let levels = recipe.layers.map { SoundMath.amplitude(decibels: $0.decibels) }
-        let share = Double(max(0, min(100, volume))) / 100 / levels.reduce(0) { $0 + $1 * $1 }.squareRoot()
+        let share =
+            Double(max(0, min(100, volume))) / 100 / levels.reduce(0) { $0 + $1 * $1 }.squareRoot()
+            / SoundMath.amplitude(decibels: recipe.trim)
         gains = zip(recipe.layers, levels).map { layer, level in
             Float(level * share * SoundMath.amplitude(decibels: SoundFormat.fullVolumeLoudness - layer.kind.loudness))
         }

@@ -50,22 +50,23 @@ public struct Filter {
 
     /// The K-weighting of ITU-R BS.1770: a +4 dB shelf above about 1.7 kHz (the head), then a high-pass near 38 Hz.
     ///
-    /// The standard gives coefficients for 48 kHz; these come from the analogue prototype behind them, so
-    /// they hold at any rate.
+    /// The standard gives coefficients for 48 kHz only. These are the bilinear transforms of the analogue filters
+    /// behind them (as libebur128 and ffmpeg's ebur128 derive them), which give the standard's coefficients at
+    /// 48 kHz to 1e-14 and the same response at any rate. (An RBJ-cookbook shelf with the same gain, Q and centre
+    /// is a different filter: it reads a 1 kHz tone 0.26 dB low.)
     public static func kWeighting(rate: Double = 44_100) -> Filter {
-        let gain = 3.999_843_853_973_347
-        let q = 0.707_175_236_955_419_3
-        let centre = 1_681.974_450_955_531_9
-        let a = pow(10, gain / 40)
-        let w = 2 * Double.pi * centre / rate
-        let alpha = sin(w) / (2 * q)
-        let root = 2 * a.squareRoot() * alpha
-        let a0 = (a + 1) - (a - 1) * cos(w) + root
+        var k = tan(Double.pi * 1_681.974_450_955_533 / rate)
+        var q = 0.707_175_236_955_419_6
+        let high = pow(10, 3.999_843_853_973_347 / 20)
+        let band = pow(high, 0.499_666_774_154_541_6)
+        var a0 = 1 + k / q + k * k
         let shelf = Section(
-            b0: a * ((a + 1) + (a - 1) * cos(w) + root) / a0, b1: -2 * a * ((a - 1) + (a + 1) * cos(w)) / a0,
-            b2: a * ((a + 1) + (a - 1) * cos(w) - root) / a0, a1: 2 * ((a - 1) - (a + 1) * cos(w)) / a0,
-            a2: ((a + 1) - (a - 1) * cos(w) - root) / a0)
-        let highPass = section(high: true, hertz: 38.135_470_876_139_82, q: 0.500_327_037_325_395_3, rate: rate)
+            b0: (high + band * k / q + k * k) / a0, b1: 2 * (k * k - high) / a0, b2: (high - band * k / q + k * k) / a0,
+            a1: 2 * (k * k - 1) / a0, a2: (1 - k / q + k * k) / a0)
+        k = tan(Double.pi * 38.135_470_876_024_44 / rate)
+        q = 0.500_327_037_323_877_3
+        a0 = 1 + k / q + k * k
+        let highPass = Section(b0: 1, b1: -2, b2: 1, a1: 2 * (k * k - 1) / a0, a2: (1 - k / q + k * k) / a0)
         return Filter(sections: [shelf, highPass])
     }
 

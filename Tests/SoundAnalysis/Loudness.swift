@@ -5,7 +5,11 @@ import Foundation
 public enum Loudness {
     /// The integrated loudness of a stereo signal, in LUFS.
     public static func integrated(left: [Double], right: [Double], rate: Double = 44_100) -> Double {
-        let blocks = blockPowers(left: left, right: right, rate: rate)
+        integrated(blocks: blockPowers(left: left, right: right, rate: rate))
+    }
+
+    /// The integrated loudness of gating blocks' powers (from ``LoudnessMeter/blockPowers``, or a stretch of them).
+    public static func integrated(blocks: some Collection<Double>) -> Double {
         let absolute = blocks.filter { lufs($0) > -70 }
         guard !absolute.isEmpty else { return -.infinity }
         let relative = lufs(absolute.reduce(0, +) / Double(absolute.count)) - 10
@@ -32,14 +36,9 @@ public enum Loudness {
 
     /// The loudness of the 400 ms blocks, 100 ms apart, as K-weighted powers summed over the channels.
     public static func blockPowers(left: [Double], right: [Double], rate: Double = 44_100) -> [Double] {
-        let k = Filter.kWeighting(rate: rate)
-        let l = k.filtered(left)
-        let r = k.filtered(right)
-        let size = Int(0.4 * rate)
-        let hop = size / 4
-        var sums = [0.0]
-        for i in l.indices { sums.append(sums[i] + l[i] * l[i] + r[i] * r[i]) }
-        return stride(from: 0, through: l.count - size, by: hop).map { (sums[$0 + size] - sums[$0]) / Double(size) }
+        var meter = LoudnessMeter(rate: rate)
+        meter.add(left: left, right: right)
+        return meter.blockPowers
     }
 
     static func lufs(_ power: Double) -> Double { -0.691 + 10 * log10(power) }

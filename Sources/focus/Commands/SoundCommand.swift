@@ -42,7 +42,7 @@ enum SoundCommand: ParsableCommand {
         let entry = try SoundCatalog(definitions: ctx.store.expeditionDefinitions).unlockedEntry(
             named: args[name] ?? configured ?? "pink", in: ctx.store.expedition)
         let volume = args[Self.volume] ?? defaultVolume
-        let seed = args[Self.seed] ?? FNV1a.hash(entry.name)
+        let seed = args[Self.seed] ?? entry.defaultSeed
         let seconds = args[duration]
         let stream = SoundStream(recipe: entry.recipe, seed: seed, volume: volume)
         if let out = args[Self.out] {

@@ -20,7 +20,7 @@ final class TimerSound {
 
     func start() {
         guard let entry else { return }
-        let stream = SoundStream(recipe: entry.recipe, seed: FNV1a.hash(entry.name), volume: SoundCommand.defaultVolume)
+        let stream = SoundStream(recipe: entry.recipe, seed: entry.defaultSeed, volume: SoundCommand.defaultVolume)
         player = SoundPlayer.start(stream, fadeIn: 2, path: path)
     }
 
