@@ -6,7 +6,7 @@ ARGS ?= stats
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 
-.PHONY: build test lint test-tools run man install release clean bench bench-quick torture fuzz fuzz-build fuzz-merge unicode-tables
+.PHONY: build test lint messages test-tools run man install release clean bench bench-quick torture fuzz fuzz-build fuzz-merge unicode-tables
 
 build:
 	$(SWIFT) build
@@ -19,9 +19,14 @@ test: test-tools build
 	./Tests/install/installed-binary.sh
 
 # swift format's rules (.swift-format) and lines of at most 120 columns, as a terminal shows them; CI runs it.
-lint:
+lint: messages
 	$(SWIFT) format lint --strict -r -p Sources Tests Package.swift
 	python3 scripts/check-line-length.py
+
+# Every message in the sources has its Chinese (Resources/zh-Hans.json) and no entry is left unused: the compiler
+# finds the messages (scripts/message-keys.py), so this builds once more in .build/message-keys.
+messages:
+	python3 scripts/message-keys.py check
 
 # Stops at once, naming what is missing and the command that installs it (scripts/test-tools install).
 test-tools:

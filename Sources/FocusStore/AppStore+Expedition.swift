@@ -68,7 +68,7 @@ extension AppStore {
         case behind
         /// It cannot be read, holds values out of range, or holds the journal's sessions but gives another state
         /// than a rebuild of them: the reason.
-        case differs(String)
+        case differs(Message)
     }
 
     /// Rebuilds the expedition from the journal in memory and compares it with the saved checkpoint; writes nothing.
@@ -89,7 +89,7 @@ extension AppStore {
             sessions, applied: saved.applied, into: saved.state, definitions: definitions, days: days
         ).state
         return rebuilt == resumed
-            ? .matches : .differs("resuming from it gives another expedition state than a rebuild")
+            ? .matches : .differs(Message("resuming from it gives another expedition state than a rebuild"))
     }
 
     /// Removes the checkpoint and builds it again from the journal. The journal itself is never touched.

@@ -58,16 +58,19 @@ extension AppStore {
         let earlier = try takeOverLegacySession()
         let legacy = try legacyLiveSession()
         guard legacy == nil, let lock = try acquireSessionLock() else {
-            var detail = ""
-            if let state = try? legacy ?? runningState() {
-                let phase = state.phase.title.lowercased()
-                let left = LocalTime.countdown(Double(state.remaining(at: state.now(at: reading))))
-                detail =
-                    state.isWaiting
-                    ? ": a \(phase) waits for Enter"
-                    : ": a \(phase) started at \(LocalTime.hourMinute(state.startedAt, in: timeZone)) has \(left) left"
+            guard let state = try? legacy ?? runningState() else {
+                throw FocusError(.temporary, "a session is already running; `focus stop` ends it")
             }
-            throw FocusError(.temporary, "a session is already running\(detail); `focus stop` ends it")
+            let phase = state.phase.word
+            guard !state.isWaiting else {
+                throw FocusError(
+                    .temporary, "a session is already running: a \(phase) waits for Enter; `focus stop` ends it")
+            }
+            let left = LocalTime.countdown(Double(state.remaining(at: state.now(at: reading))))
+            let started = LocalTime.hourMinute(state.startedAt, in: timeZone)
+            throw FocusError(
+                .temporary,
+                "a session is already running: a \(phase) started at \(started) has \(left) left; `focus stop` ends it")
         }
         return SessionClaim(lock: lock, recovery: try recoverHeld(replacing: true) ?? earlier)
     }

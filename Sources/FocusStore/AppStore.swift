@@ -607,6 +607,17 @@ extension AppStore {
         FocusError(.data, "\(paths.configFile): \(problem.line)")
     }
 
+    /// The `language` setting alone, read leniently so that messages about the rest of a broken file are in
+    /// the user's language: `nil` when there is no file, it is not a JSON object, or `language` is missing or
+    /// not one of ``Language/settings``.
+    public func configuredLanguage() -> String? {
+        struct LanguageOnly: Decodable { let language: String? }
+        guard let bytes = try? FileIO.read(paths.configFile),
+            let language = (try? JSONDecoder().decode(LanguageOnly.self, from: Data(bytes)))?.language
+        else { return nil }
+        return Language.settings.contains(language) ? language : nil
+    }
+
     private func readConfig() throws(FocusError) -> FocusConfig {
         guard let bytes = try FileIO.read(paths.configFile, following: true) else { return FocusConfig() }
         do {

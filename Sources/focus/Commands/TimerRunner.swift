@@ -78,7 +78,7 @@ final class TimerRunner {
             frame.report(hooks.reap())
             notifier.reap()
             // A player that gave up is said above the countdown, which goes on in silence.
-            frame.report(sound.takeWarning().map { ["focus: \($0); carrying on in silence."] } ?? [])
+            frame.report(sound.takeWarning().map { [Message("focus: \($0); carrying on in silence.")] } ?? [])
             let now = ctx.reading()
             let wake = [machine.deadline(after: now), hooks.nextDeadline].compactMap { $0 }.min()
             for event in input.wait(until: wake ?? now.active + 3600, clock: ctx.reading) {
@@ -115,7 +115,9 @@ final class TimerRunner {
         case .summary(let summary): try frame.summary(summary)
         case .runSummary(let run): frame.runSummary(run)
         case .ring: frame.ring()
-        case .notify(let summary): notifier.send(SessionSummaryViewModel.notification(summary))
+        case .notify(let summary):
+            let note = SessionSummaryViewModel.notification(summary)
+            notifier.send((note.title.localized, note.body.localized))
         case .warn(let warning): frame.warn(warning)
         case .suspend:
             frame.suspend()

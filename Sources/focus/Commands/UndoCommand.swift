@@ -21,25 +21,35 @@ enum UndoCommand: ParsableCommand {
         let zone = ctx.zone
         switch target {
         case .session(let log):
-            let verb = log.source == .manual ? "adding" : log.source == .import ? "importing" : "recording"
-            ctx.out.line("Undid \(verb) \(HistoryView.describe(log, readerZone: zone)).")
+            let what = HistoryView.describe(log, readerZone: zone)
+            switch log.source {
+            case .manual: ctx.out.line("Undid adding \(what).")
+            case .import: ctx.out.line("Undid importing \(what).")
+            default: ctx.out.line("Undid recording \(what).")
+            }
         case .edit(_, let session):
-            ctx.out.line(
-                "Undid an edit" + (session.map { ": \(HistoryView.describe($0, readerZone: zone)) again" } ?? "") + ".")
+            if let session {
+                ctx.out.line("Undid an edit: \(HistoryView.describe(session, readerZone: zone)) again.")
+            } else {
+                ctx.out.line("Undid an edit.")
+            }
         case .delete(_, let session):
-            ctx.out.line(
-                "Undid a deletion" + (session.map { ": \(HistoryView.describe($0, readerZone: zone)) is back" } ?? "")
-                    + ".")
+            if let session {
+                ctx.out.line("Undid a deletion: \(HistoryView.describe(session, readerZone: zone)) is back.")
+            } else {
+                ctx.out.line("Undid a deletion.")
+            }
         case .batch(_, let sessions, let changes):
             let seconds = sessions.reduce(0) { $0 + $1.focused }
             let edits = changes.filter { $0.kind == .edit }.count
             let deletions = changes.count - edits
-            ctx.out.line(
-                "Undid importing \(sessions.count) session\(sessions.count == 1 ? "" : "s") "
-                    + "(\(LocalTime.duration(seconds)) of focus)"
-                    + (edits > 0 ? ", \(edits) update\(edits == 1 ? "" : "s")" : "")
-                    + (deletions > 0 ? ", \(deletions) deletion\(deletions == 1 ? "" : "s")" : "")
-                    + ": the whole import, in one step.")
+            let imported: Message =
+                sessions.count == 1
+                ? "Undid importing 1 session (\(duration: seconds) of focus)"
+                : "Undid importing \(sessions.count) sessions (\(duration: seconds) of focus)"
+            let updates: Message = edits == 0 ? "" : edits == 1 ? ", 1 update" : ", \(edits) updates"
+            let deleted: Message = deletions == 0 ? "" : deletions == 1 ? ", 1 deletion" : ", \(deletions) deletions"
+            ctx.out.line("\(imported)\(updates)\(deleted): the whole import, in one step.")
         }
         return 0
     }

@@ -60,7 +60,7 @@ final class TimerFrame {
     }
 
     /// Prints `lines` on stderr (hook problems, warnings) without tearing the frame or the prompt.
-    func report(_ lines: [String]) {
+    func report(_ lines: [Message]) {
         guard !lines.isEmpty else { return }
         let step = prompted
         clear()

@@ -35,7 +35,9 @@ enum ExpeditionView {
         lines.append(TerminalLine())
         lines += missionLines(chapter.missions, width: width)
         lines.append(TerminalLine())
-        var footer = ["Miles: \(model.totalMiles)", "Stamps: \(model.stampedCount) of \(model.chapterCount)"]
+        var footer: [Message] = [
+            "Miles: \(model.totalMiles)", "Stamps: \(model.stampedCount) of \(model.chapterCount)",
+        ]
         footer.append(model.nextCity.map { "Next city: \($0)" } ?? "Last city of the route")
         lines += TerminalLine.flowed(footer.map { TerminalLine($0) }, separator: TerminalLine(" · "), toWidth: width)
         return lines
@@ -48,7 +50,8 @@ enum ExpeditionView {
         let barWidth = max(5, width - 2 - titleWidth - 2 - 2 - numbersWidth)
         return missions.enumerated().map { index, mission in
             let marker = mission.completed ? TerminalLine("✓", .green) : TerminalLine(" ")
-            let bar = TerminalLine(Bar.render(mission.fraction, width: barWidth), mission.completed ? .green : .cyan)
+            let bar = TerminalLine(
+                verbatim: Bar.render(mission.fraction, width: barWidth), mission.completed ? .green : .cyan)
             let line =
                 marker + TerminalLine(" ") + TerminalLine(mission.title).fitted(toWidth: titleWidth)
                 + TerminalLine("  ")
@@ -62,7 +65,8 @@ enum ExpeditionView {
             Report(
                 isDemo: model.isDemo, chapterCount: model.chapterCount, stamped: model.stampedCount,
                 totalMiles: model.totalMiles,
-                complete: model.isComplete, started: !model.notStarted, current: model.current, nextCity: model.nextCity
+                complete: model.isComplete, started: !model.notStarted, current: model.current,
+                nextCity: model.nextCity?.description
             ))
     }
 
