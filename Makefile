@@ -6,7 +6,7 @@ ARGS ?= stats
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 
-.PHONY: build test lint test-tools run man install release clean bench torture fuzz fuzz-build fuzz-merge unicode-tables
+.PHONY: build test lint messages test-tools run man install release clean bench bench-quick torture fuzz fuzz-build fuzz-merge unicode-tables
 
 build:
 	$(SWIFT) build
@@ -19,9 +19,14 @@ test: test-tools build
 	./Tests/install/installed-binary.sh
 
 # swift format's rules (.swift-format) and lines of at most 120 columns, as a terminal shows them; CI runs it.
-lint:
+lint: messages
 	$(SWIFT) format lint --strict -r -p Sources Tests Package.swift
 	python3 scripts/check-line-length.py
+
+# Every message in the sources has its Chinese (Resources/zh-Hans.json) and no entry is left unused: the compiler
+# finds the messages (scripts/message-keys.py), so this builds once more in .build/message-keys.
+messages:
+	python3 scripts/message-keys.py check
 
 # Stops at once, naming what is missing and the command that installs it (scripts/test-tools install).
 test-tools:
@@ -52,10 +57,12 @@ install: release
 	./.build/release/focus man-page > "$(MANDIR)/focus.1"
 	chmod 644 "$(MANDIR)/focus.1"
 
-# Benchmarks (not part of `make test`; asserts nothing about time): installs the
-# peers and hyperfine when missing, times the release build next to Timewarrior
-# and Watson at 1k-1M sessions, the 60 s timer, sound generation and reading zones, and writes
-# docs/BENCHMARKS.md. BENCH_SIZES="1000 100000" picks sizes.
+# Benchmarks (not part of `make test`; asserts nothing about time): installs hyperfine, valgrind and the
+# peers when missing; measures every command of the release build in four states (warm, right after an
+# append, right after an edit, cold) at 1k-1M sessions: wall time, peak RSS and instruction counts, against
+# the targets of issue 15, beside Timewarrior and Watson; then sound generation and reading zones. Writes
+# docs/BENCHMARKS.md and docs/BENCHMARKS.json. Knobs: BENCH_SIZES="1k 100k", BENCH_COMMANDS="status
+# stats-7d", BENCH_STATES, BENCH_SKIP_PEERS=1, BENCH_SKIP_VALGRIND=1, BENCH_RESUME=1 (see bench.py).
 bench: release
 	mkdir -p .build/bench
 	swiftc -O -static-stdlib -I .build/release/Modules -I .build/release Tests/Benchmarks/SoundBench.swift .build/release/FocusModels.build/*.o .build/release/FocusJournal.build/*.o .build/release/FocusSound.build/*.o -o .build/bench/sound
@@ -63,6 +70,11 @@ bench: release
 	swiftc -O -static-stdlib -I .build/release/Modules Tests/Benchmarks/ZoneBench.swift .build/release/FocusModels.build/*.o -o .build/bench/zones
 	./.build/bench/zones | tee .build/bench/zones.txt
 	python3 Tests/Benchmarks/bench.py
+
+# The day-to-day subset, in a few minutes: 1k and 100k sessions, eight commands, no peers; writes
+# .build/bench/BENCHMARKS-quick.md, with what moved since the committed full run.
+bench-quick: release
+	BENCH_QUICK=1 python3 Tests/Benchmarks/bench.py
 
 # The crash, concurrency and bad-input tests at full counts (200 random kills, imports of 10,000 sessions,
 # 8 x 500 concurrent adds, 16 concurrent undos, 8 concurrent imports) and a kill at every openat and close too.

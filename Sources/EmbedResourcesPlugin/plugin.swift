@@ -1,6 +1,7 @@
 import PackagePlugin
 
-/// Embeds the files it lists from `Resources/` (today `expeditions.json`) in the target as Swift string constants.
+/// Embeds the files it lists from `Resources/` (the route, `expeditions.json`, and the message catalogue
+/// `zh-Hans.json`) in the target as Swift string constants.
 ///
 /// SwiftPM resource bundles need full Foundation and break once the binary is copied
 /// away from its resource folder, so each JSON file becomes a raw string
@@ -10,7 +11,7 @@ import PackagePlugin
 struct EmbedResourcesPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let resources = context.package.directoryURL.appending(path: "Resources")
-        let inputs = ["expeditions.json"].map { resources.appending(path: $0) }
+        let inputs = ["expeditions.json", "zh-Hans.json"].map { resources.appending(path: $0) }
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedResources.swift")
         return [
             .buildCommand(

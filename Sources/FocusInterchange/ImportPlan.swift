@@ -43,13 +43,22 @@ public struct ImportPlan: Equatable, Sendable {
         }
         // A whole-file problem (not JSON, no header) is reported as itself.
         if parsed.sessions.isEmpty, parsed.skipped.count == 1, inputs.count == 1, let only = parsed.skipped.first,
-            ["frames", "file", inputs[0].name, "row 1"].contains(only.place)
+            ["frames", "file", inputs[0].name, "row 1"].contains(only.place.description)
         {
             throw FocusError(.data, "\(path): \(only.reason)")
         }
         if parsed.sessions.isEmpty, let first = parsed.skipped.first {
-            let more = parsed.skipped.count > 1 ? " (and \(parsed.skipped.count - 1) more like it)" : ""
-            throw FocusError(.data, "\(path): nothing could be read as \(format.rawValue): \(first)\(more)")
+            let what = format.rawValue
+            guard parsed.skipped.count > 1 else {
+                throw FocusError(.data, "\(path): nothing could be read as \(what): \(first.message)")
+            }
+            throw FocusError(
+                .data,
+                """
+                \(path): nothing could be read as \(what): \(first.message) (and \(parsed.skipped.count - 1) more \
+                like it)
+                """
+            )
         }
         let held = Held(history)
         var taken = held.ids

@@ -24,9 +24,11 @@ public enum SessionImporter {
     /// A source record that was not imported, and why.
     public struct Skipped: Equatable, Sendable, CustomStringConvertible {
         /// Where it is: `frames[3]`, `2026-11.data:4`, `row 7`, `line 2`.
-        public let place: String
-        public let reason: String
-        public var description: String { "\(place): \(reason)" }
+        public let place: Message
+        public let reason: Message
+        /// `place: reason`.
+        public var message: Message { "\(place): \(reason)" }
+        public var description: String { message.description }
     }
 
     /// What a file held.
@@ -97,7 +99,7 @@ public enum SessionImporter {
             return out
         }
         for (index, frame) in frames.enumerated() {
-            let place = "frames[\(index)]"
+            let place = Message("frames[\(index)]")
             guard case .success(let f) = frame.value else {
                 out.skipped.append(
                     Skipped(place: place, reason: "not a frame [start, stop, project, id, tags, updated_at]"))
@@ -119,7 +121,7 @@ public enum SessionImporter {
         for (number, raw) in lines(bytes) {
             let line = raw.trimmingWhitespace()
             if line.isEmpty { continue }
-            let place = "\(name):\(number)"
+            let place = Message("\(name):\(number)")
             guard line.hasPrefix("inc ") else {
                 out.skipped.append(Skipped(place: place, reason: "not an interval line (inc START - END # tags)"))
                 continue
@@ -127,8 +129,9 @@ public enum SessionImporter {
             let sections = split(line.dropFirst(4), on: " # ")
             let times = sections[0].split(separator: " ")
             guard times.count == 3, times[1] == "-" else {
-                let reason =
+                let reason = Message(
                     times.count == 1 ? "the interval is still open (being tracked)" : "cannot read the interval's times"
+                )
                 out.skipped.append(Skipped(place: place, reason: reason))
                 continue
             }
@@ -156,11 +159,11 @@ public enum SessionImporter {
         do {
             intervals = try JSONDecoder().decode([Lenient<TimewarriorInterval>].self, from: Data(bytes))
         } catch {
-            out.skipped.append(Skipped(place: name, reason: "not a `timew export` JSON list"))
+            out.skipped.append(Skipped(place: Message(verbatim: name), reason: "not a `timew export` JSON list"))
             return out
         }
         for (index, item) in intervals.enumerated() {
-            let place = "\(name)[\(index)]"
+            let place = Message("\(name)[\(index)]")
             guard case .success(let interval) = item.value, let start = compactInstant(Substring(interval.start)) else {
                 out.skipped.append(Skipped(place: place, reason: "not an interval with a start"))
                 continue
@@ -291,7 +294,7 @@ public enum SessionImporter {
             return out
         }
         for (index, item) in items.enumerated() {
-            let place = "item \(index + 1)"
+            let place = Message("item \(index + 1)")
             do {
                 add(try JournalCodec.decode(item), place: place, to: &out)
             } catch {
@@ -322,15 +325,16 @@ public enum SessionImporter {
             out.skipped.append(
                 Skipped(
                     place: "row 1",
-                    reason:
-                        "the header has no \"\(missing)\" column (expected "
-                        + "\(SessionExporter.csvHeader.joined(separator: ",")))"
+                    reason: """
+                        the header has no "\(missing)" column (expected \
+                        \(SessionExporter.csvHeader.joined(separator: ",")))
+                        """
                 ))
             return out
         }
         for (index, row) in rows.enumerated().dropFirst() {
             if row.count == 1 && row[0].isEmpty { continue }
-            let place = "row \(index + 1)"
+            let place = Message("row \(index + 1)")
             func field(_ name: String) -> String? {
                 guard let i = columns[name], i < row.count else { return nil }
                 let value = own ? Self.unneutralised(row[i]) : row[i]
@@ -390,7 +394,7 @@ public enum SessionImporter {
     }
 
     /// Adds `log` after checking it against the journal's rules (through the codec, so the rules live in one place).
-    static func add(_ log: FocusLog, place: String, to out: inout Parsed) {
+    static func add(_ log: FocusLog, place: Message, to out: inout Parsed) {
         do {
             out.sessions.append(try JournalCodec.decode(Array(JournalCodec.encode(log).utf8)))
         } catch {
@@ -410,7 +414,7 @@ public enum SessionImporter {
 /// RFC 4180 CSV reading: quoted fields may hold commas, doubled quotes, CR and LF.
 public enum CSV {
     public struct Failure: Error, Equatable, Sendable {
-        public let reason: String
+        public let reason: Message
     }
 
     /// Rows of fields. Rows end at CRLF or LF outside quotes; a final line end is optional.

@@ -19,7 +19,7 @@ struct FlatJSON {
     }
 
     struct Failure: Error, Equatable {
-        let reason: String
+        let reason: Message
     }
 
     private let bytes: [UInt8]

@@ -10,8 +10,8 @@ import FoundationEssentials
 public enum JournalCodec {
     /// Why a line could not be read as a session.
     public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
-        public let reason: String
-        public var description: String { reason }
+        public let reason: Message
+        public var description: String { reason.description }
     }
 
     /// The newest record version this build understands: 1 for sessions, 2 for changes (``JournalChange``).
@@ -60,11 +60,8 @@ public enum JournalCodec {
         if let v = fields["v"] {
             guard case .number(let n) = v, n == n.rounded() else { throw Failure(reason: "\"v\" must be an integer") }
             if n > Double(version) {
-                throw Failure(
-                    reason:
-                        "record version \(Int(exactly: n).map(String.init) ?? "\(n)") is newer than this focus "
-                        + "understands (\(version))"
-                )
+                let shown = Int(exactly: n).map(String.init) ?? "\(n)"
+                throw Failure(reason: "record version \(shown) is newer than this focus understands (\(version))")
             }
         }
         if let kind = try optionalString("kind", in: fields), kind != "session" {
@@ -185,7 +182,7 @@ public enum JournalCodec {
 
     private static func session(_ fields: [String: FlatJSON.Value]) throws(Failure) -> FocusLog {
         guard case .bool(let completed)? = fields["completed"] else {
-            throw missingOrWrong("completed", "a boolean", fields)
+            throw missingOrWrong("completed", Message("a boolean"), fields)
         }
         return try session(
             SessionFields(
@@ -208,10 +205,11 @@ public enum JournalCodec {
     /// Refuses an instant outside ``instants``, naming the key.
     private static func inRange(_ key: String, _ seconds: Int) throws(Failure) {
         guard instants.contains(seconds) else {
-            throw Failure(
-                reason: "\"\(key)\" (\(UTCTimestamp.format(epochSeconds: seconds))) is outside "
-                    + "\(UTCTimestamp.format(epochSeconds: instants.lowerBound))…"
-                    + "\(UTCTimestamp.format(epochSeconds: instants.upperBound))")
+            let instant = UTCTimestamp.format(epochSeconds: seconds)
+            let range =
+                UTCTimestamp.format(epochSeconds: instants.lowerBound) + "…"
+                + UTCTimestamp.format(epochSeconds: instants.upperBound)
+            throw Failure(reason: "\"\(key)\" (\(instant)) is outside \(range)")
         }
     }
 
@@ -219,12 +217,12 @@ public enum JournalCodec {
         Failure(reason: "\"\(key)\" is not a UTC instant like 2026-11-29T09:00:00Z")
     }
 
-    private static func missingOrWrong(_ key: String, _ type: String, _ fields: [String: FlatJSON.Value]) -> Failure {
+    private static func missingOrWrong(_ key: String, _ type: Message, _ fields: [String: FlatJSON.Value]) -> Failure {
         fields[key] == nil ? Failure(reason: "missing \"\(key)\"") : Failure(reason: "\"\(key)\" must be \(type)")
     }
 
     private static func string(_ key: String, in fields: [String: FlatJSON.Value]) throws(Failure) -> String {
-        guard case .string(let s)? = fields[key] else { throw missingOrWrong(key, "a string", fields) }
+        guard case .string(let s)? = fields[key] else { throw missingOrWrong(key, Message("a string"), fields) }
         return s
     }
 
@@ -260,7 +258,9 @@ public enum JournalCodec {
     }
 
     private static func number(_ key: String, in fields: [String: FlatJSON.Value]) throws(Failure) -> Double {
-        guard case .number(let n)? = fields[key] else { throw missingOrWrong(key, "a whole number of seconds", fields) }
+        guard case .number(let n)? = fields[key] else {
+            throw missingOrWrong(key, Message("a whole number of seconds"), fields)
+        }
         return n
     }
 

@@ -1,3 +1,5 @@
+import FocusModels
+
 /// A journal line that could not be read; it is skipped, never rewritten.
 public struct JournalIssue: Equatable, Sendable, CustomStringConvertible {
     /// Path of the journal file.
@@ -5,13 +7,13 @@ public struct JournalIssue: Equatable, Sendable, CustomStringConvertible {
     /// 1-based line number.
     public let line: Int
     /// Why the line was skipped.
-    public let reason: String
+    public let reason: Message
     /// Whether the line is a record a crash cut short (see ``TornLine``): never a saved record, so a note, not
     /// damage. It is the file's unterminated last line, or that line followed by the newline focus writes before
     /// its next record.
     public let isTornTail: Bool
 
-    public init(file: String, line: Int, reason: String, isTornTail: Bool = false) {
+    public init(file: String, line: Int, reason: Message, isTornTail: Bool = false) {
         self.file = file
         self.line = line
         self.reason = reason
@@ -19,7 +21,10 @@ public struct JournalIssue: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// `file:line: reason`, the form compilers use.
-    public var description: String { "\(file):\(line): \(reason)" }
+    public var message: Message { "\(file):\(line): \(reason)" }
+
+    /// ``message`` in English.
+    public var description: String { message.description }
 }
 
 /// An id read more than once. An identical copy is the same record read once

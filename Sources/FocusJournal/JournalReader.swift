@@ -41,7 +41,7 @@ package enum JournalReader {
                                 isTornTail: true))
                         continue
                     }
-                    let reason =
+                    let reason: Message =
                         terminated
                         ? error.reason : "incomplete last line (\(error.reason)); a write was probably cut short"
                     issues.append(JournalIssue(file: file, line: lineNumber, reason: reason))
@@ -51,8 +51,12 @@ package enum JournalReader {
     }
 
     /// Why a torn line (``TornLine``) is skipped.
-    static func tornReason(terminated: Bool) -> String {
-        "a record cut short by a crash" + (terminated ? ", ended by the newline focus wrote before its next one" : "")
-            + ": it was never saved, and is skipped"
+    static func tornReason(terminated: Bool) -> Message {
+        terminated
+            ? """
+            a record cut short by a crash, ended by the newline focus wrote before its next one: it was never \
+            saved, and is skipped
+            """
+            : "a record cut short by a crash: it was never saved, and is skipped"
     }
 }

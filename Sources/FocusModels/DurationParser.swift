@@ -2,7 +2,7 @@
 public enum DurationParser {
     /// Why a duration was refused; `reason` is one line for the user.
     public struct Failure: Error, Equatable, Sendable {
-        public let reason: String
+        public let reason: Message
     }
 
     /// The longest duration accepted: a day.

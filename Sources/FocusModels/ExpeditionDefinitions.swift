@@ -10,14 +10,30 @@ public struct ExpeditionMissionDefinition: Identifiable, Codable, Equatable, Sen
     public let targetValue: Int
     /// Miles added to the total when the chapter is stamped.
     public let rewardMiles: Int
+    /// The title in other languages, by language tag (`"i18n": {"zh-Hans": {"title": "…"}}`); optional.
+    public let i18n: [String: Translation]?
 
-    public init(id: String, title: String, kind: ExpeditionMissionKind, targetValue: Int, rewardMiles: Int) {
+    /// A mission's text in another language.
+    public struct Translation: Codable, Equatable, Sendable {
+        public let title: String?
+
+        public init(title: String?) { self.title = title }
+    }
+
+    public init(
+        id: String, title: String, kind: ExpeditionMissionKind, targetValue: Int, rewardMiles: Int,
+        i18n: [String: Translation]? = nil
+    ) {
         self.id = id
         self.title = title
         self.kind = kind
         self.targetValue = targetValue
         self.rewardMiles = rewardMiles
+        self.i18n = i18n
     }
+
+    /// The title in every language the route gives it in.
+    public var titleText: LocalizedText { LocalizedText(title, translations: i18n?.compactMapValues(\.title) ?? [:]) }
 }
 
 /// One city of the route: its story, the soundscape it unlocks, its missions.
@@ -30,10 +46,28 @@ public struct ExpeditionChapterDefinition: Identifiable, Codable, Equatable, Sen
     /// The ambient soundscape the stamp unlocks.
     public let soundscape: String
     public let missions: [ExpeditionMissionDefinition]
+    /// The text in other languages, by language tag (`"i18n": {"zh-Hans": {"title": "里斯本", …}}`); optional, and
+    /// any key of it may be left out: what is missing is shown in English.
+    public let i18n: [String: Translation]?
+
+    /// A chapter's text in another language.
+    public struct Translation: Codable, Equatable, Sendable {
+        public let title: String?
+        public let country: String?
+        public let story: String?
+        public let soundscape: String?
+
+        public init(title: String?, country: String?, story: String?, soundscape: String?) {
+            self.title = title
+            self.country = country
+            self.story = story
+            self.soundscape = soundscape
+        }
+    }
 
     public init(
         id: String, title: String, country: String, story: String, soundscape: String,
-        missions: [ExpeditionMissionDefinition]
+        missions: [ExpeditionMissionDefinition], i18n: [String: Translation]? = nil
     ) {
         self.id = id
         self.title = title
@@ -41,13 +75,24 @@ public struct ExpeditionChapterDefinition: Identifiable, Codable, Equatable, Sen
         self.story = story
         self.soundscape = soundscape
         self.missions = missions
+        self.i18n = i18n
     }
 
     /// The miles the stamp is worth: the sum of its missions' rewards.
     public var miles: Int { missions.reduce(0) { $0 + $1.rewardMiles } }
 
+    /// The city in every language the route gives it in.
+    public var titleText: LocalizedText { text(title, \.title) }
+    public var countryText: LocalizedText { text(country, \.country) }
+    public var storyText: LocalizedText { text(story, \.story) }
+    public var soundscapeText: LocalizedText { text(soundscape, \.soundscape) }
+
     /// `Lisbon, Portugal`.
-    public var place: String { "\(title), \(country)" }
+    public var place: Message { "\(titleText), \(countryText)" }
+
+    private func text(_ english: String, _ field: KeyPath<Translation, String?>) -> LocalizedText {
+        LocalizedText(english, translations: i18n?.compactMapValues { $0[keyPath: field] } ?? [:])
+    }
 }
 
 /// The whole route, loaded from JSON: the built-in `Resources/expeditions.json`
@@ -96,6 +141,11 @@ public struct ExpeditionDefinitions: Codable, Equatable, Sendable {
         return nil
     }
 
+    /// A soundscape by its English title (as the expedition state keeps it), in every language the route gives.
+    public func soundscape(titled title: String) -> LocalizedText {
+        chapters.first { $0.soundscape == title }?.soundscapeText ?? LocalizedText(title)
+    }
+
     /// The position of chapter `id` on the route.
     public func index(of id: String) -> Int? { chapters.firstIndex { $0.id == id } }
 
@@ -103,7 +153,7 @@ public struct ExpeditionDefinitions: Codable, Equatable, Sendable {
     ///
     /// Checked: valid JSON with every key of the right type, known mission
     /// kinds, unique chapter ids and unique mission ids, at least one chapter and at
-    /// least one mission in each, and every number within ``Limits``.
+    /// least one mission in each, every number within ``Limits``, and no empty translation.
     public static func parse(_ bytes: [UInt8], file: String) throws(FocusError) -> ExpeditionDefinitions {
         let definitions: ExpeditionDefinitions
         do {
@@ -114,7 +164,7 @@ public struct ExpeditionDefinitions: Codable, Equatable, Sendable {
             }
             throw FocusError(.data, "\(file): \(describe(error))")
         } catch {
-            throw FocusError(.data, "\(file): \(error)")
+            throw FocusError(.data, "\(file): \(String(describing: error))")
         }
         if let (place, problem) = definitions.firstProblem() {
             throw FocusError(.data, "\(file): \(place): \(problem)")
@@ -138,7 +188,7 @@ public struct ExpeditionDefinitions: Codable, Equatable, Sendable {
     }
 
     /// The first rule the definitions break, as (place, problem).
-    func firstProblem() -> (String, String)? {
+    func firstProblem() -> (String, Message)? {
         if !Limits.deepFocusMinutes.contains(deepFocusMinutes) {
             return ("deepFocusMinutes", "must be a number of minutes from 1 to 1440, not \(deepFocusMinutes)")
         }
@@ -163,9 +213,21 @@ public struct ExpeditionDefinitions: Codable, Equatable, Sendable {
                     "\(at).missions", "holds \(chapter.missions.count) missions; at most \(Limits.missions.upperBound)"
                 )
             }
+            for (language, text) in (chapter.i18n ?? [:]).sorted(by: { $0.key < $1.key }) {
+                let fields =
+                    [("title", text.title), ("country", text.country), ("story", text.story)]
+                    + [("soundscape", text.soundscape)]
+                if let (name, _) = fields.first(where: { $0.1?.isEmpty == true }) {
+                    return ("\(at).i18n.\(language).\(name)", "is empty; leave it out to show the English")
+                }
+            }
             for (m, mission) in chapter.missions.enumerated() {
                 let at = "\(at).missions[\(m)]"
                 if mission.id.isEmpty { return ("\(at).id", "is empty") }
+                if let language = mission.i18n?.keys.sorted().first(where: { mission.i18n?[$0]?.title?.isEmpty == true }
+                ) {
+                    return ("\(at).i18n.\(language).title", "is empty; leave it out to show the English")
+                }
                 if !missionIDs.insert(mission.id).inserted {
                     return ("\(at).id", "duplicate mission id \"\(mission.id)\"")
                 }
@@ -180,7 +242,7 @@ public struct ExpeditionDefinitions: Codable, Equatable, Sendable {
         return nil
     }
 
-    private static func describe(_ error: DecodingError) -> String {
+    private static func describe(_ error: DecodingError) -> Message {
         func place(_ path: [any CodingKey]) -> String {
             var out = ""
             for key in path {
@@ -199,7 +261,7 @@ public struct ExpeditionDefinitions: Codable, Equatable, Sendable {
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
             return "\(place(context.codingPath)): has the wrong type"
         case .dataCorrupted(let context) where context.codingPath.last?.stringValue == "kind":
-            let known = ExpeditionMissionKind.allCases.map(\.rawValue).joined(separator: ", ")
+            let known = Message.list(ExpeditionMissionKind.allCases.map(\.rawValue))
             return "\(place(context.codingPath)): unknown mission kind (known: \(known))"
         case .dataCorrupted(let context) where !context.codingPath.isEmpty:
             return "\(place(context.codingPath)): \(context.debugDescription)"

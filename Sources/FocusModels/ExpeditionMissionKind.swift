@@ -11,12 +11,12 @@ public enum ExpeditionMissionKind: String, Codable, CaseIterable, Sendable {
     case streakDays
 
     /// The unit a progress number is in, for displays: `sessions`, `min`, `deep sessions`, `days`.
-    public var unit: String {
+    public var unit: Message {
         switch self {
-        case .sessionCount: "sessions"
-        case .focusMinutes: "min"
-        case .deepFocusCount: "deep sessions"
-        case .streakDays: "days"
+        case .sessionCount: Message("sessions")
+        case .focusMinutes: Message("min")
+        case .deepFocusCount: Message("deep sessions")
+        case .streakDays: Message("days")
         }
     }
 }

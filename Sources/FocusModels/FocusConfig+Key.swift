@@ -9,7 +9,7 @@ extension FocusConfig {
         case dailyGoalMinutes = "daily-goal-minutes"
         case dayStart = "day-start"
         case weekStart = "week-start"
-        case sound, notify, bell, color
+        case sound, notify, bell, color, language
 
         /// The accepted values of `color`.
         public static let colorModes = ["auto", "always", "never"]
@@ -25,12 +25,12 @@ extension FocusConfig {
             switch self {
             case .defaultMinutes, .breakMinutes, .longBreakMinutes, .dailyGoalMinutes: 1...1440
             case .cycles: 1...99
-            case .dayStart, .weekStart, .sound, .notify, .bell, .color: nil
+            case .dayStart, .weekStart, .sound, .notify, .bell, .color, .language: nil
             }
         }
 
         /// What the key accepts, for error messages and help: "a whole number from 1 to 99".
-        public var accepted: String {
+        public var accepted: Message {
             switch self {
             case .defaultMinutes, .breakMinutes, .longBreakMinutes, .dailyGoalMinutes:
                 let range = range ?? 0...0
@@ -42,7 +42,8 @@ extension FocusConfig {
             case .weekStart: return "a day of the week such as monday or sunday"
             case .sound: return "an unlocked sound (see `focus sound list`)"
             case .notify, .bell: return "true or false (or on/off, yes/no)"
-            case .color: return Self.colorModes.dropLast().joined(separator: ", ") + " or " + Self.colorModes.last!
+            case .color: return .choice(Self.colorModes)
+            case .language: return "auto (from the locale), en or zh-Hans"
             }
         }
 
@@ -60,6 +61,7 @@ extension FocusConfig {
             case .notify: "\(config.notify)"
             case .bell: "\(config.bell)"
             case .color: config.color
+            case .language: config.language
             }
         }
 
@@ -110,6 +112,7 @@ extension FocusConfig {
             case (.notify, .flag(let f)): config.notify = f
             case (.bell, .flag(let f)): config.bell = f
             case (.color, .text(let t)): config.color = t
+            case (.language, .text(let t)): config.language = t
             default: preconditionFailure("parse(_:) gives \(rawValue) a value of its own kind")
             }
             config.wrongTypes[self] = nil
@@ -149,10 +152,11 @@ extension FocusConfig {
                 return fits ? .text(text) : nil
             case .notify, .bell: return Self.boolean(text).map { .flag($0) }
             case .color: return Self.colorModes.contains(text) ? .text(text) : nil
+            case .language: return Language.settings.contains(text) ? .text(text) : nil
             }
         }
 
-        private func rejection(of text: String) -> String { "\(rawValue) must be \(accepted), not '\(text)'" }
+        private func rejection(of text: String) -> Message { "\(rawValue) must be \(accepted), not '\(text)'" }
 
         private static func boolean(_ text: String) -> Bool? {
             booleanWords.first { $0.0 == text.lowercased() }?.1

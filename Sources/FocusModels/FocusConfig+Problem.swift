@@ -4,11 +4,11 @@ extension FocusConfig {
         /// The setting at fault.
         public let key: Key
         /// `cycles must be a whole number from 1 to 99, not the text "four"`.
-        public let message: String
+        public let message: Message
         /// `focus config set cycles 4`, or `focus config unset KEY` when no value can be guessed.
         public let repair: String
 
         /// The message and its repair on one line, as every command reports a bad file.
-        public var line: String { "\(message); repair it with `\(repair)`" }
+        public var line: Message { "\(message); repair it with `\(repair)`" }
     }
 }

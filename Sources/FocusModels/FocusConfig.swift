@@ -24,6 +24,8 @@ public struct FocusConfig: Equatable, Sendable, Codable {
     /// The keys whose value in the file had the wrong JSON type, each with what was found there
     /// (`the text "25"`); their properties hold the defaults until `config set` or `unset` repairs them.
     public var wrongTypes: [Key: String] = [:]
+    /// `auto` (from `LC_ALL`, `LC_MESSAGES` or `LANG`), `en` or `zh-Hans`: see ``Language``.
+    public var language: String = "auto"
 
     public init() {}
 
@@ -53,6 +55,7 @@ public struct FocusConfig: Equatable, Sendable, Codable {
         read(.notify, \.notify)
         read(.bell, \.bell)
         read(.color, \.color)
+        read(.language, \.language)
         self = config
     }
 
@@ -107,6 +110,7 @@ public struct FocusConfig: Equatable, Sendable, Codable {
             case .notify: try c.encode(notify, forKey: key)
             case .bell: try c.encode(bell, forKey: key)
             case .color: try c.encode(color, forKey: key)
+            case .language: try c.encode(language, forKey: key)
             }
         }
     }

@@ -25,15 +25,16 @@ public struct FocusError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     public let kind: Kind
-    /// One line, no trailing period needed.
-    public let message: String
+    /// One line, no trailing period needed; the executable shows it in the user's language.
+    public let message: Message
 
-    public init(_ kind: Kind, _ message: String) {
+    public init(_ kind: Kind, _ message: Message) {
         self.kind = kind
         self.message = message
     }
 
     /// The process exit status for this error.
     public var exitCode: Int32 { kind.rawValue }
-    public var description: String { message }
+    /// The message in English.
+    public var description: String { message.description }
 }

@@ -1,10 +1,10 @@
 /// A rung of the growth ladder: reached at `minimumHours` of total focus.
 public struct GrowthLevel: Equatable, Sendable, Encodable {
     public let level: Int
-    public let title: String
+    public let title: Message
     public let minimumHours: Int
 
-    public init(level: Int, title: String, minimumHours: Int) {
+    public init(level: Int, title: Message, minimumHours: Int) {
         self.level = level
         self.title = title
         self.minimumHours = minimumHours
@@ -14,12 +14,12 @@ public struct GrowthLevel: Equatable, Sendable, Encodable {
 /// An achievement and the local date it was earned; `earnedOn` is `nil` while it is still ahead.
 public struct Badge: Equatable, Sendable, Encodable, Identifiable {
     public let id: String
-    public let title: String
+    public let title: Message
     /// What earns it, one line.
-    public let detail: String
+    public let detail: Message
     public let earnedOn: CivilDate?
 
-    public init(id: String, title: String, detail: String, earnedOn: CivilDate?) {
+    public init(id: String, title: Message, detail: Message, earnedOn: CivilDate?) {
         self.id = id
         self.title = title
         self.detail = detail

@@ -41,13 +41,13 @@ public enum NaturalTime {
 
     /// Why a piece of typed text is not a time; ``parse(_:now:zone:dayStartSeconds:bare:)`` words the error.
     struct Problem: Error {
-        let reason: String
-        init(_ reason: String) { self.reason = reason }
+        let reason: Message
+        init(_ reason: Message) { self.reason = reason }
     }
 
     /// The forms, as error messages and help list them.
-    public static let examples =
-        "9:30, 9am, noon, yesterday 14:00, mon 9am, -45m, 45m ago, 2026-11-29 09:00 or 昨天 14:00"
+    public static let examples = Message(
+        "9:30, 9am, noon, yesterday 14:00, mon 9am, -45m, 45m ago, 2026-11-29 09:00 or 昨天 14:00")
 
     /// The instant `text` names, read at `now` in `zone`; a usage error in one line that names the accepted forms.
     ///

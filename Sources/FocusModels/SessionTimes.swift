@@ -99,15 +99,21 @@ public struct SessionTimes: Equatable, Sendable {
         guard last > start else {
             throw FocusError(
                 .usage,
-                "--end \(LocalTime.dateTime(last, in: zone)) is not after the start, "
-                    + LocalTime.dateTime(start, in: zone))
+                """
+                --end \(LocalTime.dateTime(last, in: zone)) is not after the start, \
+                \(LocalTime.dateTime(start, in: zone))
+                """
+            )
         }
         let seconds = Int(last.timeIntervalSince(start))
         guard seconds <= DurationParser.maximumSeconds else {
             throw FocusError(
                 .usage,
-                "--end makes the session \(DurationParser.format(seconds: seconds)) long;"
-                    + " a session lasts at most 24 hours")
+                """
+                --end makes the session \(DurationParser.format(seconds: seconds)) long; a session lasts at most \
+                24 hours
+                """
+            )
         }
         return seconds
     }

@@ -139,8 +139,10 @@ public enum StatsRange: Equatable, Sendable {
         guard let date = NaturalTime.date(text, today: today) else {
             throw FocusError(
                 .usage,
-                "--\(option) '\(text)' is not a date; use YYYY-MM-DD (like 2026-11-29), today, yesterday"
-                    + " or a weekday like mon"
+                """
+                --\(option) '\(text)' is not a date; use YYYY-MM-DD (like 2026-11-29), today, yesterday or a weekday \
+                like mon
+                """
             )
         }
         return date

@@ -132,7 +132,7 @@ struct TimeOfDay: Equatable {
             }
         }
 
-        var accepted: String {
+        var accepted: Message {
             switch self {
             case .smallHours, .morning, .earlyMorning, .forenoon: "0 to 12"
             case .midday: "11 to 2"

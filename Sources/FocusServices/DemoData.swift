@@ -8,7 +8,8 @@ import FoundationEssentials
 /// as a demo; nothing here is ever recorded or saved.
 public enum DemoData {
     /// The label every view puts above numbers computed from demo data.
-    public static let notice = "Demo data: nothing is recorded yet. Run `focus start` to record your first session."
+    public static let notice = Message(
+        "Demo data: nothing is recorded yet. Run `focus start` to record your first session.")
 
     /// How many local dates the demo covers, today included.
     public static let dayCount = 28

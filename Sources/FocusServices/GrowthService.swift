@@ -28,7 +28,17 @@ public enum GrowthService {
         deepFocusMinutes: Int = 50,
         days: LocalDays, isDemo: Bool = false
     ) -> GrowthProfile {
-        let total = focusLogs.reduce(0) { $0 + $1.focused }
+        buildGrowthProfile(
+            totals: GrowthTotals(focusLogs: focusLogs, deepFocusMinutes: deepFocusMinutes, days: days),
+            streakRuns: runs(streakDays), expedition: expedition, isDemo: isDemo)
+    }
+
+    /// The profile from the sessions' ``GrowthTotals`` and the runs of days with a completed session
+    /// (``StatsInput/streakRuns``): what the derived files hold.
+    public static func buildGrowthProfile(
+        totals: GrowthTotals, streakRuns: [ClosedRange<Int>], expedition: ExpeditionState, isDemo: Bool = false
+    ) -> GrowthProfile {
+        let total = totals.focused
         let index = levels.lastIndex { $0.minimumHours * 3600 <= total } ?? 0
         let next = index + 1 < levels.count ? levels[index + 1] : nil
         var progress = 1.0
@@ -36,59 +46,50 @@ public enum GrowthService {
             let floor = levels[index].minimumHours * 3600
             progress = Double(total - floor) / Double(next.minimumHours * 3600 - floor)
         }
-        let badges = badges(
-            focusLogs: focusLogs, streakDays: streakDays, expedition: expedition, deepFocusMinutes: deepFocusMinutes,
-            days: days)
         return GrowthProfile(
-            level: levels[index], nextLevel: next, totalFocusSeconds: total, progressToNext: progress, badges: badges,
-            isDemo: isDemo)
+            level: levels[index], nextLevel: next, totalFocusSeconds: total, progressToNext: progress,
+            badges: badges(totals: totals, streakRuns: streakRuns, expedition: expedition), isDemo: isDemo)
     }
 
     /// Every badge with the date it was earned, earned ones first by date.
-    static func badges(
-        focusLogs: [FocusLog], streakDays: [Int], expedition: ExpeditionState, deepFocusMinutes: Int, days: LocalDays
-    ) -> [Badge] {
-        let completed = focusLogs.filter(\.completed)
-        let deep = completed.filter { $0.focused >= deepFocusMinutes * 60 }
+    static func badges(totals: GrowthTotals, streakRuns: [ClosedRange<Int>], expedition: ExpeditionState) -> [Badge] {
         let stamps = expedition.stampedChapters.compactMap(\.stampedOn)
-        func nth<T>(_ items: [T], _ n: Int, _ date: (T) -> CivilDate?) -> CivilDate? {
-            items.count >= n ? date(items[n - 1]) : nil
-        }
+        func day(_ number: Int?) -> CivilDate? { number.map(CivilDate.init(dayNumber:)) }
         let all = [
             Badge(
                 id: "first-session", title: "First Step", detail: "Complete a focus session",
-                earnedOn: nth(completed, 1, days.date(of:))),
+                earnedOn: day(totals.firstCompleted)),
             Badge(
                 id: "first-deep-focus", title: "Deep Diver",
-                detail: "Complete a session of \(deepFocusMinutes) minutes or more",
-                earnedOn: nth(deep, 1, days.date(of:))),
+                detail: "Complete a session of \(totals.deepFocusMinutes) minutes or more",
+                earnedOn: day(totals.firstDeep)),
             Badge(
                 id: "deep-focus-10", title: "Depth Gauge", detail: "Complete 10 deep focus sessions",
-                earnedOn: nth(deep, 10, days.date(of:))),
+                earnedOn: day(totals.tenthDeep)),
             Badge(
                 id: "streak-7", title: "Week Unbroken", detail: "Focus 7 days in a row",
-                earnedOn: streakReached(7, streakDays)),
+                earnedOn: streakReached(7, streakRuns)),
             Badge(
                 id: "streak-30", title: "Month Unbroken", detail: "Focus 30 days in a row",
-                earnedOn: streakReached(30, streakDays)),
+                earnedOn: streakReached(30, streakRuns)),
             Badge(
                 id: "streak-100", title: "Hundred Days", detail: "Focus 100 days in a row",
-                earnedOn: streakReached(100, streakDays)),
+                earnedOn: streakReached(100, streakRuns)),
             Badge(
                 id: "hours-10", title: "Ten Hours", detail: "Focus 10 hours in total",
-                earnedOn: hoursReached(10, focusLogs, days)),
+                earnedOn: day(totals.hoursReached[0])),
             Badge(
                 id: "hours-100", title: "Hundred Hours", detail: "Focus 100 hours in total",
-                earnedOn: hoursReached(100, focusLogs, days)),
+                earnedOn: day(totals.hoursReached[1])),
             Badge(
                 id: "hours-1000", title: "Thousand Hours", detail: "Focus 1000 hours in total",
-                earnedOn: hoursReached(1000, focusLogs, days)),
+                earnedOn: day(totals.hoursReached[2])),
             Badge(
                 id: "first-stamp", title: "First Stamp", detail: "Stamp a chapter of the expedition",
-                earnedOn: nth(stamps, 1) { $0 }),
+                earnedOn: stamps.first),
             Badge(
-                id: "stamps-5", title: "Seasoned Traveller", detail: "Stamp 5 chapters", earnedOn: nth(stamps, 5) { $0 }
-            ),
+                id: "stamps-5", title: "Seasoned Traveller", detail: "Stamp 5 chapters",
+                earnedOn: stamps.count >= 5 ? stamps[4] : nil),
             Badge(
                 id: "expedition-complete", title: "Journey's End", detail: "Stamp every chapter of the route",
                 earnedOn: expedition.isComplete ? stamps.last : nil),
@@ -99,23 +100,21 @@ public enum GrowthService {
         return earned + all.filter { !$0.earned }
     }
 
-    /// The first date on which a run of consecutive days reached `length`.
-    static func streakReached(_ length: Int, _ streakDays: [Int]) -> CivilDate? {
-        var run = 0
-        for (i, day) in streakDays.enumerated() {
-            run = i > 0 && streakDays[i - 1] == day - 1 ? run + 1 : 1
-            if run == length { return CivilDate(dayNumber: day) }
+    /// Runs of consecutive days among sorted, distinct `days`.
+    static func runs(_ days: [Int]) -> [ClosedRange<Int>] {
+        var runs: [ClosedRange<Int>] = []
+        for day in days {
+            if let last = runs.last, last.upperBound == day - 1 {
+                runs[runs.count - 1] = last.lowerBound...day
+            } else {
+                runs.append(day...day)
+            }
         }
-        return nil
+        return runs
     }
 
-    /// The date of the session with which total focus reached `hours`.
-    static func hoursReached(_ hours: Int, _ focusLogs: [FocusLog], _ days: LocalDays) -> CivilDate? {
-        var total = 0
-        for log in focusLogs {
-            total += log.focused
-            if total >= hours * 3600 { return days.date(of: log) }
-        }
-        return nil
+    /// The first date on which a run of consecutive days reached `length`.
+    static func streakReached(_ length: Int, _ runs: [ClosedRange<Int>]) -> CivilDate? {
+        runs.first { $0.count >= length }.map { CivilDate(dayNumber: $0.lowerBound + length - 1) }
     }
 }

@@ -7,10 +7,10 @@ public enum JournalDoctor {
     /// One thing found. Problems make the journal unhealthy; notes do not.
     public struct Finding: Equatable, Sendable, CustomStringConvertible {
         public let isProblem: Bool
-        public let text: String
-        public var description: String { text }
+        public let text: Message
+        public var description: String { text.description }
 
-        public init(isProblem: Bool, text: String) {
+        public init(isProblem: Bool, text: Message) {
             self.isProblem = isProblem
             self.text = text
         }
@@ -31,17 +31,21 @@ public enum JournalDoctor {
         conflictCopies: [ConflictCopy] = [], tornTails: [JournalIssue] = [], now: Date, days: LocalDays
     ) -> [Finding] {
         var out: [Finding] = []
-        for torn in tornTails { out.append(Finding(isProblem: false, text: "\(torn)")) }
+        for torn in tornTails { out.append(Finding(isProblem: false, text: torn.message)) }
         for copy in conflictCopies {
-            let text =
+            let text = Message(
                 copy.onlyHere == 0
-                ? "\(copy.path) is a sync conflict copy of \(copy.original); every one of its \(copy.records) "
-                    + "record(s) is in another journal file too, so it can be deleted"
-                : "\(copy.path) is a sync conflict copy of \(copy.original) and holds \(copy.onlyHere) record(s) no "
-                    + "other file has; focus reads them, so keep it until they are elsewhere"
+                    ? """
+                    \(copy.path) is a sync conflict copy of \(copy.original); every one of its \(copy.records) \
+                    record(s) is in another journal file too, so it can be deleted
+                    """
+                    : """
+                    \(copy.path) is a sync conflict copy of \(copy.original) and holds \(copy.onlyHere) record(s) no \
+                    other file has; focus reads them, so keep it until they are elsewhere
+                    """)
             out.append(Finding(isProblem: false, text: text))
         }
-        for issue in issues { out.append(Finding(isProblem: true, text: "bad line: \(issue)")) }
+        for issue in issues { out.append(Finding(isProblem: true, text: "bad line: \(issue.message)")) }
         let copies = Set(conflictCopies.map(\.path))
         func inACopy(_ place: String) -> Bool {
             copies.contains(String(place[..<(place.lastIndex(of: ":") ?? place.endIndex)]))
@@ -66,8 +70,10 @@ public enum JournalDoctor {
                 Finding(
                     isProblem: true,
                     text:
-                        "\(change.kind.rawValue) record \(change.id) names \(change.target), which is not in the "
-                        + "journal"
+                        """
+                        \(change.kind.rawValue) record \(change.id) names \(change.target), which is not in the \
+                        journal
+                        """
                 ))
         }
         let logs = sessions
@@ -96,8 +102,10 @@ public enum JournalDoctor {
                 Finding(
                     isProblem: true,
                     text:
-                        "\(change.kind.rawValue) record \(change.id) is dated in the future "
-                        + "(\(UTCTimestamp.format(change.at)))"
+                        """
+                        \(change.kind.rawValue) record \(change.id) is dated in the future \
+                        (\(UTCTimestamp.format(change.at)))
+                        """
                 ))
         }
         return out
@@ -110,7 +118,7 @@ public enum JournalDoctor {
     /// since those sessions are likely dated in the wrong zone.
     static func zoneFinding(_ tz: String, count: Int, files: ZoneFiles) -> Finding? {
         let reading = SessionZone(tz, files: files)
-        let sessions = "\(count) session(s) are dated"
+        let sessions = Message("\(count) session(s) are dated")
         let offsets = reading.zone.offsetsDescription
         switch reading.kind {
         case .name:
@@ -126,8 +134,10 @@ public enum JournalDoctor {
         case .fallback:
             return Finding(
                 isProblem: true,
-                text: "time zone '\(tz)' is not a zone name this machine knows: \(sessions) as the C library reads "
-                    + "TZ='\(tz)', \(offsets)")
+                text: """
+                    time zone '\(tz)' is not a zone name this machine knows: \(sessions) as the C library reads \
+                    TZ='\(tz)', \(offsets)
+                    """)
         }
     }
 
@@ -136,19 +146,22 @@ public enum JournalDoctor {
     ///
     /// The commands are given only for ids that are safe to paste into a shell: an id comes from data (an
     /// imported file may hold `$(...)`), and a repair hint must never be a way to run it.
-    static func overlapText(_ first: FocusLog, _ second: FocusLog, _ days: LocalDays) -> String {
-        let head =
-            "sessions overlap: \(first.id) (\(describe(first, days)), \(first.source.rawValue)) and \(second.id) "
-            + "(\(describe(second, days)), \(second.source.rawValue))"
+    static func overlapText(_ first: FocusLog, _ second: FocusLog, _ days: LocalDays) -> Message {
+        let head: Message = """
+            sessions overlap: \(first.id) (\(describe(first, days)), \(first.source.rawValue)) and \(second.id) \
+            (\(describe(second, days)), \(second.source.rawValue))
+            """
         guard isShellSafe(first.id), isShellSafe(second.id) else {
-            return head + "; keep one with `focus log delete ID`, or shorten one with `focus log edit ID --end TIME`"
+            return "\(head); keep one with `focus log delete ID`, or shorten one with `focus log edit ID --end TIME`"
         }
-        var repair = "; keep one with `focus log delete \(second.id)` (or the other id)"
-        if second.start > first.start {
-            let end = LocalTime.dateTime(second.start, in: days.zone(first.tz))
-            repair += ", or end the first as the second begins with `focus log edit \(first.id) --end '\(end)'`"
+        guard second.start > first.start else {
+            return "\(head); keep one with `focus log delete \(second.id)` (or the other id)"
         }
-        return head + repair
+        let end = LocalTime.dateTime(second.start, in: days.zone(first.tz))
+        return """
+            \(head); keep one with `focus log delete \(second.id)` (or the other id), or end the first as the second \
+            begins with `focus log edit \(first.id) --end '\(end)'`
+            """
     }
 
     /// Letters, digits, `-`, `_` and `.` only: what a shell never expands.

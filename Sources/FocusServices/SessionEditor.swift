@@ -56,8 +56,7 @@ public enum SessionEditor {
         guard focused > 0 else {
             throw FocusError(
                 .usage,
-                "the session has \(LocalTime.duration(old.focused)) of focus: it cannot lose "
-                    + LocalTime.duration(-seconds))
+                "the session has \(duration: old.focused) of focus: it cannot lose \(duration: -seconds)")
         }
         var patch = SessionPatch(end: old.end.addingTimeInterval(Double(seconds)), focused: focused)
         if old.source != .timer { patch.planned = focused }
@@ -77,8 +76,10 @@ public enum SessionEditor {
         guard instant > old.start, instant < old.end else {
             throw FocusError(
                 .usage,
-                "\(LocalTime.dateTime(instant, in: zone)) is not inside the session "
-                    + "(\(LocalTime.dateTime(old.start, in: zone))–\(LocalTime.hourMinute(old.end, in: zone)))")
+                """
+                \(LocalTime.dateTime(instant, in: zone)) is not inside the session \
+                (\(LocalTime.dateTime(old.start, in: zone))–\(LocalTime.hourMinute(old.end, in: zone)))
+                """)
         }
         let span = old.end.timeIntervalSince(old.start)
         let first = Int((Double(old.focused) * instant.timeIntervalSince(old.start) / span).rounded())

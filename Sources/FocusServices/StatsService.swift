@@ -48,12 +48,29 @@ public enum StatsService {
     public static func daySummaries(
         focusLogs: some Sequence<FocusLog>, days: LocalDays, adding summaries: [DaySummary] = []
     ) -> [DaySummary] {
+        func add(_ log: FocusLog, to summary: inout DaySummary) {
+            summary.add(focused: log.focused, completed: log.completed, hour: days.startHour(of: log), tags: log.tags)
+        }
+        guard summaries.isEmpty else {
+            // A few sessions on top of sorted summaries (a fold): each finds its day by binary search.
+            var out = summaries
+            for log in focusLogs {
+                let day = days.dayNumber(of: log)
+                var low = 0
+                var high = out.count
+                while low < high {
+                    let mid = (low + high) / 2
+                    if out[mid].day < day { low = mid + 1 } else { high = mid }
+                }
+                if low == out.count || out[low].day != day { out.insert(DaySummary(day: day), at: low) }
+                add(log, to: &out[low])
+            }
+            return out
+        }
         var byDay: [Int: DaySummary] = [:]
-        for summary in summaries { byDay[summary.day] = summary }
         for log in focusLogs {
             let day = days.dayNumber(of: log)
-            byDay[day, default: DaySummary(day: day)].add(
-                focused: log.focused, completed: log.completed, hour: days.startHour(of: log), tags: log.tags)
+            add(log, to: &byDay[day, default: DaySummary(day: day)])
         }
         return byDay.values.sorted { $0.day < $1.day }
     }

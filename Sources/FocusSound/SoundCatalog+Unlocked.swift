@@ -10,10 +10,10 @@ extension SoundCatalog {
     /// an unknown name gets the closest one, a locked sound the city whose stamp unlocks it.
     public func unlockedEntry(named name: String, in state: ExpeditionState) throws(FocusError) -> Entry {
         guard let entry = entry(named: name) else {
-            let hint =
-                Suggestion.closest(to: name, among: entries.map(\.name)).map { "; did you mean '\($0)'?" }
-                ?? "; `focus sound list` lists them"
-            throw FocusError(.usage, "unknown sound '\(name)'\(hint)")
+            guard let closest = Suggestion.closest(to: name, among: entries.map(\.name)) else {
+                throw FocusError(.usage, "unknown sound '\(name)'; `focus sound list` lists them")
+            }
+            throw FocusError(.usage, "unknown sound '\(name)'; did you mean '\(closest)'?")
         }
         if let chapter = entry.unlockedBy, !Self.isUnlocked(entry, in: state) {
             throw FocusError(

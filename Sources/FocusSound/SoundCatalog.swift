@@ -10,8 +10,8 @@ public struct SoundCatalog: Sendable {
     public struct Entry: Equatable, Sendable {
         /// What the user types: `pink`, or a city's chapter id such as `lisbon`.
         public let name: String
-        /// `Pink noise`, or the city's soundscape: `Tram 28 on the hill`.
-        public let title: String
+        /// `Pink noise`, or the city's soundscape: `Tram 28 on the hill`, in every language.
+        public let title: Message
         public let recipe: SoundRecipe
         /// The chapter whose stamp unlocks it; `nil` when it is free from the start.
         public let unlockedBy: ExpeditionChapterDefinition?
@@ -23,12 +23,14 @@ public struct SoundCatalog: Sendable {
     /// The catalog for the route `definitions`.
     public init(definitions: ExpeditionDefinitions) {
         let cities = definitions.chapters.map {
-            Entry(name: $0.id, title: $0.soundscape, recipe: .city($0.id), unlockedBy: $0)
+            Entry(name: $0.id, title: Message($0.soundscapeText), recipe: .city($0.id), unlockedBy: $0)
         }
-        let free: [(SoundLayerKind, String)] = [
-            (.white, "White noise"), (.pink, "Pink noise"), (.brown, "Brown noise"),
+        let free: [(SoundLayerKind, Message)] = [
+            (.white, Message("White noise")), (.pink, Message("Pink noise")), (.brown, Message("Brown noise")),
         ]
-        let earned: [(SoundLayerKind, String)] = [(.rain, "Rain"), (.ocean, "Ocean waves"), (.wind, "Wind")]
+        let earned: [(SoundLayerKind, Message)] = [
+            (.rain, Message("Rain")), (.ocean, Message("Ocean waves")), (.wind, Message("Wind")),
+        ]
         entries =
             free.map { Entry(name: $0.0.rawValue, title: $0.1, recipe: .single($0.0), unlockedBy: nil) }
             + earned.map { kind, title in
@@ -39,10 +41,12 @@ public struct SoundCatalog: Sendable {
             + cities
     }
 
-    /// The entry called `name` (or whose title is `name`), ignoring case.
+    /// The entry called `name` (or whose title in any language is `name`), ignoring case.
     public func entry(named name: String) -> Entry? {
         let key = name.lowercased()
-        return entries.first { $0.name.lowercased() == key } ?? entries.first { $0.title.lowercased() == key }
+        return entries.first { $0.name.lowercased() == key }
+            ?? entries.first { entry in Language.allCases.contains { entry.title.rendered(in: $0).lowercased() == key }
+            }
     }
 
     /// Whether `entry` may be played with the expedition as it stands.

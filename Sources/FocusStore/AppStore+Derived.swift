@@ -1,4 +1,5 @@
 import FocusModels
+import FocusServices
 
 extension AppStore {
     /// `compute()`'s value, computed once for the history as it is: kept under `name` (and the zone and day start
@@ -13,5 +14,10 @@ extension AppStore {
         let value = compute()
         derivedValues[key] = value
         return value
+    }
+
+    /// ``StreakService/streakDays(focusLogs:days:)`` of the journal's sessions, kept while the history stays the same.
+    package func streakDays(days: LocalDays) -> [Int] {
+        derived("streak-days", days: days) { StreakService.streakDays(focusLogs: focusLogs, days: days) }
     }
 }

@@ -38,7 +38,23 @@ extension AppStore {
             lastID: sessions.last?.id,
             appliedHash: ExpeditionCheckpoint.appliedHash(sessions[...]), state: result.state)
         if checkpoint != saved, saved != nil || !sessions.isEmpty { try? saveCheckpoint(checkpoint) }
+        saveDerived(days: days, expedition: result.state)
         return result.events
+    }
+
+    /// ``loadExpedition(days:)`` without reading the history: from the derived files (``JournalDigest``) while they
+    /// match the journal, folding in the sessions appended since. `nil` when they cannot tell (none yet, the
+    /// journal changed otherwise, other definitions): the caller loads the journal and calls ``loadExpedition(days:)``,
+    /// which writes them for the next time. The definitions are read (and a broken file is an error) either way.
+    public func loadDerivedExpedition(days: LocalDays) throws(FocusError) -> [String: [ExpeditionEvent]]? {
+        let definitions = try loadExpeditionDefinitions()
+        guard let derived = derivedJournal(days: days), let saved = derived.expedition,
+            saved.fingerprint == JournalDigest.expeditionFingerprint(definitions, days: days),
+            ExpeditionCheckpoint.isWithinBounds(saved.state, of: definitions)
+        else { return nil }
+        expeditionDefinitions = definitions
+        expedition = saved.state
+        return derived.events
     }
 
     /// How the saved checkpoint compares with a rebuild from the journal, for `focus doctor`.
@@ -52,7 +68,7 @@ extension AppStore {
         case behind
         /// It cannot be read, holds values out of range, or holds the journal's sessions but gives another state
         /// than a rebuild of them: the reason.
-        case differs(String)
+        case differs(Message)
     }
 
     /// Rebuilds the expedition from the journal in memory and compares it with the saved checkpoint; writes nothing.
@@ -73,7 +89,7 @@ extension AppStore {
             sessions, applied: saved.applied, into: saved.state, definitions: definitions, days: days
         ).state
         return rebuilt == resumed
-            ? .matches : .differs("resuming from it gives another expedition state than a rebuild")
+            ? .matches : .differs(Message("resuming from it gives another expedition state than a rebuild"))
     }
 
     /// Removes the checkpoint and builds it again from the journal. The journal itself is never touched.

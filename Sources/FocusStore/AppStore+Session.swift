@@ -58,16 +58,19 @@ extension AppStore {
         let earlier = try takeOverLegacySession()
         let legacy = try legacyLiveSession()
         guard legacy == nil, let lock = try acquireSessionLock() else {
-            var detail = ""
-            if let state = try? legacy ?? runningState() {
-                let phase = state.phase.title.lowercased()
-                let left = LocalTime.countdown(Double(state.remaining(at: state.now(at: reading))))
-                detail =
-                    state.isWaiting
-                    ? ": a \(phase) waits for Enter"
-                    : ": a \(phase) started at \(LocalTime.hourMinute(state.startedAt, in: timeZone)) has \(left) left"
+            guard let state = try? legacy ?? runningState() else {
+                throw FocusError(.temporary, "a session is already running; `focus stop` ends it")
             }
-            throw FocusError(.temporary, "a session is already running\(detail); `focus stop` ends it")
+            let phase = state.phase.word
+            guard !state.isWaiting else {
+                throw FocusError(
+                    .temporary, "a session is already running: a \(phase) waits for Enter; `focus stop` ends it")
+            }
+            let left = LocalTime.countdown(Double(state.remaining(at: state.now(at: reading))))
+            let started = LocalTime.hourMinute(state.startedAt, in: timeZone)
+            throw FocusError(
+                .temporary,
+                "a session is already running: a \(phase) started at \(started) has \(left) left; `focus stop` ends it")
         }
         return SessionClaim(lock: lock, recovery: try recoverHeld(replacing: true) ?? earlier)
     }
@@ -167,6 +170,11 @@ extension AppStore {
     ///
     /// When the journal cannot be read to check, it is appended: a repeated id reads once, a lost session is lost.
     func recordOnce(_ log: FocusLog) throws(FocusError) -> FocusLog {
+        // The derived files usually know the id is new: the end of a session then never reads the history.
+        if lacksRecord(id: log.id) {
+            try record(log)
+            return log
+        }
         if (try? load()) != nil, let held = history.sessions.first(where: { $0.id == log.id }) { return held }
         try record(log)
         return log

@@ -46,7 +46,7 @@ public final class AppStore {
     /// Where this device's last change record stands in the order edits apply in.
     private var ownLastChange: JournalHistory.ChangeOrder?
     /// The device name of each session read from a device's journal file, by session id.
-    private var sessionDevices: [String: String] = [:]
+    var sessionDevices: [String: String] = [:]
     /// This machine's device once read or created (see ``device()``).
     var knownDevice: Device?
     /// The marker this store last published for the running session.
@@ -609,6 +609,17 @@ extension AppStore {
 
     private func configError(_ problem: FocusConfig.Problem) -> FocusError {
         FocusError(.data, "\(paths.configFile): \(problem.line)")
+    }
+
+    /// The `language` setting alone, read leniently so that messages about the rest of a broken file are in
+    /// the user's language: `nil` when there is no file, it is not a JSON object, or `language` is missing or
+    /// not one of ``Language/settings``.
+    public func configuredLanguage() -> String? {
+        struct LanguageOnly: Decodable { let language: String? }
+        guard let bytes = try? FileIO.read(paths.configFile),
+            let language = (try? JSONDecoder().decode(LanguageOnly.self, from: Data(bytes)))?.language
+        else { return nil }
+        return Language.settings.contains(language) ? language : nil
     }
 
     private func readConfig() throws(FocusError) -> FocusConfig {

@@ -67,9 +67,11 @@ public struct DataPaths: Equatable, Sendable {
             case .missing: return
             case .folder: continue
             case .other:
-                let what =
-                    FileIO.kind(home) == .other ? "is a file, not a folder" : "cannot be a folder: \(path) is a file"
-                throw FocusError(.config, "FOCUS_HOME=\(home) \(what); point it at a folder")
+                guard FileIO.kind(home) == .other else {
+                    throw FocusError(
+                        .config, "FOCUS_HOME=\(home) cannot be a folder: \(path) is a file; point it at a folder")
+                }
+                throw FocusError(.config, "FOCUS_HOME=\(home) is a file, not a folder; point it at a folder")
             }
         }
     }
@@ -80,7 +82,7 @@ public struct DataPaths: Equatable, Sendable {
     /// Folders that do not exist yet are judged by where they would be created. Every command that reads or writes
     /// data calls this first, so nothing is read from (hooks, settings) or written to a place another user controls.
     public func checkSafety(focusHome: Bool) throws(FocusError) {
-        let folders = [
+        let folders: [(String, Message)] = [
             (dataDirectory, focusHome ? "FOCUS_HOME" : "the data folder"), (journalDirectory, "the journal folder"),
             (stateDirectory, "the state folder"), (cacheDirectory, "the cache folder"),
             (configDirectory, focusHome ? "FOCUS_HOME" : "the config folder"),
@@ -90,8 +92,10 @@ public struct DataPaths: Equatable, Sendable {
             if let problem = FolderSafety.problem(folder: folder) {
                 throw FocusError(
                     .cantCreate,
-                    "refusing to use \(what) \(folder): \(problem); focus keeps its files only where nobody else "
-                        + "can change them")
+                    """
+                    refusing to use \(what) \(folder): \(problem); focus keeps its files only where nobody else \
+                    can change them
+                    """)
             }
         }
     }

@@ -41,7 +41,12 @@ struct ExpeditionCheckpoint: Codable, Equatable {
     /// it can never overflow: the chapters are the route's first ones, in order; each mission's progress is 0 to
     /// its target; the miles at most the route's; every date within the journal's instants.
     func isWithinBounds(of definitions: ExpeditionDefinitions) -> Bool {
-        guard applied >= 0, state.chapters.count <= definitions.chapters.count,
+        applied >= 0 && Self.isWithinBounds(state, of: definitions)
+    }
+
+    /// ``isWithinBounds(of:)`` for a state saved elsewhere (``JournalDigest``).
+    static func isWithinBounds(_ state: ExpeditionState, of definitions: ExpeditionDefinitions) -> Bool {
+        guard state.chapters.count <= definitions.chapters.count,
             state.soundscapes.count <= state.chapters.count,
             (0...definitions.chapters.reduce(0) { $0 + $1.miles }).contains(state.totalMiles),
             state.completedAt.map(Self.isInstant) ?? true

@@ -17,7 +17,8 @@ import FocusModels
 /// Only `FocusStore` uses this: ``AppStore`` writes every data file through it, and `InterchangeFiles`
 /// reads the files `focus import` is given.
 enum FileIO {
-    static func errnoText() -> String { String(cString: strerror(errno)) }
+    /// What `errno` says now, in the reader's language when shown.
+    static func errnoText() -> Message { "\(systemError: errno)" }
 
     /// `mkdir -p` with mode 0700 for every folder it creates.
     ///
@@ -354,7 +355,8 @@ enum FileIO {
     private static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(FocusError) {
         let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
         if written != bytes.count {
-            let reason = written < 0 ? errnoText() : "only \(written) of \(bytes.count) bytes were written (disk full?)"
+            let reason =
+                written < 0 ? errnoText() : Message("only \(written) of \(bytes.count) bytes were written (disk full?)")
             throw FocusError(.io, "cannot write \(path): \(reason)")
         }
     }

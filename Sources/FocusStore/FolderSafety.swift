@@ -1,3 +1,5 @@
+import FocusModels
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -17,7 +19,7 @@
 /// parent that user controls; root is held to the same rule, so it never writes through another user's folder.
 enum FolderSafety {
     /// Why focus must not keep files in `folder`, or `nil` when it may.
-    static func problem(folder: String) -> String? {
+    static func problem(folder: String) -> Message? {
         let uid = geteuid()
         let absolute = folder.hasPrefix("/") ? folder : currentDirectory() + "/" + folder
         var existing = absolute
@@ -40,12 +42,12 @@ enum FolderSafety {
 
     /// Why a folder above `path` (each prefix of it, as the file system resolves it) lets another user swap what is
     /// below it, or `nil`.
-    static func ancestorsProblem(of path: String) -> String? {
+    static func ancestorsProblem(of path: String) -> Message? {
         var checked = Set<String>()
         return ancestorsProblem(of: path, skipping: &checked)
     }
 
-    private static func ancestorsProblem(of path: String, skipping checked: inout Set<String>) -> String? {
+    private static func ancestorsProblem(of path: String, skipping checked: inout Set<String>) -> Message? {
         let uid = geteuid()
         var path = path
         while path != "/" {
@@ -59,7 +61,7 @@ enum FolderSafety {
 
     /// Why `path`, a folder focus found where it keeps files, cannot be used: it must be a folder of this user that
     /// nobody else can write to.
-    static func problem(ownFolder path: String) -> String? {
+    static func problem(ownFolder path: String) -> Message? {
         var st = stat()
         guard stat(path, &st) == 0 else { return "it cannot be examined (\(FileIO.errnoText()))" }
         guard (st.st_mode & S_IFMT) == S_IFDIR else { return "\(path) is not a folder" }
@@ -69,7 +71,7 @@ enum FolderSafety {
     }
 
     /// Why `path`, a folder above one focus uses, lets another user swap what is below it.
-    private static func ancestorProblem(_ path: String, uid: uid_t) -> String? {
+    private static func ancestorProblem(_ path: String, uid: uid_t) -> Message? {
         var st = stat()
         guard stat(path, &st) == 0 else { return "\(path) cannot be examined (\(FileIO.errnoText()))" }
         if st.st_uid != uid && st.st_uid != 0 {
@@ -79,7 +81,7 @@ enum FolderSafety {
     }
 
     /// `uid 1001 (ana)`.
-    static func owner(_ uid: uid_t) -> String {
+    static func owner(_ uid: uid_t) -> Message {
         guard let entry = getpwuid(uid), let name = entry.pointee.pw_name else { return "uid \(uid)" }
         return "uid \(uid) (\(String(cString: name)))"
     }
@@ -90,17 +92,21 @@ enum FolderSafety {
     /// A group write bit is harmless when the group is the owner's private group (its primary group, which has no
     /// other member and is nobody else's primary group): distributions that give each user such a group often set
     /// `umask 002`, so `~/.config` is `0775` there, and refusing it would stop every command for nothing.
-    static func writersProblem(_ path: String, _ st: stat, above: Bool = false) -> String? {
+    static func writersProblem(_ path: String, _ st: stat, above: Bool = false) -> Message? {
         let group = st.st_mode & 0o020 != 0 && !isPrivateGroup(st.st_gid, of: st.st_uid)
         let everyone = st.st_mode & 0o002 != 0
         guard group || everyone else { return nil }
-        let who =
+        let who: Message =
             group && everyone
             ? "its group \(groupName(st.st_gid)) and everyone"
             : group ? "its group \(groupName(st.st_gid))" : "everyone"
-        let fix = path.contains(where: { "'\n\r".contains($0) }) ? "" : "; `chmod go-w '\(path)'` makes it yours alone"
-        let mode = "mode 0" + String(st.st_mode & 0o7777, radix: 8)
-        return "\(path)\(above ? ", above it," : "") can be changed by \(who) (\(mode))" + fix
+        let mode = "0" + String(st.st_mode & 0o7777, radix: 8)
+        let problem: Message =
+            above
+            ? "\(path), above it, can be changed by \(who) (mode \(mode))"
+            : "\(path) can be changed by \(who) (mode \(mode))"
+        guard !path.contains(where: { "'\n\r".contains($0) }) else { return problem }
+        return "\(problem); `chmod go-w '\(path)'` makes it yours alone"
     }
 
     /// Whether `gid` is the private group of `uid`: its primary group, listing no other member, and no other

@@ -19,7 +19,7 @@ public enum HookCheck: Equatable, Sendable {
     /// The hook is trustworthy but not executable.
     case notExecutable(String)
     /// The hook may not run: its path and why.
-    case untrusted(String, reason: String)
+    case untrusted(String, reason: Message)
 }
 
 extension AppStore {
@@ -44,7 +44,7 @@ extension AppStore {
     }
 
     /// Why the folder holding a hook (or the file a hook links to) is not trustworthy.
-    private static func hookHolderProblem(_ folder: String) -> String? {
+    private static func hookHolderProblem(_ folder: String) -> Message? {
         var st = stat()
         guard stat(folder, &st) == 0 else { return "\(folder) cannot be examined (\(FileIO.errnoText()))" }
         return ownerProblem(folder, st)
@@ -52,7 +52,7 @@ extension AppStore {
 
     /// Why a file or folder whose status is `st` could have been changed by someone else: another owner than the
     /// user or root, or a group or other write bit.
-    private static func ownerProblem(_ path: String, _ st: stat) -> String? {
+    private static func ownerProblem(_ path: String, _ st: stat) -> Message? {
         if st.st_uid != geteuid() && st.st_uid != 0 {
             return "\(path) belongs to \(FolderSafety.owner(st.st_uid))"
         }

@@ -60,15 +60,15 @@ public struct JournalSync {
         try requireGit()
         if !(try isRepository()) {
             try FileIO.makeDirectories(directory)
-            try git(["init", "-q", "-b", "main"], "cannot make \(directory) a git repository")
+            try git(["init", "-q", "-b", "main"], failure: "cannot make \(directory) a git repository")
         }
         for (name, text) in [(".gitattributes", Self.attributes), (".gitignore", Self.ignored)]
         where !FileIO.exists(directory + "/" + name) {
             try FileIO.replace(directory + "/" + name, with: Array(text.utf8))
         }
-        let remotes = try git(["remote"], "cannot list the remotes").stdout.split(separator: "\n")
+        let remotes = try git(["remote"], failure: "cannot list the remotes").stdout.split(separator: "\n")
         let verb = remotes.contains("origin") ? "set-url" : "add"
-        try git(["remote", verb, "origin", remote], "cannot set the remote")
+        try git(["remote", verb, "origin", remote], failure: "cannot set the remote")
         return try syncRepository()
     }
 
@@ -86,7 +86,7 @@ public struct JournalSync {
 
     private func syncWithIdentity() throws(FocusError) -> Report {
         let remote = try remoteName()
-        let url = try git(["remote", "get-url", remote], "cannot read the remote's address").stdout
+        let url = try git(["remote", "get-url", remote], failure: "cannot read the remote's address").stdout
             .trimmingWhitespace()
         let branch = try currentBranch()
         try commitOwnFiles()
@@ -100,9 +100,10 @@ public struct JournalSync {
                 _ = try? run(["rebase", "--abort"])
                 throw FocusError(
                     .io,
-                    "cannot rebase onto \(remote)/\(branch): \(rebased.lastLine); nothing was lost, and your records "
-                        + "are "
-                        + "committed here for the next sync")
+                    """
+                    cannot rebase onto \(remote)/\(branch): \(rebased.lastLine); nothing was lost, and your records \
+                    are committed here for the next sync
+                    """)
             }
         }
         let sent = try unpushedLines(hasBranch ? "\(remote)/\(branch)..HEAD" : "HEAD")
@@ -127,12 +128,12 @@ public struct JournalSync {
             isOwn(name) || name == ".gitattributes" || name == ".gitignore"
         }
         guard !names.isEmpty else { return }
-        try git(["add", "--"] + names, "cannot stage \(names.joined(separator: ", "))")
-        let staged = try git(["diff", "--cached", "--numstat"], "cannot read what is staged").stdout
+        try git(["add", "--"] + names, failure: "cannot stage \(names.joined(separator: ", "))")
+        let staged = try git(["diff", "--cached", "--numstat"], failure: "cannot read what is staged").stdout
         guard !staged.isEmpty else { return }
         try git(
             ["commit", "-q", "-m", "focus: \(Self.journalLines(numstat: staged)) journal line(s) from \(device.name)"],
-            "cannot commit this device's journal")
+            failure: "cannot commit this device's journal")
     }
 
     /// Journal lines added by the commits in `range` (after the rebase, only this device's commits are ahead of
@@ -185,7 +186,8 @@ public struct JournalSync {
     }
 
     private func remoteName() throws(FocusError) -> String {
-        let remotes = try git(["remote"], "cannot list the remotes").stdout.split(separator: "\n").map(String.init)
+        let remotes = try git(["remote"], failure: "cannot list the remotes").stdout.split(separator: "\n").map(
+            String.init)
         guard let remote = remotes.contains("origin") ? "origin" : remotes.first else {
             throw FocusError(
                 .config, "the journal repository has no remote; `focus sync --init REMOTE` (a git URL or path) adds one"
@@ -210,7 +212,7 @@ public struct JournalSync {
     }
 
     @discardableResult
-    private func git(_ arguments: [String], _ failure: String) throws(FocusError) -> Subprocess.Result {
+    private func git(_ arguments: [String], failure: Message) throws(FocusError) -> Subprocess.Result {
         let result = try run(arguments)
         guard result.status == 0 else { throw FocusError(.io, "\(failure): \(result.lastLine)") }
         return result

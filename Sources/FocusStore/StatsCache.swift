@@ -1,5 +1,7 @@
 import FocusJournal
 import FocusModels
+import FocusServices
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -16,11 +18,12 @@ import FocusModels
 /// kilobytes of it whatever the history's length:
 ///
 /// ```
-/// header   magic, version, fingerprint, files, counts, tag names, section offsets
+/// header   magic, version, fingerprint, files, counts, tag names, digest (JSON), section offsets
 /// runs     streak runs (first day, last day)
 /// index    per day: day, focused, sessions, completed, longest, offset of its detail
 /// detail   per day: hour count, (hour, seconds)…, tag count, (tag index, seconds, sessions)…
 /// ids      sorted 64-bit hashes of every record id, to spot a duplicate among appended lines
+/// prefixes sorted 64-bit hashes of the short ids (``JournalDigest/History/idLength``) of the sessions
 /// ```
 struct StatsCache {
     static let magic: Int = 0x3143_5344_5355_4F46  // "FOCUSDC1"
@@ -48,6 +51,10 @@ struct StatsCache {
     var runs: [ClosedRange<Int>]
     /// Sorted hashes of every record id read.
     var idHashes: [Int]
+    /// The tags, the expedition and the change records' targets (``JournalDigest``).
+    var digest: JournalDigest
+    /// Sorted hashes of the short ids of the effective sessions, to tell whether a new id makes them longer.
+    var prefixHashes: [Int]
 
     /// The day numbers a summary or a streak may name: the local dates of the journal's instants, a day either side
     /// for the zones.
@@ -73,6 +80,7 @@ struct StatsCache {
 
     func encoded() -> [UInt8] {
         var w = Writer()
+        w.bytes.reserveCapacity(8 * (idHashes.count + prefixHashes.count + 16 * summaries.count + 4096))
         var tagNames: [String?] = [nil]
         var tagIndex: [String: Int] = [:]
         for summary in summaries {
@@ -95,11 +103,19 @@ struct StatsCache {
         w.int(changeCount)
         w.int(tagNames.count - 1)
         for name in tagNames.dropFirst() { w.string(name!) }
+        // Three parts, each read only by the commands that need it: tags and change targets, expedition, history.
+        w.string(
+            (try? JSONValueEncoder.text(
+                JournalDigest.Core(tags: digest.tags, changeTargets: digest.changeTargets, growth: digest.growth)))
+                ?? "")
+        w.expedition(digest.expedition)
+        w.string(digest.history?.text ?? "")
         w.int(runs.count)
         w.int(summaries.count)
         w.int(idHashes.count)
+        w.int(prefixHashes.count)
         let offsetsAt = w.bytes.count
-        for _ in 0..<4 { w.int(0) }
+        for _ in 0..<5 { w.int(0) }
         let runsOffset = w.bytes.count
         for run in runs {
             w.int(run.lowerBound)
@@ -125,20 +141,74 @@ struct StatsCache {
         let detailOffset = w.bytes.count
         w.bytes += detail.bytes
         let idsOffset = w.bytes.count
-        for h in idHashes { w.int(h) }
-        w.set(offsetsAt, [runsOffset, indexOffset, detailOffset, idsOffset])
+        w.words(idHashes)
+        let prefixesOffset = w.bytes.count
+        w.words(prefixHashes)
+        w.set(offsetsAt, [runsOffset, indexOffset, detailOffset, idsOffset, prefixesOffset])
         return w.bytes
     }
 
     private struct Writer {
         var bytes: [UInt8] = []
-        mutating func int(_ v: Int) { withUnsafeBytes(of: Int64(v).littleEndian) { bytes += $0 } }
+        mutating func int(_ v: Int) {
+            var word = UInt64(bitPattern: Int64(v))
+            for _ in 0..<8 {
+                bytes.append(UInt8(truncatingIfNeeded: word))
+                word >>= 8
+            }
+        }
+        /// `values` as words: one copy on a little-endian machine (the ids of a million sessions).
+        mutating func words(_ values: [Int]) {
+            #if _endian(little)
+                values.withUnsafeBytes { bytes.append(contentsOf: $0) }
+            #else
+                for v in values { int(v) }
+            #endif
+        }
         mutating func string(_ s: String) {
             let utf8 = Array(s.utf8)
             int(utf8.count)
             bytes += utf8
             bytes += [UInt8](repeating: 0, count: (8 - utf8.count % 8) % 8)
         }
+        /// A date exactly, as the bits of its seconds since the epoch.
+        mutating func date(_ date: Date?) {
+            int(date == nil ? 0 : 1)
+            int(Int(Int64(bitPattern: (date?.timeIntervalSince1970 ?? 0).bitPattern)))
+        }
+
+        /// The digest's expedition, in words: read with no JSON decoder, as every expedition command reads it.
+        mutating func expedition(_ expedition: JournalDigest.Expedition?) {
+            int(expedition == nil ? 0 : 1)
+            guard let expedition else { return }
+            string(expedition.fingerprint)
+            date(expedition.lastStart.map(Date.init(timeIntervalSince1970:)))
+            string(expedition.lastID ?? "")
+            int(expedition.lastRun == nil ? 0 : 1)
+            int(expedition.lastRun?.lowerBound ?? 0)
+            int(expedition.lastRun?.upperBound ?? 0)
+            let state = expedition.state
+            int(state.totalMiles)
+            date(state.completedAt)
+            int(state.soundscapes.count)
+            for soundscape in state.soundscapes { string(soundscape) }
+            int(state.chapters.count)
+            for chapter in state.chapters {
+                string(chapter.id)
+                date(chapter.unlockedAt)
+                int(chapter.unlockedOn.dayNumber)
+                date(chapter.stampedAt)
+                int(chapter.stampedOn == nil ? 0 : 1)
+                int(chapter.stampedOn?.dayNumber ?? 0)
+                int(chapter.missions.count)
+                for mission in chapter.missions {
+                    string(mission.id)
+                    int(mission.progress)
+                    date(mission.completedAt)
+                }
+            }
+        }
+
         mutating func set(_ at: Int, _ values: [Int]) {
             for (i, v) in values.enumerated() {
                 withUnsafeBytes(of: Int64(v).littleEndian) {
@@ -160,8 +230,10 @@ final class StatsCacheFile {
     let sessionCount: Int
     let changeCount: Int
     private let tagNames: [String?]
-    private let runCount, dayCount, idCount: Int
-    private let runsOffset, indexOffset, detailOffset, idsOffset: Int
+    private let coreText, historyText: String
+    private let expeditionPart: JournalDigest.Expedition?
+    private let runCount, dayCount, idCount, prefixCount: Int
+    private let runsOffset, indexOffset, detailOffset, idsOffset, prefixesOffset: Int
     private let base: UnsafeRawPointer
     private let length: Int
 
@@ -203,17 +275,25 @@ final class StatsCacheFile {
         var names: [String?] = [nil]
         for _ in 0..<(try r.count()) { names.append(try r.string()) }
         tagNames = names
+        coreText = try r.string()
+        expeditionPart = try r.expedition()
+        historyText = try r.string()
         runCount = try r.count()
         dayCount = try r.count()
         idCount = try r.count()
+        prefixCount = try r.count()
         runsOffset = try r.int()
         indexOffset = try r.int()
         detailOffset = try r.int()
         idsOffset = try r.int()
+        prefixesOffset = try r.int()
         // Counts are at most the length and offsets within it, so the sums below cannot overflow.
-        guard [runsOffset, indexOffset, detailOffset, idsOffset].allSatisfy({ (0...length).contains($0) }),
+        guard
+            [runsOffset, indexOffset, detailOffset, idsOffset, prefixesOffset].allSatisfy({ (0...length).contains($0) }
+            ),
             runsOffset + runCount * 16 == indexOffset, indexOffset + dayCount * 48 == detailOffset,
-            detailOffset <= idsOffset, idsOffset + idCount * 8 == length
+            detailOffset <= idsOffset, idsOffset + idCount * 8 == prefixesOffset,
+            prefixesOffset + prefixCount * 8 == length
         else { throw Corrupt() }
     }
 
@@ -228,6 +308,50 @@ final class StatsCacheFile {
 
     private func word(_ offset: Int) -> Int {
         Int(Int64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: Int64.self)))
+    }
+
+    /// The tags, the expedition and the change targets; `Corrupt` when they cannot be read.
+    func digest() throws(Corrupt) -> JournalDigest {
+        JournalDigest(core: try digestCore(), history: try history(), expedition: try expedition())
+    }
+
+    /// The tags and change targets of the digest.
+    func digestCore() throws(Corrupt) -> JournalDigest.Core {
+        let core: JournalDigest.Core = try Self.decode(coreText)
+        guard core.growth.map({ Self.isWithinBounds($0.totals) }) ?? true else { throw Corrupt() }
+        return core
+    }
+
+    /// The digest's expedition, `nil` when it has none.
+    func expedition() throws(Corrupt) -> JournalDigest.Expedition? {
+        guard let expedition = expeditionPart else { return nil }
+        guard
+            expedition.lastRun.map({
+                StatsCache.days.contains($0.lowerBound) && StatsCache.days.contains($0.upperBound)
+            }) ?? true
+        else { throw Corrupt() }
+        return expedition
+    }
+
+    /// Whether every total and day is one the journal can give (``StatsCache/quantities``, ``StatsCache/days``),
+    /// so folding a session into them can never overflow.
+    private static func isWithinBounds(_ totals: GrowthTotals) -> Bool {
+        let days = [totals.firstCompleted, totals.firstDeep, totals.tenthDeep] + totals.hoursReached
+        return StatsCache.quantities.contains(totals.focused) && StatsCache.quantities.contains(totals.deepCount)
+            && (1...1440).contains(totals.deepFocusMinutes) && totals.hoursReached.count == 3
+            && days.allSatisfy { $0.map(StatsCache.days.contains) ?? true }
+    }
+
+    /// The digest's newest sessions, `nil` when it has none.
+    func history() throws(Corrupt) -> JournalDigest.History? {
+        guard !historyText.isEmpty else { return nil }
+        guard let history = JournalDigest.History(text: historyText) else { throw Corrupt() }
+        return history
+    }
+
+    private static func decode<T: Decodable>(_ text: String) throws(Corrupt) -> T {
+        guard let value = try? AppStore.decoder.decode(T.self, from: Data(text.utf8)) else { throw Corrupt() }
+        return value
     }
 
     /// The streak runs, in order and in range.
@@ -300,14 +424,32 @@ final class StatsCacheFile {
         return out
     }
 
-    var idHashes: [Int] { (0..<idCount).map { word(idsOffset + $0 * 8) } }
+    var idHashes: [Int] { words(at: idsOffset, count: idCount) }
+    var prefixHashes: [Int] { words(at: prefixesOffset, count: prefixCount) }
 
-    func containsID(hash: Int) -> Bool {
+    private func words(at offset: Int, count: Int) -> [Int] {
+        #if _endian(little)
+            [Int](unsafeUninitializedCapacity: count) { buffer, initialized in
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(
+                    from: UnsafeRawBufferPointer(start: base + offset, count: count * 8))
+                initialized = count
+            }
+        #else
+            (0..<count).map { word(offset + $0 * 8) }
+        #endif
+    }
+
+    func containsID(hash: Int) -> Bool { contains(hash, at: idsOffset, count: idCount) }
+
+    func containsPrefix(hash: Int) -> Bool { contains(hash, at: prefixesOffset, count: prefixCount) }
+
+    /// Whether the sorted words at `offset` hold `hash` (a binary search).
+    private func contains(_ hash: Int, at offset: Int, count: Int) -> Bool {
         var low = 0
-        var high = idCount
+        var high = count
         while low < high {
             let mid = (low + high) / 2
-            let v = word(idsOffset + mid * 8)
+            let v = word(offset + mid * 8)
             if v == hash { return true }
             if v < hash { low = mid + 1 } else { high = mid }
         }
@@ -337,6 +479,72 @@ final class StatsCacheFile {
             let s = String(decoding: UnsafeRawBufferPointer(start: base + at, count: n), as: UTF8.self)
             at += n + (8 - n % 8) % 8
             return s
+        }
+
+        mutating func flag() throws(Corrupt) -> Bool {
+            switch try int() {
+            case 0: return false
+            case 1: return true
+            default: throw Corrupt()
+            }
+        }
+
+        mutating func date() throws(Corrupt) -> Date? {
+            let present = try flag()
+            let seconds = Double(bitPattern: UInt64(bitPattern: Int64(try int())))
+            // Whole seconds of the journal's instants only, as the checkpoint's bounds ask.
+            guard present else { return nil }
+            guard seconds.isFinite, seconds == seconds.rounded(.down),
+                JournalCodec.instants.contains(Int(seconds))
+            else { throw Corrupt() }
+            return Date(timeIntervalSince1970: seconds)
+        }
+
+        mutating func day() throws(Corrupt) -> CivilDate {
+            let day = try int()
+            guard StatsCache.days.contains(day) else { throw Corrupt() }
+            return CivilDate(dayNumber: day)
+        }
+
+        /// ``Writer/expedition(_:)`` read back; counts and days bounded (the route's bounds are the caller's).
+        mutating func expedition() throws(Corrupt) -> JournalDigest.Expedition? {
+            guard try flag() else { return nil }
+            let fingerprint = try string()
+            let lastStart = try date()?.timeIntervalSince1970
+            let lastID = try string()
+            let hasRun = try flag()
+            let low = try int()
+            let high = try int()
+            guard !hasRun || (StatsCache.days.contains(low) && StatsCache.days.contains(high) && low <= high) else {
+                throw Corrupt()
+            }
+            var state = ExpeditionState(totalMiles: try int(), completedAt: try date())
+            guard StatsCache.quantities.contains(state.totalMiles) else { throw Corrupt() }
+            for _ in 0..<(try count()) { state.soundscapes.append(try string()) }
+            for _ in 0..<(try count()) {
+                let id = try string()
+                guard let unlockedAt = try date() else { throw Corrupt() }
+                var chapter = ExpeditionChapterState(
+                    id: id, unlockedAt: unlockedAt, unlockedOn: try day(), missions: [])
+                chapter.stampedAt = try date()
+                let stamped = try flag()
+                let stampedOn = try int()
+                if stamped {
+                    guard StatsCache.days.contains(stampedOn) else { throw Corrupt() }
+                    chapter.stampedOn = CivilDate(dayNumber: stampedOn)
+                }
+                for _ in 0..<(try count()) {
+                    let mission = try string()
+                    let progress = try int()
+                    guard StatsCache.quantities.contains(progress) else { throw Corrupt() }
+                    chapter.missions.append(
+                        ExpeditionMissionState(id: mission, progress: progress, completedAt: try date()))
+                }
+                state.chapters.append(chapter)
+            }
+            return JournalDigest.Expedition(
+                fingerprint: fingerprint, state: state, lastStart: lastStart, lastID: lastID.isEmpty ? nil : lastID,
+                lastRun: hasRun ? low...high : nil)
         }
     }
 }

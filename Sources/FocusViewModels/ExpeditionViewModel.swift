@@ -2,10 +2,10 @@ import FocusModels
 import FocusStore
 import FoundationEssentials
 
-/// One mission as `focus expedition` shows it.
+/// One mission as `focus expedition` shows it; its texts encode in English (`--json`).
 public struct ExpeditionMissionRow: Equatable, Sendable, Encodable {
     public let id: String
-    public let title: String
+    public let title: Message
     public let kind: ExpeditionMissionKind
     public let progress: Int
     public let target: Int
@@ -16,18 +16,18 @@ public struct ExpeditionMissionRow: Equatable, Sendable, Encodable {
     public var fraction: Double { Double(progress) / Double(max(1, target)) }
 
     /// `3/5 sessions`.
-    public var numbers: String { "\(progress)/\(target) \(kind.unit)" }
+    public var numbers: Message { "\(progress)/\(target) \(kind.unit)" }
 }
 
-/// The open chapter as `focus expedition` shows it.
+/// The open chapter as `focus expedition` shows it; its texts encode in English (`--json`).
 public struct ExpeditionChapterCard: Equatable, Sendable, Encodable {
     public let id: String
     /// 1-based position on the route.
     public let number: Int
-    public let title: String
-    public let country: String
-    public let story: String
-    public let soundscape: String
+    public let title: Message
+    public let country: Message
+    public let story: Message
+    public let soundscape: Message
     /// `nil` before the first timer session.
     public let unlockedOn: CivilDate?
     public let missions: [ExpeditionMissionRow]
@@ -75,7 +75,7 @@ public struct ExpeditionViewModel: GameViewModel {
     }
 
     /// `Seville, Spain`: the chapter after the open one, `nil` at the end of the route.
-    public var nextCity: String? {
+    public var nextCity: Message? {
         let definitions = shown.definitions
         let index = current.map { $0.number } ?? definitions.chapters.count
         return index < definitions.chapters.count ? definitions.chapters[index].place : nil
@@ -87,13 +87,14 @@ public struct ExpeditionViewModel: GameViewModel {
         let missions = chapter.missions.map { mission in
             let progress = state?.missions.first { $0.id == mission.id }
             return ExpeditionMissionRow(
-                id: mission.id, title: mission.title, kind: mission.kind, progress: progress?.progress ?? 0,
+                id: mission.id, title: Message(mission.titleText), kind: mission.kind,
+                progress: progress?.progress ?? 0,
                 target: mission.targetValue,
                 rewardMiles: mission.rewardMiles, completed: progress?.completed ?? false)
         }
         return ExpeditionChapterCard(
-            id: chapter.id, number: number, title: chapter.title, country: chapter.country, story: chapter.story,
-            soundscape: chapter.soundscape,
+            id: chapter.id, number: number, title: Message(chapter.titleText), country: Message(chapter.countryText),
+            story: Message(chapter.storyText), soundscape: Message(chapter.soundscapeText),
             unlockedOn: state?.unlockedOn, missions: missions)
     }
 }

@@ -48,10 +48,3 @@ struct GameData {
         return store.streakDays(days: days)
     }
 }
-
-extension AppStore {
-    /// ``StreakService/streakDays(focusLogs:days:)`` of the journal's sessions, kept while the history stays the same.
-    func streakDays(days: LocalDays) -> [Int] {
-        derived("streak-days", days: days) { StreakService.streakDays(focusLogs: focusLogs, days: days) }
-    }
-}

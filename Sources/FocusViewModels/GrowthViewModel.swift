@@ -12,14 +12,30 @@ public struct GrowthViewModel: GameViewModel {
     public let now: Date
     public let days: LocalDays
 
+    /// The sessions' totals and streak runs as the derived files hold them (``AppStore/derivedGrowth(days:)``).
+    private var derived: (totals: GrowthTotals, streakRuns: [ClosedRange<Int>])?
+
     public init(store: AppStore, now: Date, days: LocalDays) {
         self.store = store
         self.now = now
         self.days = days
     }
 
+    /// The profile from the derived files when they match the journal (the expedition loaded through
+    /// ``AppStore/loadDerivedExpedition(days:)``); `nil` when the journal must be loaded for
+    /// ``init(store:now:days:)``.
+    public init?(derivedFrom store: AppStore, now: Date, days: LocalDays) {
+        guard let derived = store.derivedGrowth(days: days) else { return nil }
+        self.init(store: store, now: now, days: days)
+        self.derived = derived
+    }
+
     /// The growth profile of the sessions shown.
     public var profile: GrowthProfile {
+        if let derived {
+            return GrowthService.buildGrowthProfile(
+                totals: derived.totals, streakRuns: derived.streakRuns, expedition: store.expedition)
+        }
         let shown = shown
         return GrowthService.buildGrowthProfile(
             focusLogs: shown.focusLogs, streakDays: shown.streakDays(store, days: days),
@@ -29,11 +45,15 @@ public struct GrowthViewModel: GameViewModel {
 
     /// The streak alive today.
     public var currentStreak: Streak {
-        StreakService.current(streakDays: shown.streakDays(store, days: days), today: days.date(of: now))
+        if let derived {
+            return StreakService.current(streakRuns: derived.streakRuns, today: days.date(of: now).dayNumber)
+        }
+        return StreakService.current(streakDays: shown.streakDays(store, days: days), today: days.date(of: now))
     }
 
     /// The longest streak ever.
     public var longestStreak: Streak {
-        StreakService.longest(streakDays: shown.streakDays(store, days: days))
+        if let derived { return StreakService.longest(streakRuns: derived.streakRuns) }
+        return StreakService.longest(streakDays: shown.streakDays(store, days: days))
     }
 }

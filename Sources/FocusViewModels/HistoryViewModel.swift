@@ -34,6 +34,17 @@ public struct HistoryViewModel {
     public let offset: Int
     public let now: Date
     public let days: LocalDays
+    /// The newest sessions, their count and short-id length, as the derived files hold them
+    /// (``AppStore/newestSessions(limit:days:)``): every session, newest first, without reading the history.
+    private var newest: (logs: [FocusLog], total: Int, idLength: Int)?
+
+    /// The newest `limit` of every session, from the derived files when they match the journal; `nil` when the
+    /// journal must be loaded (``AppStore/load()``) for ``init(store:range:tag:device:limit:now:days:)``.
+    public init?(newestOf store: AppStore, limit: Int, now: Date, days: LocalDays) {
+        guard let newest = store.newestSessions(limit: limit, days: days) else { return nil }
+        self.init(store: store, limit: limit, now: now, days: days)
+        self.newest = newest
+    }
 
     public init(
         store: AppStore, range: StatsRange = .all, tag: String? = nil, device: String? = nil, limit: Int? = 20,
@@ -47,11 +58,13 @@ public struct HistoryViewModel {
         self.offset = max(0, offset)
         self.now = now
         self.days = days
+        self.newest = nil
     }
 
     /// Every session in the range with the tag, newest first; `all` is every session, also one dated
     /// after today in a zone ahead of the reader's (a statistic's `all` ends today).
     public var matching: [FocusLog] {
+        if let newest { return newest.logs }
         let logs = store.focusLogs
         // `all` needs no dates: the whole history stays cheap to scroll.
         let bounds =
@@ -65,7 +78,8 @@ public struct HistoryViewModel {
 
     /// The rows to show, newest first.
     public var rows: [Row] {
-        let idLength = store.derived("short-id-length") { ShortID.length(for: store.focusLogs.map(\.id)) }
+        let idLength =
+            newest?.idLength ?? store.derived("short-id-length") { ShortID.length(for: store.focusLogs.map(\.id)) }
         let rest = matching.dropFirst(offset)
         let shown = limit.map { Array(rest.prefix($0)) } ?? Array(rest)
         return shown.map { log in
@@ -81,6 +95,6 @@ public struct HistoryViewModel {
     /// How many matching sessions the limit hides.
     public var hiddenCount: Int {
         guard let limit else { return 0 }
-        return max(0, matching.count - offset - limit)
+        return max(0, (newest?.total ?? matching.count) - offset - limit)
     }
 }

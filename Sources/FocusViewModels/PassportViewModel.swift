@@ -3,31 +3,32 @@ import FocusSound
 import FocusStore
 import FoundationEssentials
 
-/// A stamped chapter in the passport.
+/// A stamped chapter in the passport; its texts encode in English (`--json`).
 public struct PassportStamp: Equatable, Sendable, Encodable {
     public let id: String
     /// 1-based position on the route.
     public let number: Int
-    public let title: String
-    public let country: String
+    public let title: Message
+    public let country: Message
     public let stampedOn: CivilDate
     public let miles: Int
-    public let soundscape: String
+    public let soundscape: Message
 }
 
 /// A sound the passport lets you play.
 public struct PassportSound: Equatable, Sendable, Encodable {
     /// What `focus sound NAME` takes.
     public let name: String
-    public let title: String
+    /// Its title in every language; encoded in English (`--json`).
+    public let title: Message
 }
 
 /// A chapter still ahead: the open one or a locked one.
 public struct PassportChapterAhead: Equatable, Sendable, Encodable {
     public let id: String
     public let number: Int
-    public let title: String
-    public let country: String
+    public let title: Message
+    public let country: Message
     /// Whether it is the chapter in progress.
     public let open: Bool
 }
@@ -54,9 +55,9 @@ public struct PassportViewModel: GameViewModel {
             guard let index = shown.definitions.index(of: state.id), let stampedOn = state.stampedOn else { return nil }
             let chapter = shown.definitions.chapters[index]
             return PassportStamp(
-                id: chapter.id, number: index + 1, title: chapter.title, country: chapter.country, stampedOn: stampedOn,
-                miles: chapter.miles,
-                soundscape: chapter.soundscape)
+                id: chapter.id, number: index + 1, title: Message(chapter.titleText),
+                country: Message(chapter.countryText), stampedOn: stampedOn, miles: chapter.miles,
+                soundscape: Message(chapter.soundscapeText))
         }
     }
 
@@ -82,7 +83,8 @@ public struct PassportViewModel: GameViewModel {
         let open = shown.expedition.currentChapter?.id
         return shown.definitions.chapters.enumerated().filter { !stamped.contains($0.element.id) }.map {
             PassportChapterAhead(
-                id: $0.element.id, number: $0.offset + 1, title: $0.element.title, country: $0.element.country,
+                id: $0.element.id, number: $0.offset + 1, title: Message($0.element.titleText),
+                country: Message($0.element.countryText),
                 open: $0.element.id == open)
         }
     }

@@ -1,3 +1,4 @@
+import FocusModels
 import FocusSound
 import FocusStore
 
@@ -6,9 +7,9 @@ public struct SoundListViewModel {
     /// One line of the list.
     public struct Row: Equatable, Sendable {
         public let name: String
-        public let title: String
+        public let title: Message
         /// `Lisbon, Portugal` when the sound is locked, else `nil`.
-        public let lockedUntil: String?
+        public let lockedUntil: Message?
     }
 
     public let store: AppStore

@@ -12,7 +12,7 @@ public struct StatusFormat: Equatable, Sendable {
             ends
 
         /// One line for help, the README and the man page.
-        public var help: String {
+        public var help: Message {
             switch self {
             case .state: "idle, running, paused or waiting (for Enter)"
             case .phase: "focus, break or long-break"

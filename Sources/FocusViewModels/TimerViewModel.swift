@@ -36,7 +36,15 @@ public struct TimerViewModel {
     }
 
     /// `Focus`, `Break`, `Long break` (`Focus · open` counting up), with `· paused` while paused.
-    public var title: String { session.phase.title + (isOpen ? " · open" : "") + (session.isPaused ? " · paused" : "") }
+    public var title: Message {
+        let phase = session.phase.title
+        switch (isOpen, session.isPaused) {
+        case (false, false): return phase
+        case (true, false): return "\(phase) · open"
+        case (false, true): return "\(phase) · paused"
+        case (true, true): return "\(phase) · open · paused"
+        }
+    }
 
     /// `2/4` when running cycles, else `nil`.
     public var cycleText: String? { cycles > 1 ? "\(cycle)/\(cycles)" : nil }
@@ -50,32 +58,32 @@ public struct TimerViewModel {
     public var progress: Double { isOpen ? 0 : session.progress(at: now) }
 
     /// `ends 09:25` in the local zone (it moves while paused); `since 09:00` for an open session.
-    public var endText: String {
+    public var endText: Message {
         isOpen
-            ? "since " + LocalTime.hourMinute(session.start.wall, in: timeZone)
-            : "ends " + LocalTime.hourMinute(session.expectedEnd(at: now), in: timeZone)
+            ? "since \(LocalTime.hourMinute(session.start.wall, in: timeZone))"
+            : "ends \(LocalTime.hourMinute(session.expectedEnd(at: now), in: timeZone))"
     }
 
     /// Whether the timer is paused.
     public var isPaused: Bool { session.isPaused }
 
     /// The key help for the current state, from the machine's key table.
-    public var keysText: String { TimerKeys.help(keys, paused: session.isPaused) }
+    public var keysText: Message { TimerKeys.help(keys, paused: session.isPaused) }
 
     /// Said once `+` can add no more: a session plans at most a week.
-    public var limitText: String? {
-        atExtensionLimit ? "at most \(LocalTime.duration(JournalCodec.maximumSeconds)) can be planned" : nil
+    public var limitText: Message? {
+        atExtensionLimit ? "at most \(duration: JournalCodec.maximumSeconds) can be planned" : nil
     }
 
     /// `slept 3m (not counted)` when the machine was suspended during the phase.
-    public var suspendedText: String? {
+    public var suspendedText: Message? {
         let slept = Int(session.suspended(at: now))
-        return slept >= 1 ? "slept \(LocalTime.duration(slept)) (not counted)" : nil
+        return slept >= 1 ? "slept \(duration: slept) (not counted)" : nil
     }
 
     /// The one line printed when output is not a terminal and the phase starts.
-    public var startLine: String {
-        var parts = [
+    public var startLine: Message {
+        var parts: [Message] = [
             isOpen
                 ? "\(session.phase.title), open"
                 : "\(session.phase.title) \(LocalTime.countdown(Double(session.planned)))"
@@ -83,12 +91,12 @@ public struct TimerViewModel {
         if let cycleText { parts.append("cycle \(cycleText)") }
         parts.append("started \(LocalTime.hourMinute(session.start.wall, in: timeZone))")
         if !isOpen { parts.append(endText) }
-        if let tags = FocusLog.hashtags(tags) { parts.append(tags) }
-        return parts.joined(separator: " · ")
+        if let tags = FocusLog.hashtags(tags) { parts.append("\(tags)") }
+        return .joined(parts, separator: " · ")
     }
 
     /// `Next: Break 05:00` and `Enter to start · q to finish`: the line shown while `step` waits for Enter.
-    public static func prompt(_ step: CyclePlan.Step) -> (next: String, keys: String) {
+    public static func prompt(_ step: CyclePlan.Step) -> (next: Message, keys: Message) {
         ("Next: \(step.phase.title) \(LocalTime.countdown(Double(step.seconds)))", TimerKeys.help(TimerKeys.waiting))
     }
 }

@@ -59,7 +59,7 @@ import Testing
         #expect(store.issues[0].description.hasPrefix(legacy + ":2: "))
         // A record cut short is not damage: it was never saved (see TornLine).
         #expect(store.tornTails.map(\.line) == [5])
-        #expect(store.tornTails[0].reason.contains("cut short by a crash"))
+        #expect(store.tornTails[0].reason.description.contains("cut short by a crash"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: legacy)) == before)
     }
 
@@ -183,7 +183,9 @@ import Testing
         try #"{"default-minutes": "fifty"}"#.write(toFile: paths.configFile, atomically: false, encoding: .utf8)
         #expect(throws: FocusError.self) { try store.loadConfig() }
         try #"{"day-start": "25:00"}"#.write(toFile: paths.configFile, atomically: false, encoding: .utf8)
-        #expect { try store.loadConfig() } throws: { ($0 as? FocusError)?.message.contains("day-start") == true }
+        #expect { try store.loadConfig() } throws: {
+            ($0 as? FocusError)?.message.description.contains("day-start") == true
+        }
     }
 
     @Test(arguments: [
@@ -210,7 +212,7 @@ import Testing
             id: "too-big", start: start, end: start.addingTimeInterval(Double(min(focused, 1800))), planned: planned,
             focused: focused, completed: false)
         let error = #expect(throws: FocusError.self) { try AppStore(paths: paths).record(log) }
-        #expect(error?.kind == .data && error?.message.contains(key) == true)
+        #expect(error?.kind == .data && error?.message.description.contains(key) == true)
         #expect(!FileManager.default.fileExists(atPath: paths.journalFile))
     }
 }

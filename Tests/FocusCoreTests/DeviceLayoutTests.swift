@@ -191,9 +191,15 @@ import Testing
             history: store.history, sessions: store.focusLogs, issues: store.issues, duplicates: store.duplicates,
             conflictCopies: store.conflictCopies, now: Fixtures.now, days: Fixtures.days())
         #expect(notes.count == 2 && notes.allSatisfy { !$0.isProblem })
-        #expect(notes.contains { $0.text.contains("sync-conflict") && $0.text.contains("can be deleted") })
         #expect(
-            notes.contains { $0.text.contains("conflicted copy") && $0.text.contains("1 record(s) no other file has") })
+            notes.contains {
+                $0.text.description.contains("sync-conflict") && $0.text.description.contains("can be deleted")
+            })
+        #expect(
+            notes.contains {
+                $0.text.description.contains("conflicted copy")
+                    && $0.text.description.contains("1 record(s) no other file has")
+            })
     }
 }
 

@@ -21,7 +21,7 @@ import Testing
         #expect {
             try DurationParser.seconds(text)
         } throws: { error in
-            (error as? DurationParser.Failure)?.reason.contains(reason) == true
+            (error as? DurationParser.Failure)?.reason.description.contains(reason) == true
         }
     }
 

@@ -62,8 +62,9 @@ struct ExpeditionDefinitionsTests {
             try ExpeditionDefinitions.parse(Array(json.utf8), file: "/cfg/expeditions.json")
         } throws: { error in
             guard let error = error as? FocusError else { return false }
-            return error.kind == .data && error.exitCode == 65 && error.message.hasPrefix("/cfg/expeditions.json: ")
-                && error.message.contains(problem)
+            return error.kind == .data && error.exitCode == 65
+                && error.message.description.hasPrefix("/cfg/expeditions.json: ")
+                && error.message.description.contains(problem)
         }
     }
 

@@ -68,7 +68,7 @@ struct ExpeditionViewModelTests {
         let events = try store.loadExpedition(days: days)[logs[2].id] ?? []
         let summary = SessionSummaryViewModel(store: store, recorded: logs[2], now: now, days: days, events: events)
         #expect(
-            summary.expeditionLines == [
+            summary.expeditionLines.map(\.description) == [
                 "Mission complete: Three sessions before the ferry (80 miles)",
                 "Passport stamped: Lisbon, Portugal, +180 miles. Soundscape unlocked: Tram 28 on the hill",
                 "Next city: Seville, Spain. Orange trees line the river road east, and the bells of the Giralda mark "
@@ -81,7 +81,7 @@ struct ExpeditionViewModelTests {
         let store = AppStore(paths: try Sessions.temporaryPaths(), focusLogs: logs)
         let events = try store.loadExpedition(days: days)[logs[0].id] ?? []
         let lines = SessionSummaryViewModel(store: store, recorded: logs[0], now: now, days: days, events: events)
-            .expeditionLines
+            .expeditionLines.map(\.description)
         #expect(lines.first?.hasPrefix("Expedition begins: Lisbon, Portugal.") == true)
         #expect(
             lines.last
@@ -96,9 +96,9 @@ struct ExpeditionViewModelTests {
         let store = AppStore(paths: try Sessions.temporaryPaths(), focusLogs: [late])
         let after = UTCTimestamp.parse("2026-11-29T00:30:00Z")!
         let line = SessionSummaryViewModel(store: store, recorded: late, now: after, days: days).todayLine
-        #expect(line == "Yesterday: 50m in 1 session · Streak: 1 day")
+        #expect(line.description == "Yesterday: 50m in 1 session · Streak: 1 day")
         let today = SessionSummaryViewModel(store: store, recorded: nil, now: after, days: days).todayLine
-        #expect(today.hasPrefix("Today: 0s in 0 sessions"))
+        #expect(today.description.hasPrefix("Today: 0s in 0 sessions"))
     }
 
     /// A completed timer session under the route's minimum says why the expedition did not move.

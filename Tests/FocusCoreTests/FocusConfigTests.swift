@@ -98,8 +98,8 @@ import Testing
             try home.store.loadConfig()
         } throws: { error in
             let e = error as? FocusError
-            return e?.kind == .data && e?.message.hasPrefix(home.paths.configFile) == true
-                && e?.message.contains(reason) == true
+            return e?.kind == .data && e?.message.description.hasPrefix(home.paths.configFile) == true
+                && e?.message.description.contains(reason) == true
         }
     }
 
@@ -162,7 +162,8 @@ import Testing
         #expect {
             try home.store.loadConfig()
         } throws: { error in
-            (error as? FocusError)?.message.hasSuffix("repair it with `focus config set week-start monday`") == true
+            (error as? FocusError)?.message.description.hasSuffix("repair it with `focus config set week-start monday`")
+                == true
         }
         #expect(try home.store.unsetConfig(.weekStart).reset.isEmpty)
         let config = try home.store.loadConfig()
@@ -178,7 +179,8 @@ import Testing
         #expect {
             try home.store.setConfig(.sound, to: name)
         } throws: { error in
-            (error as? FocusError)?.kind == .usage && (error as? FocusError)?.message.contains(reason) == true
+            (error as? FocusError)?.kind == .usage
+                && (error as? FocusError)?.message.description.contains(reason) == true
         }
         #expect(!FileManager.default.fileExists(atPath: home.paths.configFile))
         #expect(try home.store.setConfig(.sound, to: "brown").config.sound == "brown")

@@ -25,7 +25,7 @@ struct GrowthServiceTests {
             ]
         let profile = GrowthService.buildGrowthProfile(focusLogs: logs, streakDays: [], days: Sessions.utcDays)
         #expect(profile.level.level == level)
-        #expect(profile.level.title == title)
+        #expect(profile.level.title.description == title)
         #expect(abs(profile.progressToNext - progress) < 1e-9)
         #expect(profile.nextLevel?.level == (level < 10 ? level + 1 : nil))
     }

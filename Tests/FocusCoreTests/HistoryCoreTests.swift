@@ -38,7 +38,7 @@ import Testing
     ])
     func badChangeRecords(_ line: String, _ reason: String) {
         #expect { try JournalCodec.decodeRecord(Array(line.utf8)) } throws: {
-            ($0 as? JournalCodec.Failure)?.reason.contains(reason) == true
+            ($0 as? JournalCodec.Failure)?.reason.description.contains(reason) == true
         }
     }
 
@@ -189,7 +189,9 @@ import Testing
         let parsed = SessionImporter.parse(Array(data.utf8), format: .timewarrior, name: "m.data")
         #expect(parsed.sessions.isEmpty)
         #expect(parsed.skipped.map(\.place) == ["m.data:1", "m.data:2", "m.data:3"])
-        #expect(parsed.skipped[0].reason.contains("still open") && parsed.skipped[2].reason.contains("before"))
+        #expect(
+            parsed.skipped[0].reason.description.contains("still open")
+                && parsed.skipped[2].reason.description.contains("before"))
         let frames = #"[[1795772939, 1795774439, "coding", "9c98", ["abandoned", "deep"], 1795774439], ["bad"]]"#
         let watson = SessionImporter.parse(Array(frames.utf8), format: .watson, name: "frames")
         #expect(

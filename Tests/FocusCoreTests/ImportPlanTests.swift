@@ -32,7 +32,9 @@ import Testing
             try ImportPlan(
                 inputs: [(name: "junk", bytes: Array("\u{1}\u{2}garbage\nmore garbage\n".utf8))], format: format,
                 history: JournalHistory(sessions: [], changes: []), path: "junk", now: Fixtures.now, newID: { "x" })
-        } throws: { ($0 as? FocusError)?.kind == .data && ($0 as? FocusError)?.message.hasPrefix("junk: ") == true }
+        } throws: {
+            ($0 as? FocusError)?.kind == .data && ($0 as? FocusError)?.message.description.hasPrefix("junk: ") == true
+        }
     }
 }
 

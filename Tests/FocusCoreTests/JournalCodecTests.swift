@@ -18,7 +18,7 @@ import Testing
         let error = #expect(throws: JournalCodec.Failure.self) {
             try JournalCodec.decodeRecord(Array(#"{"v":\#(v),"id":"x"}"#.utf8))
         }
-        #expect(error?.reason == reason)
+        #expect(error?.reason.description == reason)
     }
 
     @Test func roundTripsTheNormativeLineExactly() throws {
@@ -144,7 +144,7 @@ import Testing
         #expect {
             try JournalCodec.decode(Array(line.utf8))
         } throws: { error in
-            (error as? JournalCodec.Failure)?.reason.contains(reason) == true
+            (error as? JournalCodec.Failure)?.reason.description.contains(reason) == true
         }
     }
 

@@ -61,14 +61,14 @@ import Testing
         let (remote, laptop, _) = try Self.setUp()
         try laptop.record(Sessions.log("l1", "2026-11-20T09:00:00Z"))
         let notARepo = #expect(throws: FocusError.self) { try laptop.sync(environment: Self.environment) }
-        #expect(notARepo?.kind == .config && notARepo?.message.contains("focus sync --init") == true)
+        #expect(notARepo?.kind == .config && notARepo?.message.description.contains("focus sync --init") == true)
         let noGit = #expect(throws: FocusError.self) { try laptop.sync(environment: ["PATH": "/nonexistent"]) }
-        #expect(noGit?.kind == .unavailable && noGit?.message.contains("git") == true)
+        #expect(noGit?.kind == .unavailable && noGit?.message.description.contains("git") == true)
         _ = try laptop.initialiseSync(remote: remote, environment: Self.environment)
         try Self.git(["remote", "set-url", "origin", "/nonexistent/remote.git"], in: laptop.paths.journalDirectory)
         try laptop.record(Sessions.log("l2", "2026-11-21T09:00:00Z"))
         let down = #expect(throws: FocusError.self) { try laptop.sync(environment: Self.environment) }
-        #expect(down?.kind == .temporary && down?.message.contains("nothing was lost") == true)
+        #expect(down?.kind == .temporary && down?.message.description.contains("nothing was lost") == true)
         #expect(try Self.ids(laptop) == ["l1", "l2"])
         try Self.git(["remote", "set-url", "origin", remote], in: laptop.paths.journalDirectory)
         // Committed by the failed sync and pushed now: the report counts it as sent.

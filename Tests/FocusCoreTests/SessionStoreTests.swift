@@ -94,7 +94,7 @@ import Testing
         try store.saveRunningState(Self.state("live", counted: 100, waiting: true))
         #expect {
             try AppStore(paths: paths).claimSession(at: reading, timeZone: Self.utc)
-        } throws: { ($0 as? FocusError)?.message.contains("a focus waits for Enter") == true }
+        } throws: { ($0 as? FocusError)?.message.description.contains("a focus waits for Enter") == true }
     }
 
     @Test func aStateNoTimerHoldsIsNotLive() throws {
@@ -126,10 +126,14 @@ import Testing
     ])
     func whatTheReaderRefusesTheWriterNeverWrites(_ log: FocusLog, _ reason: String) throws {
         let line = Array(JournalCodec.encode(log).utf8)
-        #expect { try JournalCodec.decode(line) } throws: { ($0 as? JournalCodec.Failure)?.reason == reason }
-        #expect { try JournalCodec.validate(log) } throws: { ($0 as? JournalCodec.Failure)?.reason == reason }
+        #expect { try JournalCodec.decode(line) } throws: {
+            ($0 as? JournalCodec.Failure)?.reason.description == reason
+        }
+        #expect { try JournalCodec.validate(log) } throws: {
+            ($0 as? JournalCodec.Failure)?.reason.description == reason
+        }
         let store = AppStore(paths: paths)
-        #expect { try store.record(log) } throws: { ($0 as? FocusError)?.message.hasSuffix(reason) == true }
+        #expect { try store.record(log) } throws: { ($0 as? FocusError)?.message.description.hasSuffix(reason) == true }
         #expect { try store.record([.session(log)]) } throws: { ($0 as? FocusError)?.kind == .data }
         #expect(!FileManager.default.fileExists(atPath: paths.journalFile))
     }

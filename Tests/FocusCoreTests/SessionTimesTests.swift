@@ -60,7 +60,7 @@ import Testing
         #expect {
             try SessionTimes.resolve(start: start, end: end, duration: duration, now: Self.now, zone: Self.shanghai)
         } throws: { error in
-            (error as? FocusError) == FocusError(.usage, message)
+            (error as? FocusError).map { $0.kind == .usage && $0.description == message } == true
         }
     }
 
@@ -106,7 +106,7 @@ import Testing
             try SessionTimes.edit(
                 Self.session, start: start, end: end, duration: duration, now: Self.now, zone: Self.shanghai)
         } throws: { error in
-            (error as? FocusError) == FocusError(.usage, message)
+            (error as? FocusError).map { $0.kind == .usage && $0.description == message } == true
         }
     }
 
@@ -155,7 +155,7 @@ import Testing
         #expect {
             try SessionTimes.startAt(text, now: now, zone: Self.shanghai, dayStartSeconds: dayStart)
         } throws: { error in
-            (error as? FocusError) == FocusError(.usage, message)
+            (error as? FocusError).map { $0.kind == .usage && $0.description == message } == true
         }
     }
 

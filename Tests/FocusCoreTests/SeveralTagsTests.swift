@@ -34,7 +34,7 @@ import Testing
     ])
     func badTags(_ tail: String, _ reason: String) {
         #expect { try JournalCodec.decode(Array((Self.head + tail + "}").utf8)) } throws: {
-            ($0 as? JournalCodec.Failure)?.reason == reason
+            ($0 as? JournalCodec.Failure)?.reason.description == reason
         }
     }
 

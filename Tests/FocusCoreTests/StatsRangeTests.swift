@@ -117,7 +117,7 @@ import Testing
         #expect {
             try StatsRange.parse(range: range, from: from, to: to, today: Self.today)
         } throws: { error in
-            (error as? FocusError) == FocusError(.usage, message)
+            (error as? FocusError).map { $0.kind == .usage && $0.description == message } == true
         }
     }
 
@@ -142,7 +142,7 @@ import Testing
             try StatsRange.parse(range: range, from: from, to: to, today: Self.today)
         } throws: { error in
             let error = error as! FocusError
-            return error.kind == .usage && error.message.contains(reason)
+            return error.kind == .usage && error.message.description.contains(reason)
         }
     }
 

@@ -65,8 +65,8 @@ import Testing
             try StatusFormat(template)
         } throws: { error in
             let e = error as? FocusError
-            return e?.kind == .usage && e?.message.hasPrefix("--format has ") == true
-                && e?.message.contains(reason) == true
+            return e?.kind == .usage && e?.message.description.hasPrefix("--format has ") == true
+                && e?.message.description.contains(reason) == true
         }
     }
 }

@@ -46,8 +46,8 @@ import Testing
         #expect(resolution.zone.ianaIdentifier == iana)
         #expect((resolution.warning != nil) == warns)
         if let warning = resolution.warning {
-            #expect(warning.hasPrefix("focus: TZ='\(tz)' is neither a zone name nor a complete POSIX rule"))
-            #expect(!warning.contains("\n"))
+            #expect(warning.description.hasPrefix("focus: TZ='\(tz)' is neither a zone name nor a complete POSIX rule"))
+            #expect(!warning.description.contains("\n"))
         }
     }
 
@@ -170,7 +170,7 @@ import Testing
         ("Europe/London", "the rules of Europe/London"),
     ])
     func offsetsInWords(_ tz: String, _ text: String) {
-        #expect(ZoneSetting.resolve(tz, files: .system).zone.offsetsDescription == text)
+        #expect(ZoneSetting.resolve(tz, files: .system).zone.offsetsDescription.description == text)
     }
 }
 
@@ -187,7 +187,7 @@ import Testing
             now: Fixtures.now, days: Fixtures.days())
         #expect(findings.map(\.isProblem) == [false, true, true, false])
         #expect(
-            findings.map(\.text) == [
+            findings.map(\.text.description) == [
                 "time zone 'GMT-0300' is an offset as earlier versions of focus wrote it: 1 session(s) are dated in "
                     + "UTC-03:00",
                 "time zone 'Mars/Olympus' is not a zone name this machine knows: 1 session(s) are dated as the C "

@@ -79,7 +79,7 @@ private enum ToyLeaf: ContextFreeCommand {
             _ = try Self.parse(words)
             Issue.record("\(words) was accepted")
         } catch {
-            #expect(error.message == message)
+            #expect(error.message.description == message)
             #expect(error.path.words == command)
         }
     }
@@ -100,7 +100,9 @@ private enum ToyLeaf: ContextFreeCommand {
         for path in CommandPath(commands: [FocusCommand.self]).descendants(includingHidden: true) {
             let names = path.configuration.optionSpecs.map(\.name)
             #expect(Set(names).count == names.count && !names.contains("help"), "\(path.words)")
-            #expect(path.configuration.abstract.count <= 65, "\(path.words): abstract too long for the overview")
+            #expect(
+                path.configuration.abstract.description.count <= 65, "\(path.words): abstract too long for the overview"
+            )
             let arguments = path.configuration.argumentSpecs
             #expect(
                 !arguments.drop { $0.isRequired }.contains { $0.isRequired }, "\(path.words): required after optional")

@@ -29,7 +29,8 @@ import Testing
     /// A home with three sessions: two tagged `writing` and `写作` this week, one a month ago.
     static func seeded() throws -> TempHome {
         let home = try TempHome()
-        for (start, tag) in [("2026-11-28 10:00", "writing"), ("2026-11-29 08:00", "写作"), ("2026-10-20 09:00", "old")] {
+        let sessions = [("2026-11-28 10:00", "writing"), ("2026-11-29 08:00", "写作"), ("2026-10-20 09:00", "old")]
+        for (start, tag) in sessions {
             let added = try FocusBinary.run(
                 ["log", "add", "--start", start, "--duration", "25m", "--tag", tag], home: home.path,
                 tz: "Asia/Shanghai", now: now)
@@ -153,7 +154,8 @@ import Testing
         try tmux.newWindow(
             "env FOCUS_HOME='\(home.path)' TZ=Asia/Shanghai FOCUS_NOW=\(Self.now) '\(FocusBinary.path)' start 3s "
                 + "--tag 另一个; sleep 60")
-        #expect(try eventually { try Self.text(tmux).contains("#另一个") && Self.text(tmux).contains("another terminal") })
+        #expect(
+            try eventually { try Self.text(tmux).contains("#另一个") && Self.text(tmux).contains("another terminal") })
         try tmux.send("6")
         #expect(try eventually { try Self.text(tmux).contains("3s  completed    #另一个") })
         #expect(try Self.text(tmux).contains("of 4"))

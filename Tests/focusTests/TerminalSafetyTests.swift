@@ -104,7 +104,7 @@ import Testing
         let columns = 40
         func frame(_ seconds: Int) -> [TerminalLine] {
             let header = TerminalLine(" Focus · 1/4 · #专注写作声境护照的第一章 · ends 09:25", .red)
-            let bar = TerminalLine(" " + String(repeating: "█", count: seconds) + " 12:3\(seconds)")
+            let bar = TerminalLine(verbatim: " " + String(repeating: "█", count: seconds) + " 12:3\(seconds)")
             return [header.truncated(toWidth: columns - 1), bar, TerminalLine(" space pause · q stop", .dim)]
         }
         let file = try Self.written(home, "frames.txt") { writer in

@@ -5,7 +5,8 @@ import Testing
 /// Issue 17 as a new user meets it: `focus start 10m --tag 专注` typed into a shell in a Chinese locale, in a
 /// real terminal (tmux) 40 columns wide, and one resized 80 → 40 → 60 while the timer runs. The screen always
 /// shows one frame with one header line, the scrollback holds no stale copy of it, and the command line the
-/// user typed above it is intact.
+/// user typed above it is intact. The locale speaks Chinese, so the frame does too (`专注 · #专注 … 10:10 结束`,
+/// `空格 暂停 · + 5 分钟 · q 停止`), and every one of its messages has its Chinese (a debug build would say).
 @Suite(.serialized) struct TimerResizeTests {
     /// The locale of the issue; `.ci/run` generates it (`localedef`) where it is missing.
     static let locale = "zh_CN.UTF-8"
@@ -37,14 +38,15 @@ import Testing
     static func expectOneFrame(_ tmux: Tmux, width: Int, _ when: String, command: String? = command) throws {
         let screen = try tmux.screen()
         let history = try tmux.scrollback()
+        #expect(!history.contains { $0.contains("调试构建") }, "\(when): a message without its Chinese")
         for rows in [screen, history] {
-            #expect(rows.filter { $0.contains("Focus") }.count == 1, "\(when): \(rows.joined(separator: "\n"))")
-            #expect(rows.filter { $0.contains("ends ") }.count == 1, "\(when): \(rows.joined(separator: "\n"))")
-            #expect(rows.filter { $0.contains("q stop") }.count == 1, "\(when): \(rows.joined(separator: "\n"))")
+            #expect(rows.filter { $0.contains("专注 · #专注") }.count == 1, "\(when): \(rows.joined(separator: "\n"))")
+            #expect(rows.filter { $0.contains(" 结束") }.count == 1, "\(when): \(rows.joined(separator: "\n"))")
+            #expect(rows.filter { $0.contains("q 停止") }.count == 1, "\(when): \(rows.joined(separator: "\n"))")
             #expect(rows.filter { $0.contains("░") }.count == 1, "\(when): \(rows.joined(separator: "\n"))")
         }
-        let header = try #require(screen.firstIndex { $0.contains("Focus") })
-        #expect(screen[header].hasPrefix(" Focus · #专注"), "\(when): \(screen[header])")
+        let header = try #require(screen.firstIndex { $0.contains("专注 · #专注") })
+        #expect(screen[header].hasPrefix(" 专注 · #专注"), "\(when): \(screen[header])")
         #expect(screen[header].displayWidth <= width - 1, "\(when): \(screen[header])")
         #expect(screen[header + 1].contains("░") && screen[header + 1].displayWidth <= width - 1, "\(when)")
         // The user's command line, rewrapped by the terminal if it must, stays whole just above the frame.
@@ -52,7 +54,7 @@ import Testing
         let joined = try tmux.scrollback(joined: true)
         let prompt = try #require(joined.firstIndex { $0.hasPrefix("$ focus start") }, "\(when)")
         #expect(joined[prompt] == "$ " + command, "\(when)")
-        #expect(joined[prompt + 1].hasPrefix(" Focus · #专注"), "\(when): \(joined.joined(separator: "\n"))")
+        #expect(joined[prompt + 1].hasPrefix(" 专注 · #专注"), "\(when): \(joined.joined(separator: "\n"))")
     }
 
     /// Waits until the frame shows `seconds` or fewer left, so a redraw has happened since.
@@ -78,16 +80,16 @@ import Testing
         let tmux = try Self.shell(home, width: 40)
         #expect(try eventually { try tmux.screen().contains { $0.hasPrefix("$") } })
         try tmux.type(Self.command + "\r")
-        #expect(try eventually { try tmux.screen().contains { $0.contains("Focus · #专注") } })
+        #expect(try eventually { try tmux.screen().contains { $0.contains("专注 · #专注") } })
         for _ in 0..<3 {
             let left = try Self.remaining(tmux)
             #expect(try Self.redrawn(tmux, below: left))
             try Self.expectOneFrame(tmux, width: 40, "at 40 columns")
         }
         try tmux.send("q")
-        #expect(try eventually { try tmux.screen().contains { $0.contains("Stopped after") } })
+        #expect(try eventually { try tmux.screen().contains { $0.contains("后停止") } })
         let history = try tmux.scrollback()
-        #expect(!history.contains { $0.contains("Focus · #专注") }, "\(history.joined(separator: "\n"))")
+        #expect(!history.contains { $0.contains("专注 · #专注") }, "\(history.joined(separator: "\n"))")
     }
 
     /// After `clear` the frame is on the screen's first row, where erasing below the cursor clears the whole
@@ -98,13 +100,13 @@ import Testing
         let tmux = try Self.shell(home, width: 40)
         #expect(try eventually { try tmux.screen().contains { $0.hasPrefix("$") } })
         try tmux.type("clear; " + Self.command + "\r")
-        #expect(try eventually { try tmux.screen().first?.hasPrefix(" Focus · #专注") == true })
+        #expect(try eventually { try tmux.screen().first?.hasPrefix(" 专注 · #专注") == true })
         for _ in 0..<3 {
             #expect(try Self.redrawn(tmux, below: try Self.remaining(tmux)))
             try Self.expectOneFrame(tmux, width: 40, "on a cleared screen", command: nil)
         }
         try tmux.send("q")
-        #expect(try eventually { try tmux.screen().contains { $0.contains("Stopped after") } })
+        #expect(try eventually { try tmux.screen().contains { $0.contains("后停止") } })
     }
 
     /// A terminal in use: earlier output above the prompt, as a person's has. (On a screen with nothing above
@@ -118,7 +120,7 @@ import Testing
         try tmux.type("seq 1 20\r")
         #expect(try eventually { try tmux.screen().contains("20") })
         try tmux.type(Self.command + "\r")
-        #expect(try eventually { try tmux.screen().contains { $0.contains("Focus · #专注") } })
+        #expect(try eventually { try tmux.screen().contains { $0.contains("专注 · #专注") } })
         #expect(try Self.redrawn(tmux, below: try Self.remaining(tmux)))
         try Self.expectOneFrame(tmux, width: 80, "at 80 columns")
         for width in [40, 60, 40, 80] {
@@ -134,6 +136,6 @@ import Testing
             try Self.expectOneFrame(tmux, width: width, "after resizing to \(width)")
         }
         try tmux.send("q")
-        #expect(try eventually { try tmux.screen().contains { $0.contains("Stopped after") } })
+        #expect(try eventually { try tmux.screen().contains { $0.contains("后停止") } })
     }
 }

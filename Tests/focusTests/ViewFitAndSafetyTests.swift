@@ -77,6 +77,16 @@ import Testing
         return plain
     }
 
+    /// ``check(_:width:_:)`` on the expedition, the passport and the profile of `store`.
+    static func checkGameViews(_ store: AppStore, width: Int) {
+        let expedition = ExpeditionViewModel(store: store, now: now, days: days)
+        check(ExpeditionView.lines(expedition, columns: width), width: width, "expedition")
+        let passport = PassportViewModel(store: store, now: now, days: days)
+        check(PassportView.lines(passport, columns: width), width: width, "passport")
+        let profile = GrowthViewModel(store: store, now: now, days: days)
+        check(ProfileView.lines(profile, columns: width), width: width, "profile")
+    }
+
     static let ranges: [StatsRange] = StatsRange.names.map {
         try! StatsRange.parse(range: $0, from: nil, to: nil, today: days.date(of: now))
     }
@@ -118,14 +128,7 @@ import Testing
             try Self.store(Self.logs, hostileRoute: false),
         ]
         for store in stores {
-            for width in Self.widths {
-                let expedition = ExpeditionViewModel(store: store, now: Self.now, days: Self.days)
-                Self.check(ExpeditionView.lines(expedition, columns: width), width: width, "expedition")
-                let passport = PassportViewModel(store: store, now: Self.now, days: Self.days)
-                Self.check(PassportView.lines(passport, columns: width), width: width, "passport")
-                let profile = GrowthViewModel(store: store, now: Self.now, days: Self.days)
-                Self.check(ProfileView.lines(profile, columns: width), width: width, "profile")
-            }
+            for width in Self.widths { Self.checkGameViews(store, width: width) }
         }
         let passport = PassportViewModel(store: try Self.store(Self.logs), now: Self.now, days: Self.days)
         let text = Self.check(PassportView.lines(passport, columns: 80), width: 80, "passport")
@@ -208,7 +211,9 @@ import Testing
         #expect(!findings.isEmpty)
         for width in Self.widths {
             var lines = DoctorView.journal(store, width: width)
-            for finding in findings + Self.hostile.map({ .init(isProblem: true, text: "session " + $0) }) {
+            for finding in findings
+                + Self.hostile.map({ .init(isProblem: true, text: Message(verbatim: "session " + $0)) })
+            {
                 lines += DoctorView.finding(finding, width: width)
             }
             lines += DoctorView.heading("Settings", width: width) + DoctorView.fine("ok", width: width)

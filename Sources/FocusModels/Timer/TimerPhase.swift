@@ -8,11 +8,20 @@ public enum TimerPhase: String, Codable, Sendable, CaseIterable {
     public var isFocus: Bool { self == .focus }
 
     /// A title for displays: `Focus`, `Break`, `Long break`.
-    public var title: String {
+    public var title: Message {
         switch self {
-        case .focus: "Focus"
-        case .shortBreak: "Break"
-        case .longBreak: "Long break"
+        case .focus: Message("Focus")
+        case .shortBreak: Message("Break")
+        case .longBreak: Message("Long break")
+        }
+    }
+
+    /// The phase inside a sentence: `focus`, `break`, `long break`.
+    public var word: Message {
+        switch self {
+        case .focus: Message("focus")
+        case .shortBreak: Message("break")
+        case .longBreak: Message("long break")
         }
     }
 }

@@ -80,11 +80,11 @@ extension Zone {
 
     /// The zone's offsets in words: `UTC`, `UTC-03:00`, `UTC+01:00 and UTC+02:00 in daylight saving
     /// time`, or `the rules of Europe/London`.
-    public var offsetsDescription: String {
-        if let fixed = Self.fixedOffset(of: rules) { return Self.utcText(fixed) }
+    public var offsetsDescription: Message {
+        if let fixed = Self.fixedOffset(of: rules) { return Message(verbatim: Self.utcText(fixed)) }
         guard case .rule(let rule) = rules else { return "the rules of \(identifier)" }
-        return Self.utcText(rule.standard.offset) + " and " + Self.utcText(rule.daylight.offset)
-            + " in daylight saving time"
+        let standard = Self.utcText(rule.standard.offset)
+        return "\(standard) and \(Self.utcText(rule.daylight.offset)) in daylight saving time"
     }
 
     /// `UTC`, `UTC+05:30`, `UTC-03:00`, `UTC+00:19:32`.

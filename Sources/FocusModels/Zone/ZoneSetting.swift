@@ -10,7 +10,7 @@ public enum ZoneSetting {
     /// The zone to use and, when `TZ` is not something the C library reads exactly, what to tell the user.
     public struct Resolution: Sendable {
         public let zone: Zone
-        public let warning: String?
+        public let warning: Message?
     }
 
     /// Resolves `tz` (`nil`: unset) against `files`.
@@ -19,10 +19,11 @@ public enum ZoneSetting {
         guard !reading.isExact, let tz else { return Resolution(zone: reading.zone, warning: nil) }
         return Resolution(
             zone: reading.zone,
-            warning:
-                "focus: TZ='\(tz)' is neither a zone name nor a complete POSIX rule such as UTC+3; like the C "
-                + "library, focus reads it as \(reading.zone.offsetsDescription). Set TZ to a zone name such as "
-                + "Asia/Shanghai."
+            warning: """
+                focus: TZ='\(tz)' is neither a zone name nor a complete POSIX rule such as UTC+3; like the C \
+                library, focus reads it as \(reading.zone.offsetsDescription). Set TZ to a zone name such as \
+                Asia/Shanghai.
+                """
         )
     }
 }

@@ -26,11 +26,11 @@ public enum TimerKeys {
         public let bytes: [UInt8]
         public let action: Action
         /// The key as the help line shows it (`space`, `+`), or `nil` when it is not listed.
-        public let name: String?
+        public let name: Message?
         /// What the help line says it does; a pause key says `resume` while paused.
-        public let help: String
+        public let help: Message
 
-        public init(_ bytes: [UInt8], _ action: Action, name: String? = nil, help: String = "") {
+        public init(_ bytes: [UInt8], _ action: Action, name: Message? = nil, help: Message = "") {
             self.bytes = bytes
             self.action = action
             self.name = name
@@ -43,7 +43,7 @@ public enum TimerKeys {
 
     /// The keys while a phase counts down.
     public static let running: [Key] = [
-        Key([32, UInt8(ascii: "p"), UInt8(ascii: "P")], .togglePause, name: "space", help: "pause"),
+        Key([32, UInt8(ascii: "p"), UInt8(ascii: "P")], .togglePause, name: Message("space"), help: "pause"),
         Key([UInt8(ascii: "+"), UInt8(ascii: "=")], .extend, name: "+", help: "\(extensionSeconds / 60) min"),
         Key([UInt8(ascii: "q"), UInt8(ascii: "Q")], .stop, name: "q", help: "stop"),
         Key([3], .interrupt),
@@ -55,7 +55,7 @@ public enum TimerKeys {
 
     /// The keys while the next phase waits for Enter.
     public static let waiting: [Key] = [
-        Key([13, 10, 32], .next, name: "Enter", help: "to start"),
+        Key([13, 10, 32], .next, name: Message("Enter"), help: "to start"),
         Key([UInt8(ascii: "q"), UInt8(ascii: "Q")], .stop, name: "q", help: "to finish"),
         Key([3], .interrupt),
         Key([26], .suspend),
@@ -67,9 +67,10 @@ public enum TimerKeys {
     }
 
     /// `space pause · + 5 min · q stop`: the help line for `table`.
-    public static func help(_ table: [Key], paused: Bool = false) -> String {
-        table.compactMap { key in
-            key.name.map { $0 + " " + (key.action == .togglePause && paused ? "resume" : key.help) }
-        }.joined(separator: " · ")
+    public static func help(_ table: [Key], paused: Bool = false) -> Message {
+        let items = table.compactMap { key -> Message? in
+            key.name.map { "\($0) \(key.action == .togglePause && paused ? Message("resume") : key.help)" }
+        }
+        return .joined(items, separator: " · ")
     }
 }

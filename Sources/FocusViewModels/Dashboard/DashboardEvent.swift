@@ -65,7 +65,7 @@ public enum DashboardEvent: Equatable, Sendable {
     /// An action was refused or failed.
     case refused(FocusError)
     /// Something to say that the loop worded (a hook or a player that failed), one line.
-    case problem(String)
+    case problem(Message)
 }
 
 /// What the dashboard asks its loop to do, in order. The reducer performs no I/O.

@@ -36,7 +36,7 @@ public struct DashboardForm: Equatable, Sendable {
     /// Why a submitted form was refused; shown under it, which stays open.
     public enum Problem: Equatable, Sendable {
         /// The duration field: the parser's reason.
-        case duration(String)
+        case duration(Message)
         /// The cycles field is not a whole number from 1 to 99.
         case cycles
         /// What the store or the rules for edits refused.

@@ -27,7 +27,7 @@ public enum DashboardNotice: Equatable, Sendable {
     /// An action failed or was refused, for this reason.
     case failed(FocusError)
     /// A problem the loop worded (a hook, a player), shown as it is.
-    case problem(String)
+    case problem(Message)
     /// A session runs already: another cannot start.
     case sessionRunning
     /// The session runs in another terminal: only stopping or cancelling it is possible from here.

@@ -46,7 +46,7 @@ public enum TerminalEscaping {
     }
 
     /// `text` with every unsafe character replaced by its escape: what a line shows with colour off.
-    public static func escaped(_ text: String) -> String { TerminalLine(text).text }
+    public static func escaped(_ text: String) -> String { TerminalLine(verbatim: text).text }
 
     /// `text` as safe pieces: runs of its own characters, and the escapes that replace the unsafe ones.
     static func pieces(_ text: String) -> [(text: String, isEscape: Bool)] {

@@ -38,7 +38,7 @@ extension TerminalLine {
         guard head.width < width else { return [head.truncated(toWidth: width)] + body.wrapped(toWidth: width) }
         let rows = body.folded(toWidth: width - head.width)
         guard let first = rows.first else { return [head.trimmingTrailingSpaces()] }
-        let indent = TerminalLine(String(repeating: " ", count: head.width))
+        let indent = TerminalLine(verbatim: String(repeating: " ", count: head.width))
         return [head + first] + rows.dropFirst().map { indent + $0 }
     }
 }

@@ -1,3 +1,5 @@
+import FocusModels
+
 /// One row of terminal output: styled text that is safe whatever it holds.
 ///
 /// Every view builds its output from these, and only ``TerminalRenderer`` turns them into bytes. The text
@@ -33,26 +35,29 @@ public struct TerminalLine: Equatable, Sendable {
     /// An empty line.
     public init() {}
 
-    /// A line of `text` (anything, data included) in `style`.
-    public init(_ text: String, _ style: TextStyle = .plain) { append(text, style) }
+    /// A line of `text` (anything, data included) in `style`, shown as it is in every language.
+    ///
+    /// Labelled, so that an unlabelled string literal makes a ``Message`` (translated) and only data, or text
+    /// already rendered, is written here.
+    public init(verbatim text: String, _ style: TextStyle = .plain) { append(verbatim: text, style) }
 
     /// A line of `spans`, in order.
     public init(_ spans: [TextSpan]) {
-        for span in spans { append(span.text, span.style) }
+        for span in spans { append(verbatim: span.text, span.style) }
     }
 
     /// One line per row of `text`, split at its newlines, each escaped as usual: for focus's own multi-line
     /// text (help, notices). A value from data belongs in one line, where a newline shows as `\n`.
     public static func lines(_ text: String, _ style: TextStyle = .plain) -> [TerminalLine] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalLine(String($0), style) }
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalLine(verbatim: String($0), style) }
     }
 
     init(cells: [LayoutCell]) {
         for cell in cells { merge(Run(cell)) }
     }
 
-    /// Adds `text` (anything, data included) in `style` at the end.
-    public mutating func append(_ text: String, _ style: TextStyle = .plain) {
+    /// Adds `text` (anything, data included) in `style` at the end, as it is in every language.
+    public mutating func append(verbatim text: String, _ style: TextStyle = .plain) {
         for piece in TerminalEscaping.pieces(text) {
             append(Run(text: piece.text, style: style, isEscape: piece.isEscape))
         }
@@ -126,8 +131,8 @@ public struct TerminalLine: Equatable, Sendable {
     /// The line with plain spaces added to be at least `width` columns wide (``TextAlignment``).
     public func padded(toWidth width: Int, alignment: TextAlignment = .left) -> TerminalLine {
         let (before, after) = TextLayout.padding(self.width, toWidth: width, alignment: alignment)
-        return TerminalLine(String(repeating: " ", count: before)) + self
-            + TerminalLine(String(repeating: " ", count: after))
+        return TerminalLine(verbatim: String(repeating: " ", count: before)) + self
+            + TerminalLine(verbatim: String(repeating: " ", count: after))
     }
 
     /// The line exactly `width` columns wide, as a table cell: truncated with `…`, then padded.
@@ -166,5 +171,15 @@ public struct TerminalLine: Equatable, Sendable {
 
     private var cells: [LayoutCell] {
         runs.flatMap { LayoutCell.cells($0.text, style: $0.style, isEscape: $0.isEscape) }
+    }
+}
+
+extension TerminalLine {
+    /// A line of `message` in the current language (``Language/current``), in `style`.
+    public init(_ message: Message, _ style: TextStyle = .plain) { self.init(verbatim: message.localized, style) }
+
+    /// Adds `message`, in the current language, in `style` at the end.
+    public mutating func append(_ message: Message, _ style: TextStyle = .plain) {
+        append(verbatim: message.localized, style)
     }
 }

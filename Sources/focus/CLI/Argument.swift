@@ -4,7 +4,7 @@ import FocusCore
 struct ArgumentSpec: Sendable {
     /// The placeholder: `DURATION`, `KEY`.
     let name: String
-    let help: String
+    let help: Message
     let completion: CompletionKind
     let isRequired: Bool
     let read: @Sendable (String) throws(FocusError) -> any Sendable
@@ -23,7 +23,7 @@ struct Argument<Value: Sendable>: ArgumentDeclaration {
     let spec: ArgumentSpec
 
     init(
-        _ name: String, _ help: String, parser: ValueParser<Value>, completion: CompletionKind? = nil,
+        _ name: String, _ help: Message, parser: ValueParser<Value>, completion: CompletionKind? = nil,
         required: Bool = false
     ) {
         spec = ArgumentSpec(

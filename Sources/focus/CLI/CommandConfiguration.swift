@@ -1,14 +1,16 @@
+import FocusCore
+
 /// How a command presents itself: its name, what it takes and the commands beneath it.
 ///
 /// Usage lines, `--help`, the overview, the man page and the completion scripts are all
 /// generated from these declarations, so none of them can drift from what the parser accepts.
 struct CommandConfiguration: Sendable {
     let name: String
-    /// One line for lists of commands: at most 65 columns, so the overview fits 80.
-    let abstract: String
+    /// One line for lists of commands: at most 65 columns, so the overview fits 80 (in every language).
+    let abstract: Message
     /// Paragraphs for `--help` and the man page, separated by blank lines. A paragraph whose lines
     /// all start with two spaces is shown as written (a table); any other is prose and is refilled.
-    var discussion: String? = nil
+    var discussion: Message? = nil
     /// Other names the parser accepts (`rm` for `delete`); not offered by completion.
     var aliases: [String] = []
     /// Positional arguments, in order.

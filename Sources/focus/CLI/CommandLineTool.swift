@@ -3,13 +3,32 @@ import FocusCore
 /// Parses a command line against the declarations, runs the command, prints help and maps errors to exit codes.
 struct CommandLineTool {
     static let version = "0.1.0"
-    static let tagline = "a focus timer for the terminal, honest with time."
+    static let tagline = Message("a focus timer for the terminal, honest with time.")
     static var versionLine: String { "focus \(version)" }
     let root: any ParsableCommand.Type
-    /// The process environment: `COLUMNS` for help on a pipe.
+    /// The process environment: `COLUMNS` for help on a pipe, the locale and the config's `language`.
     let environment: [String: String]
 
     func run(_ words: [String], ctx makeContext: () throws(FocusError) -> Context) -> Int32 {
+        // Chosen before anything can fail, so that every message, a usage error included, is in it.
+        Language.$current.withValue(Context.language(environment)) {
+            #if DEBUG
+                // A debug build (every test's) names each message it showed that a catalogue lacks, so a new English
+                // message without its Chinese fails the end-to-end tests that show it.
+                let check = MessageCatalogue.Check()
+                let status = MessageCatalogue.Check.$current.withValue(check) { run(words, makeContext) }
+                for missing in check.missing {
+                    TerminalWriter.standardError.line(
+                        "focus (debug build): no translation for \(Message(verbatim: missing)) in Resources/")
+                }
+                return status
+            #else
+                return run(words, makeContext)
+            #endif
+        }
+    }
+
+    private func run(_ words: [String], _ makeContext: () throws(FocusError) -> Context) -> Int32 {
         let arguments: ParsedArguments
         do throws(CommandLineError) {
             arguments = try CommandParser.parse(words, root: root)
@@ -38,8 +57,8 @@ struct CommandLineTool {
     /// user typed or what a file holds: it is escaped like any data.
     private func report(_ error: FocusError, _ path: CommandPath) -> Int32 {
         let err = TerminalWriter.standardError
-        err.line("Error: " + error.message)
-        if error.kind == .usage { err.line("Usage: " + UsageText.errorLine(path)) }
+        err.line("Error: \(error.message)")
+        if error.kind == .usage { err.line("Usage: \(UsageText.errorLine(path))") }
         return error.exitCode
     }
 }

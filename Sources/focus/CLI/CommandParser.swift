@@ -2,7 +2,7 @@ import FocusCore
 
 /// A command line the parser refused, and the command whose usage line goes with the message.
 struct CommandLineError: Error {
-    let message: String
+    let message: Message
     let path: CommandPath
 }
 
@@ -24,7 +24,7 @@ enum CommandParser {
         var positionals: [String] = []
         var given: [(OptionSpec, String)] = []
         var optionsEnded = false
-        func failure(_ message: String) -> CommandLineError { CommandLineError(message: message, path: path) }
+        func failure(_ message: Message) -> CommandLineError { CommandLineError(message: message, path: path) }
 
         while index < words.count {
             let word = words[index]
@@ -84,7 +84,10 @@ enum CommandParser {
         }
         for option in configuration.optionSpecs
         where option.isRequired && !given.contains(where: { $0.0.name == option.name }) {
-            throw failure("'\(path.words)' needs \(option.synopsis)" + choices(option.completion))
+            guard case .list(let words) = option.completion, !words.isEmpty else {
+                throw failure("'\(path.words)' needs \(option.synopsis)")
+            }
+            throw failure("'\(path.words)' needs \(option.synopsis): \(Message.choice(words))")
         }
         do throws(FocusError) {
             // Every option that takes a value is an `Option`, which always has a reader.
@@ -97,35 +100,29 @@ enum CommandParser {
     }
 
     /// The message for a word that names none of `path`'s subcommands, with the closest one if any.
-    static func unknownSubcommand(_ word: String, of path: CommandPath) -> String {
+    static func unknownSubcommand(_ word: String, of path: CommandPath) -> Message {
         let names = path.configuration.visibleSubcommands.map { $0.configuration.name }
         let closest = Suggestion.closest(to: word, among: names)
         if path.isRoot {
-            let hint = closest.map { " Did you mean '\($0)'?" } ?? ""
-            return "'\(word)' is not a focus command.\(hint)"
+            guard let closest else { return "'\(word)' is not a focus command." }
+            return "'\(word)' is not a focus command. Did you mean '\(closest)'?"
         }
         let name = path.configuration.name
-        guard let closest else { return "'\(word)' is not a \(name) action (\(names.joined(separator: ", ")))" }
+        guard let closest else { return "'\(word)' is not a \(name) action (\(Message.list(names)))" }
         return "unknown \(name) action '\(word)'; did you mean '\(closest)'?"
     }
 
     /// An option `path` does not take: one its relatives take "does not apply"; else the closest, if any.
-    private static func unknownOption(_ word: String, name: String, in path: CommandPath) -> String {
+    private static func unknownOption(_ word: String, name: String, in path: CommandPath) -> Message {
         let family = CommandPath(commands: Array(path.commands.prefix(2))).descendants(includingHidden: true)
         if !path.isRoot, family.contains(where: { $0.configuration.optionSpecs.contains { $0.matches(name) } }) {
             return "\(name) does not apply to '\(path.words)'"
         }
         let names = path.configuration.optionSpecs.map(\.name) + ["help"]
-        let hint =
-            Suggestion.closest(to: String(name.drop { $0 == "-" }), among: names).map { "; did you mean '--\($0)'?" }
-            ?? ""
-        return "unknown option '\(word)' for '\(path.words)'\(hint)"
-    }
-
-    /// `: watson, timewarrior, csv or jsonl` for an option whose values are a fixed list.
-    private static func choices(_ completion: CompletionKind) -> String {
-        guard case .list(let words) = completion, let last = words.last else { return "" }
-        return ": " + (words.count == 1 ? last : words.dropLast().joined(separator: ", ") + " or " + last)
+        guard let closest = Suggestion.closest(to: String(name.drop { $0 == "-" }), among: names) else {
+            return "unknown option '\(word)' for '\(path.words)'"
+        }
+        return "unknown option '\(word)' for '\(path.words)'; did you mean '--\(closest)'?"
     }
 
     /// `-5` and `-1.5` are arguments (a negative duration is refused by its parser, not taken for an option).

@@ -54,6 +54,14 @@ final class Context {
         }
     }
 
+    /// The language to speak: the config's `language` when it is `en` or `zh-Hans`, else the locale of
+    /// `LC_ALL`, `LC_MESSAGES` or `LANG` (``Language/resolve(setting:environment:)``). A config file that
+    /// cannot be read, or has no valid `language`, leaves the choice to the environment.
+    static func language(_ environment: [String: String]) -> Language {
+        let paths = DataPaths(environment: environment, home: environment["HOME"] ?? "/")
+        return Language.resolve(setting: AppStore(paths: paths).configuredLanguage(), environment: environment)
+    }
+
     /// The machine's host name, which names its journal file the first time it writes one.
     private static func hostName() -> String {
         var buffer = [UInt8](repeating: 0, count: 256)
@@ -135,11 +143,12 @@ final class Context {
     /// Reports the unreadable lines the last load found, once per run, on stderr.
     func reportIssues() {
         if issuesReported { return }
-        for issue in store.issues.prefix(Self.reportedIssues) { err.line("focus: skipped \(issue)") }
+        for issue in store.issues.prefix(Self.reportedIssues) { err.line("focus: skipped \(issue.message)") }
         let more = store.issues.count - Self.reportedIssues
-        if more > 0 {
-            err.line(
-                "focus: skipped \(more) more unreadable line\(more == 1 ? "" : "s"); 'focus doctor' lists every one")
+        if more == 1 {
+            err.line("focus: skipped 1 more unreadable line; 'focus doctor' lists every one")
+        } else if more > 1 {
+            err.line("focus: skipped \(more) more unreadable lines; 'focus doctor' lists every one")
         }
         issuesReported = true
     }
@@ -150,6 +159,16 @@ final class Context {
     func loadExpedition() throws(FocusError) -> [String: [ExpeditionEvent]] {
         try loadJournal()
         return try store.loadExpedition(days: try localDays())
+    }
+
+    /// Brings the expedition up to date like ``loadExpedition()``, from the derived files when they match the journal
+    /// (``AppStore/loadDerivedExpedition(days:)``), for a command that shows nothing but the expedition: the history
+    /// is read only when they cannot tell.
+    @discardableResult
+    func loadExpeditionOnly() throws(FocusError) -> [String: [ExpeditionEvent]] {
+        recoverCrashedSession()
+        if let events = try store.loadDerivedExpedition(days: try localDays()) { return events }
+        return try loadExpedition()
     }
 
     /// Records a session whose timer died (``AppStore/recover()``) and tells the user, once per run.

@@ -8,7 +8,7 @@ struct OptionSpec: Sendable {
     var shortNames: [Character] = []
     /// The value's placeholder (`T`, `DURATION`); `nil` for a flag.
     let placeholder: String?
-    let help: String
+    let help: Message
     let completion: CompletionKind
     /// The command cannot run without it.
     var isRequired = false
@@ -38,7 +38,7 @@ struct Option<Value: Sendable>: OptionDeclaration {
 
     /// `--name PLACEHOLDER`; completion offers `completion`, else what `parser` suggests.
     init(
-        _ name: String, _ placeholder: String, _ help: String, parser: ValueParser<Value>,
+        _ name: String, _ placeholder: String, _ help: Message, parser: ValueParser<Value>,
         completion: CompletionKind? = nil, required: Bool = false, repeatable: Bool = false
     ) {
         let label = "--" + name
@@ -53,7 +53,7 @@ struct Option<Value: Sendable>: OptionDeclaration {
 struct Flag: OptionDeclaration {
     let spec: OptionSpec
 
-    init(_ name: String, short: [Character] = [], _ help: String) {
+    init(_ name: String, short: [Character] = [], _ help: Message) {
         spec = OptionSpec(
             name: name, shortNames: short, placeholder: nil, help: help, completion: .none, read: nil)
     }

@@ -72,11 +72,12 @@ enum CompletionsCommand: ParsableCommand {
         ctx.quiet = true
         switch list {
         case .tags:
-            try ctx.loadJournal(quiet: true)
-            return ctx.store.tags
+            return try ctx.store.recentTags(days: try ctx.localDays())
         case .sounds:
-            try ctx.loadJournal(quiet: true)
-            _ = try ctx.store.loadExpedition(days: try ctx.localDays())
+            if try ctx.store.loadDerivedExpedition(days: try ctx.localDays()) == nil {
+                try ctx.loadJournal(quiet: true)
+                _ = try ctx.store.loadExpedition(days: try ctx.localDays())
+            }
             return SoundCatalog(definitions: ctx.store.expeditionDefinitions).unlockedEntries(in: ctx.store.expedition)
                 .map(\.name)
         case .devices:

@@ -8,13 +8,16 @@ enum ConfigCommand: ParsableCommand {
 
     /// The `KEY` that `get`, `set` and `unset` take.
     static let key = Argument<FocusConfig.Key>(
-        "KEY", "A setting: " + keys.joined(separator: ", "),
+        "KEY", "A setting: \(Message.list(keys))",
         parser: ValueParser(
             read: { (name: String, _: String) throws(FocusError) -> FocusConfig.Key in
                 guard let key = FocusConfig.Key(rawValue: name) else {
-                    let hint = Suggestion.closest(to: name, among: keys).map { "did you mean '\($0)'? " } ?? ""
+                    guard let closest = Suggestion.closest(to: name, among: keys) else {
+                        throw FocusError(.usage, "unknown config key '\(name)'; the keys are \(Message.list(keys))")
+                    }
                     throw FocusError(
-                        .usage, "unknown config key '\(name)'; \(hint)the keys are \(keys.joined(separator: ", "))")
+                        .usage,
+                        "unknown config key '\(name)'; did you mean '\(closest)'? the keys are \(Message.list(keys))")
                 }
                 return key
             }, completion: .list(keys)),
@@ -23,15 +26,20 @@ enum ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "config",
         abstract: "List, get, set or unset a setting",
-        discussion: "Each KEY and the values it takes:\n\n"
-            + FocusConfig.Key.allCases.map { "  \($0.rawValue.padded(toWidth: keyColumn))\($0.accepted)" }
-            .joined(separator: "\n")
-                + """
-                \n
-                The settings live in config.json in the config folder; set and unset replace it
-                atomically and keep only the values that differ from the defaults.
-                """,
+        discussion: """
+            Each KEY and the values it takes:
+
+            \(Message.joined(keyTable, separator: "\n"))
+
+            The settings live in config.json in the config folder; set and unset replace it
+            atomically and keep only the values that differ from the defaults.
+            """,
         subcommands: [ConfigListCommand.self, ConfigGetCommand.self, ConfigSetCommand.self, ConfigUnsetCommand.self])
+
+    /// `  cycles              a whole number from 1 to 99`, one line per key, for the help.
+    private static var keyTable: [Message] {
+        FocusConfig.Key.allCases.map { "  \($0.rawValue.padded(toWidth: keyColumn))\($0.accepted)" }
+    }
 
     /// Names, on stderr, each other key whose value of the wrong type went back to its default when the file was
     /// written, so no value disappears unseen.

@@ -6,7 +6,7 @@ enum ConfigGetCommand: ParsableCommand {
         name: "get", abstract: "Print one value (empty when unset), for scripts", arguments: [ConfigCommand.key])
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
-        ctx.out.line(args.required(ConfigCommand.key).value(in: try ctx.loadConfig()) ?? "")
+        ctx.out.line(verbatim: args.required(ConfigCommand.key).value(in: try ctx.loadConfig()) ?? "")
         return 0
     }
 }

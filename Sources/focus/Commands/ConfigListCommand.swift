@@ -8,9 +8,9 @@ enum ConfigListCommand: ParsableCommand {
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         let config = try ctx.loadConfig()
         for key in FocusConfig.Key.allCases {
-            let note = key.isDefault(in: config) ? "  (default)" : ""
-            ctx.out.line(
-                key.rawValue.padded(toWidth: ConfigCommand.keyColumn) + (key.value(in: config) ?? "(none)") + note)
+            let value = key.value(in: config) ?? Message("(none)").localized
+            let note = key.isDefault(in: config) ? "  " + Message("(default)").localized : ""
+            ctx.out.line(verbatim: key.rawValue.padded(toWidth: ConfigCommand.keyColumn) + value + note)
         }
         return 0
     }

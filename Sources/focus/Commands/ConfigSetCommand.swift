@@ -28,6 +28,7 @@ enum ConfigSetCommand: ParsableCommand {
         case .color: .list(FocusConfig.Key.colorModes)
         case .weekStart: .list(Weekday.allCases.map(\.name))
         case .sound: .dynamic(.sounds)
+        case .language: .list(Language.settings)
         case .defaultMinutes, .breakMinutes, .longBreakMinutes, .cycles, .dailyGoalMinutes, .dayStart: .none
         }
     }

@@ -9,7 +9,11 @@ enum ConfigUnsetCommand: ParsableCommand {
         let key = args.required(ConfigCommand.key)
         let change = try ctx.store.unsetConfig(key)
         ConfigCommand.report(change, ctx)
-        ctx.out.line("\(key.rawValue) = \(key.value(in: change.config) ?? "(none)") (default)")
+        if let value = key.value(in: change.config) {
+            ctx.out.line("\(key.rawValue) = \(value) (default)")
+        } else {
+            ctx.out.line("\(key.rawValue) = (none) (default)")
+        }
         return 0
     }
 }

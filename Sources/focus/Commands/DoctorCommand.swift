@@ -20,7 +20,7 @@ enum DoctorCommand: ParsableCommand {
             if finding.isProblem { problems += 1 }
             lines += DoctorView.finding(finding, width: width)
         }
-        func fine(_ text: String) { lines += DoctorView.fine(text, width: width) }
+        func fine(_ text: Message) { lines += DoctorView.fine(text, width: width) }
         let now = ctx.now()
         ctx.recoverCrashedSession()
         try ctx.store.load()
@@ -71,9 +71,11 @@ enum DoctorCommand: ParsableCommand {
                 case .missing: fine("expedition checkpoint: none yet (built on first use)")
                 case .behind:
                     if args[repair] { try store.rebuildExpeditionCheckpoint(days: days) }
+                    let behind: Message = "behind the journal (it predates a change, or the route or settings changed)"
                     fine(
-                        "expedition checkpoint: behind the journal (it predates a change, or the route or settings "
-                            + "changed); " + (args[repair] ? "rebuilt" : "the next expedition view catches up"))
+                        args[repair]
+                            ? "expedition checkpoint: \(behind); rebuilt"
+                            : "expedition checkpoint: \(behind); the next expedition view catches up")
                 case .differs(let why):
                     if args[repair] {
                         try store.rebuildExpeditionCheckpoint(days: days)
@@ -82,9 +84,10 @@ enum DoctorCommand: ParsableCommand {
                         report(
                             .init(
                                 isProblem: true,
-                                text:
-                                    "expedition checkpoint \(store.paths.expeditionCheckpointFile): \(why) (focus "
-                                    + "doctor --repair rebuilds it)"
+                                text: """
+                                    expedition checkpoint \(store.paths.expeditionCheckpointFile): \(why) (focus \
+                                    doctor --repair rebuilds it)
+                                    """
                             ))
                     }
                 }

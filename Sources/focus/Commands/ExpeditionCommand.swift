@@ -16,7 +16,7 @@ enum ExpeditionCommand: ParsableCommand {
         options: [json])
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
-        try ctx.loadExpedition()
+        try ctx.loadExpeditionOnly()
         let model = ExpeditionViewModel(store: ctx.store, now: ctx.now(), days: try ctx.localDays())
         if args[json] {
             ctx.out.json(ExpeditionView.json(model))

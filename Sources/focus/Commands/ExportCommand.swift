@@ -5,8 +5,10 @@ import FoundationEssentials
 enum ExportCommand: ParsableCommand {
     static let format = Option<SessionExporter.Format>(
         "format", "F",
-        "csv (RFC 4180), json, jsonl (journal format) or ical (one event per session); default jsonl, except on a "
-            + "terminal",
+        """
+        csv (RFC 4180), json, jsonl (journal format) or ical (one event per session); default jsonl, except on a \
+        terminal
+        """,
         parser: .choice())
     static let range = Option<String>(
         "range", "R", "Sessions on these local dates: today, week, month, 30d, all (default)…", parser: .string,
@@ -39,7 +41,8 @@ enum ExportCommand: ParsableCommand {
         let text = SessionExporter.export(model.matching.reversed(), as: format, days: days, now: now)
         if let out = args[Self.out] {
             try ctx.store.export(to: out, chunks: [Array(text.utf8)])
-            ctx.err.line("Exported \(model.matching.count) session\(model.matching.count == 1 ? "" : "s") to \(out).")
+            let count = model.matching.count
+            ctx.err.line(count == 1 ? "Exported 1 session to \(out)." : "Exported \(count) sessions to \(out).")
         } else {
             ctx.out.document(text)
         }

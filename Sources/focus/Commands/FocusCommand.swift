@@ -23,7 +23,7 @@ enum FocusCommand: ContextFreeCommand {
 
     static func run(_ args: ParsedArguments, _ out: TerminalWriter, columns: Int) throws(FocusError) -> Int32 {
         if args[version] {
-            out.line(CommandLineTool.versionLine)
+            out.line(verbatim: CommandLineTool.versionLine)
         } else {
             out.lines(HelpText.lines(args.path, width: columns))
         }

@@ -36,9 +36,8 @@ enum LogAddCommand: ParsableCommand {
         let logs = ctx.store.focusLogs
         if let note = HistoryView.overlapNote(log, among: logs, readerZone: ctx.zone) { ctx.err.line(note) }
         try ctx.store.record(log)
-        ctx.out.line(
-            "Added \(HistoryView.describe(log, readerZone: ctx.zone)) "
-                + "(\(HistoryView.shortID(log.id, among: ctx.store.focusLogs))).")
+        let short = HistoryView.shortID(log.id, among: ctx.store.focusLogs)
+        ctx.out.line("Added \(HistoryView.describe(log, readerZone: ctx.zone)) (\(short)).")
         return 0
     }
 }

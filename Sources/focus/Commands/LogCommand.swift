@@ -35,10 +35,20 @@ enum LogCommand: ParsableCommand {
             range: args[Self.range] ?? "all", from: nil, to: nil, today: days.date(of: now),
             weekStart: try ctx.loadConfig().weekStartDay)
         let limit = args[Self.limit] ?? 20
-        try ctx.loadJournal()
-        let model = HistoryViewModel(
-            store: ctx.store, range: range, tag: args[tag], device: args[device], limit: limit == 0 ? nil : limit,
-            now: now, days: days)
+        let model: HistoryViewModel
+        // The newest sessions of the whole history come from the derived files; anything else reads the journal.
+        ctx.recoverCrashedSession()
+        if range == .all, args[tag] == nil, args[device] == nil, limit > 0,
+            let newest = HistoryViewModel(newestOf: ctx.store, limit: limit, now: now, days: days)
+        {
+            model = newest
+        } else {
+            try ctx.loadJournal()
+            model = HistoryViewModel(
+                store: ctx.store, range: range, tag: args[tag], device: args[device], limit: limit == 0 ? nil : limit,
+                now: now, days: days)
+            ctx.store.saveDerived(days: days)
+        }
         if args[json] {
             ctx.out.json(HistoryView.json(model.rows))
         } else {

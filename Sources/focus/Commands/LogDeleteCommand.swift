@@ -22,9 +22,9 @@ enum LogDeleteCommand: ParsableCommand {
             return (old, logs)
         }
         let id = old.id
+        let short = HistoryView.shortID(id, among: logs)
         ctx.out.line(
-            "Deleted \(HistoryView.shortID(id, among: logs)): \(HistoryView.describe(old, readerZone: ctx.zone)). "
-                + "'focus undo' brings it back.")
+            "Deleted \(short): \(HistoryView.describe(old, readerZone: ctx.zone)). 'focus undo' brings it back.")
         return 0
     }
 }

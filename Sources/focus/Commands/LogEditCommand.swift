@@ -34,8 +34,10 @@ enum LogEditCommand: ParsableCommand {
         guard args.given(start, end, duration, shorten, lengthen, tag, addTag, removeTag, note) else {
             throw FocusError(
                 .usage,
-                "nothing to change: give --start, --end, --duration, --shorten, --lengthen, --tag, --add-tag, "
-                    + "--remove-tag or --note")
+                """
+                nothing to change: give --start, --end, --duration, --shorten, --lengthen, --tag, --add-tag, \
+                --remove-tag or --note
+                """)
         }
         let resize = (args[lengthen] ?? 0) - (args[shorten] ?? 0)
         if args.given(shorten), args.given(lengthen) {

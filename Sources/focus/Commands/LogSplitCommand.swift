@@ -38,11 +38,11 @@ enum LogSplitCommand: ParsableCommand {
             JournalChange(id: UUID().uuidString, kind: .edit, target: target, at: ctx.now(), patch: parts.patch),
             then: parts.second)
         let first = parts.patch.applied(to: old)
+        let short = HistoryView.shortID(target, among: ctx.store.focusLogs)
+        let shortSecond = HistoryView.shortID(parts.second.id, among: ctx.store.focusLogs)
+        let second = HistoryView.describe(parts.second, readerZone: ctx.zone)
         ctx.out.line(
-            "Split \(HistoryView.shortID(target, among: ctx.store.focusLogs)): "
-                + "\(HistoryView.describe(first, readerZone: ctx.zone)) and "
-                + "\(HistoryView.describe(parts.second, readerZone: ctx.zone)) "
-                + "(\(HistoryView.shortID(parts.second.id, among: ctx.store.focusLogs))).")
+            "Split \(short): \(HistoryView.describe(first, readerZone: ctx.zone)) and \(second) (\(shortSecond)).")
         return 0
     }
 }

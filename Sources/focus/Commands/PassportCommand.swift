@@ -9,7 +9,7 @@ enum PassportCommand: ParsableCommand {
         options: [json])
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
-        try ctx.loadExpedition()
+        try ctx.loadExpeditionOnly()
         let model = PassportViewModel(store: ctx.store, now: ctx.now(), days: try ctx.localDays())
         if args[json] {
             ctx.out.json(PassportView.json(model))

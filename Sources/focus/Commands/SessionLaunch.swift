@@ -65,13 +65,13 @@ enum SessionLaunch {
 
     /// The unlocked sound called `name` (a usage error naming what is unlocked, else).
     static func unlockedSound(_ name: String, _ ctx: Context) throws(FocusError) -> SoundCatalog.Entry {
-        try ctx.loadExpedition()
+        try ctx.loadExpeditionOnly()
         let catalog = SoundCatalog(definitions: ctx.store.expeditionDefinitions)
         return try catalog.unlockedEntry(named: name, in: ctx.store.expedition)
     }
 
     /// `focus: no sound: config sound: …`: why the configured sound does not play.
-    static func configuredSoundRefused(_ error: FocusError) -> String {
+    static func configuredSoundRefused(_ error: FocusError) -> Message {
         "focus: no sound: config sound: \(error.message)"
     }
 }

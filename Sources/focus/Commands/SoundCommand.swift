@@ -37,7 +37,7 @@ enum SoundCommand: ParsableCommand {
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         if args[list] { return try SoundListCommand.run(args, ctx) }
-        try ctx.loadExpedition()
+        try ctx.loadExpeditionOnly()
         let configured = try ctx.loadConfig().sound
         let entry = try SoundCatalog(definitions: ctx.store.expeditionDefinitions).unlockedEntry(
             named: args[name] ?? configured ?? "pink", in: ctx.store.expedition)
@@ -53,12 +53,14 @@ enum SoundCommand: ParsableCommand {
             guard length * SoundFormat.sampleRate <= WAVFormat.maxFrames else {
                 throw FocusError(
                     .usage,
-                    "--duration is too long for a WAV file (at most "
-                        + "\(LocalTime.duration(WAVFormat.maxFrames / SoundFormat.sampleRate)))"
+                    """
+                    --duration is too long for a WAV file (at most \
+                    \(duration: WAVFormat.maxFrames / SoundFormat.sampleRate))
+                    """
                 )
             }
             try ctx.store.export(to: out, chunks: SoundClip(stream, seconds: length, wavHeader: true))
-            ctx.out.line("Wrote \(LocalTime.duration(length)) of \(entry.title) to \(out).")
+            ctx.out.line("Wrote \(duration: length) of \(entry.title) to \(out).")
             return 0
         }
         return try play(stream, entry: entry, seconds: seconds, ctx)
@@ -72,8 +74,11 @@ enum SoundCommand: ParsableCommand {
         let player = SoundPlayer.start(stream, fadeIn: 1, path: ctx.environment["PATH"], seconds: seconds)
         // No player on PATH is known at once; one that cannot play, within a second or two.
         if let warning = player.takeWarning() { throw FocusError(.unavailable, warning) }
-        ctx.out.line(
-            "Playing \(entry.title)" + (seconds.map { " for \(LocalTime.duration($0))" } ?? "") + " · Ctrl-C to stop")
+        if let seconds {
+            ctx.out.line("Playing \(entry.title) for \(duration: seconds) · Ctrl-C to stop")
+        } else {
+            ctx.out.line("Playing \(entry.title) · Ctrl-C to stop")
+        }
         var signal: Int32?
         while signal == nil {
             var fds = [

@@ -6,7 +6,7 @@ enum SoundListCommand: ParsableCommand {
         name: "list", abstract: "List the sounds, and the city whose stamp unlocks each locked one")
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
-        try ctx.loadExpedition()
+        try ctx.loadExpeditionOnly()
         ctx.out.lines(SoundListView.lines(SoundListViewModel(store: ctx.store)))
         return 0
     }

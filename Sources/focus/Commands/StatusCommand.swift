@@ -12,10 +12,17 @@ enum StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "status",
         abstract: "Show whether a session is running and how long it has left",
-        discussion: "Placeholders for --format and --idle ({{ and }} print braces):\n\n"
-            + StatusFormat.Placeholder.allCases.map { "  " + "{\($0.rawValue)}".padded(toWidth: column) + $0.help }
-            .joined(separator: "\n"),
+        discussion: """
+            Placeholders for --format and --idle ({{ and }} print braces):
+
+            \(Message.joined(placeholders, separator: "\n"))
+            """,
         options: [json, format, idle])
+
+    /// The table of placeholders for the help: `  {state}     idle, running…`.
+    private static var placeholders: [Message] {
+        StatusFormat.Placeholder.allCases.map { "  \("{\($0.rawValue)}".padded(toWidth: column))\($0.help)" }
+    }
 
     /// The placeholders' column in the help: the widest and three spaces.
     private static let column = StatusFormat.Placeholder.allCases.map { "{\($0.rawValue)}".displayWidth }.max()! + 3

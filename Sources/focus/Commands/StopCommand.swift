@@ -15,15 +15,17 @@ enum StopCommand: ParsableCommand {
         guard let state = try ctx.store.liveSession() else { throw FocusError(.failure, "no session is running") }
         try TimerSignal.end(state, with: SIGUSR1, ctx)
         guard state.phase.isFocus, !state.isWaiting else {
-            ctx.out.line("Stopped the \(state.isWaiting ? "cycles" : state.phase.title.lowercased()).")
+            ctx.out.line(state.isWaiting ? "Stopped the cycles." : "Stopped the \(state.phase.word).")
             return 0
         }
         try ctx.loadJournal()
         if let log = ctx.store.session(id: state.id) {
-            let how = log.completed ? "completed" : "interrupted"
-            ctx.out.line(
-                "Stopped: recorded \(LocalTime.duration(log.focused)) of focus as \(how)"
-                    + (FocusLog.hashtags(log.tags).map { " " + $0 } ?? "") + ".")
+            let how = log.completed ? Message("completed") : Message("interrupted")
+            if let tags = FocusLog.hashtags(log.tags) {
+                ctx.out.line("Stopped: recorded \(duration: log.focused) of focus as \(how) \(tags).")
+            } else {
+                ctx.out.line("Stopped: recorded \(duration: log.focused) of focus as \(how).")
+            }
         } else {
             ctx.out.line("Stopped: under a minute of focus, so nothing was recorded.")
         }

@@ -26,11 +26,19 @@ enum SyncCommand: ParsableCommand {
             } else {
                 try ctx.store.sync(environment: ctx.environment)
             }
-        let sent = report.sent == 0 ? "nothing new to send" : "sent \(plural(report.sent, "line"))"
-        let received = report.received == 0 ? "nothing new arrived" : "received \(plural(report.received, "line"))"
+        let sent: Message =
+            switch report.sent {
+            case 0: "nothing new to send"
+            case 1: "sent 1 line"
+            case let n: "sent \(n) lines"
+            }
+        let received: Message =
+            switch report.received {
+            case 0: "nothing new arrived"
+            case 1: "received 1 line"
+            case let n: "received \(n) lines"
+            }
         ctx.out.line("Synced with \(report.remote) (\(report.url)), \(report.branch): \(sent), \(received).")
         return 0
     }
-
-    private static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
 }

@@ -23,34 +23,62 @@ enum UndoCommand: ParsableCommand {
     }
 
     /// `Undid adding 2026-11-29 09:00–09:25 (25m) #writing.`: what undoing `target` did.
-    static func done(_ target: UndoTarget, readerZone zone: Zone) -> String {
-        let after: String
-        switch target {
-        case .edit(_, let session?): after = ": \(HistoryView.describe(session, readerZone: zone)) again"
-        case .delete(_, let session?): after = ": \(HistoryView.describe(session, readerZone: zone)) is back"
-        case .batch: after = ": the whole import, in one step"
-        default: after = ""
-        }
-        return "Undid \(subject(target, readerZone: zone))\(after)."
-    }
-
-    /// `adding 2026-11-29 09:00–09:25 (25m) #writing`, `an edit`, `a deletion`, `importing 3 sessions (1h15m of
-    /// focus)`: the change `target` takes back, as `focus undo` and the dashboard's question word it.
-    static func subject(_ target: UndoTarget, readerZone zone: Zone) -> String {
+    static func done(_ target: UndoTarget, readerZone zone: Zone) -> Message {
         switch target {
         case .session(let log):
-            let verb = log.source == .manual ? "adding" : log.source == .import ? "importing" : "recording"
-            return "\(verb) \(HistoryView.describe(log, readerZone: zone))"
-        case .edit: return "an edit"
-        case .delete: return "a deletion"
+            let what = HistoryView.describe(log, readerZone: zone)
+            switch log.source {
+            case .manual: return "Undid adding \(what)."
+            case .import: return "Undid importing \(what)."
+            default: return "Undid recording \(what)."
+            }
+        case .edit(_, let session?): return "Undid an edit: \(HistoryView.describe(session, readerZone: zone)) again."
+        case .edit: return "Undid an edit."
+        case .delete(_, let session?):
+            return "Undid a deletion: \(HistoryView.describe(session, readerZone: zone)) is back."
+        case .delete: return "Undid a deletion."
         case .batch(_, let sessions, let changes):
             let seconds = sessions.reduce(0) { $0 + $1.focused }
-            let edits = changes.filter { $0.kind == .edit }.count
-            let deletions = changes.count - edits
-            return "importing \(sessions.count) session\(sessions.count == 1 ? "" : "s") "
-                + "(\(LocalTime.duration(seconds)) of focus)"
-                + (edits > 0 ? ", \(edits) update\(edits == 1 ? "" : "s")" : "")
-                + (deletions > 0 ? ", \(deletions) deletion\(deletions == 1 ? "" : "s")" : "")
+            let imported: Message =
+                sessions.count == 1
+                ? "Undid importing 1 session (\(duration: seconds) of focus)"
+                : "Undid importing \(sessions.count) sessions (\(duration: seconds) of focus)"
+            let (updates, deleted) = changesText(changes)
+            return "\(imported)\(updates)\(deleted): the whole import, in one step."
         }
+    }
+
+    /// `Undo adding 2026-11-29 09:00–09:25 (25m) #writing?`: the dashboard's question before it undoes `target`.
+    static func question(_ target: UndoTarget, readerZone zone: Zone) -> Message {
+        switch target {
+        case .session(let log):
+            let what = HistoryView.describe(log, readerZone: zone)
+            switch log.source {
+            case .manual: return "Undo adding \(what)?"
+            case .import: return "Undo importing \(what)?"
+            default: return "Undo recording \(what)?"
+            }
+        case .edit(_, let session?):
+            return "Undo an edit, back to \(HistoryView.describe(session, readerZone: zone))?"
+        case .edit: return "Undo an edit?"
+        case .delete(_, let session?):
+            return "Undo a deletion, bringing back \(HistoryView.describe(session, readerZone: zone))?"
+        case .delete: return "Undo a deletion?"
+        case .batch(_, let sessions, let changes):
+            let seconds = sessions.reduce(0) { $0 + $1.focused }
+            let (updates, deleted) = changesText(changes)
+            return sessions.count == 1
+                ? "Undo importing 1 session (\(duration: seconds) of focus)\(updates)\(deleted)?"
+                : "Undo importing \(sessions.count) sessions (\(duration: seconds) of focus)\(updates)\(deleted)?"
+        }
+    }
+
+    /// `, 2 updates` and `, 1 deletion`: the changes a batch import made besides its sessions, or nothing.
+    private static func changesText(_ changes: [JournalChange]) -> (updates: Message, deletions: Message) {
+        let edits = changes.filter { $0.kind == .edit }.count
+        let deletions = changes.count - edits
+        let updates: Message = edits == 0 ? "" : edits == 1 ? ", 1 update" : ", \(edits) updates"
+        let deleted: Message = deletions == 0 ? "" : deletions == 1 ? ", 1 deletion" : ", \(deletions) deletions"
+        return (updates, deleted)
     }
 }

@@ -5,7 +5,7 @@ enum VersionCommand: ContextFreeCommand {
     static let configuration = CommandConfiguration(name: "version", abstract: "Print the version", hidden: true)
 
     static func run(_ args: ParsedArguments, _ out: TerminalWriter, columns: Int) throws(FocusError) -> Int32 {
-        out.line(CommandLineTool.versionLine)
+        out.line(verbatim: CommandLineTool.versionLine)
         return 0
     }
 }

@@ -27,7 +27,7 @@ final class DashboardRunner {
     private var journalReads = 0
     private var dirty = true
     /// Hook and player problems waiting for the session to end, said on the shell's screen after leaving.
-    private var leftover: [String] = []
+    private var leftover: [Message] = []
 
     /// Wakes at least this often with nothing to do, so that the dates follow midnight.
     private static let idleWake = 60.0

@@ -48,7 +48,7 @@ final class HookRunner {
     var nextDeadline: Double? { children.map(\.deadline).min() }
 
     /// Starts `hook` if its executable exists and may run; returns a problem to report, if any.
-    func start(_ hook: Hook) -> String? {
+    func start(_ hook: Hook) -> Message? {
         let name = hook.event.fileName
         let path: String
         switch store.hook(hook.event) {
@@ -77,7 +77,7 @@ final class HookRunner {
         defer { for string in argv + envp { free(string) } }
         var pid: pid_t = 0
         let status = posix_spawn(&pid, path, &actions, &attributes, &argv, &envp)
-        guard status == 0 else { return "focus: cannot run hook \(name): \(String(cString: strerror(status)))" }
+        guard status == 0 else { return "focus: cannot run hook \(name): \(systemError: status)" }
         children.append(Child(name: name, pid: pid, deadline: LiveClock.monotonic() + timeout))
         return nil
     }
@@ -85,29 +85,27 @@ final class HookRunner {
     /// Collects the hooks that ended and kills those past their deadline, without waiting.
     ///
     /// Returns one line for each hook that failed, died or was stopped.
-    func reap() -> [String] {
-        var reports: [String] = []
+    func reap() -> [Message] {
+        var reports: [Message] = []
         let now = LiveClock.monotonic()
         children.removeAll { child in
             var status: Int32 = 0
             if waitpid(child.pid, &status, WNOHANG) == child.pid {
-                if let problem = Self.problem(status) { reports.append("focus: hook \(child.name) \(problem)") }
+                if let problem = Self.problem(status, of: child.name) { reports.append(problem) }
                 return true
             }
             guard now >= child.deadline else { return false }
             kill(-child.pid, SIGKILL)
             while waitpid(child.pid, &status, 0) < 0 && errno == EINTR {}
             reports.append(
-                "focus: hook \(child.name) took longer than \(LocalTime.duration(Int(timeout.rounded(.up)))) and was "
-                    + "stopped"
-            )
+                "focus: hook \(child.name) took longer than \(duration: Int(timeout.rounded(.up))) and was stopped")
             return true
         }
         return reports
     }
 
     /// Waits for every running hook to end or reach its deadline; returns what ``reap()`` reported.
-    func finish() -> [String] {
+    func finish() -> [Message] {
         var reports = reap()
         while !children.isEmpty {
             usleep(20_000)
@@ -116,11 +114,11 @@ final class HookRunner {
         return reports
     }
 
-    /// Why a `waitpid` status is a failure, or `nil` for exit status 0.
-    private static func problem(_ status: Int32) -> String? {
+    /// Why the `waitpid` status of hook `name` is a failure, or `nil` for exit status 0.
+    private static func problem(_ status: Int32, of name: String) -> Message? {
         let signal = status & 0x7f
-        if signal != 0 { return "was killed by signal \(signal)" }
+        if signal != 0 { return "focus: hook \(name) was killed by signal \(signal)" }
         let code = (status >> 8) & 0xff
-        return code == 0 ? nil : "failed with exit status \(code)"
+        return code == 0 ? nil : "focus: hook \(name) failed with exit status \(code)"
     }
 }

@@ -14,7 +14,7 @@ final class Notifier {
     /// `notify-send` is looked up on `path` (the `PATH` variable).
     init(path: String?) { self.path = path }
 
-    /// Sends `title`/`body` if `notify-send` is on `PATH`; silently does nothing otherwise.
+    /// Sends `title`/`body` (in the user's language) if `notify-send` is on `PATH`; silently does nothing otherwise.
     func send(_ note: (title: String, body: String)) {
         guard let path else { return }
         let candidates = path.split(separator: ":").map { String($0) + "/notify-send" }

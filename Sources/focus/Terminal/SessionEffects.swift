@@ -14,7 +14,7 @@ final class SessionEffects {
         /// Feed this back to the machine (a state that could not be saved, what finishing did).
         case event(TimerEvent)
         /// A problem to show while the session goes on (a hook that is not executable).
-        case problem(String)
+        case problem(Message)
     }
 
     private let ctx: Context
@@ -46,22 +46,24 @@ final class SessionEffects {
         case .hook(let hook): return hooks.start(hook).map(Outcome.problem) ?? .done
         case .startSound: sound.start()
         case .stopSound: sound.stop()
-        case .notify(let summary): notifier.send(SessionSummaryViewModel.notification(summary))
+        case .notify(let summary):
+            let note = SessionSummaryViewModel.notification(summary)
+            notifier.send((note.title.localized, note.body.localized))
         default: return nil
         }
         return .done
     }
 
     /// Runs `hook` (a dead timer's `on-stop`, found when a session was claimed); a problem to show, if any.
-    func run(_ hook: Hook) -> String? { hooks.start(hook) }
+    func run(_ hook: Hook) -> Message? { hooks.start(hook) }
 
     /// Between two waits: hooks that ended or ran too long, notifications that ended, a player that gave up; the
     /// problems to show, one line each.
-    func reap() -> [String] {
+    func reap() -> [Message] {
         notifier.reap()
         // A player that gave up is said; the session goes on in silence.
         let lines = hooks.reap()
-        return lines + (sound.takeWarning().map { ["focus: \($0); carrying on in silence."] } ?? [])
+        return lines + (sound.takeWarning().map { [Message("focus: \($0); carrying on in silence.")] } ?? [])
     }
 
     /// When the next hook must be reaped (it runs out of time), on the monotonic clock.
@@ -74,5 +76,5 @@ final class SessionEffects {
     func stopSound() { sound.stop() }
 
     /// Waits for the hooks still running (within their time limit); their problems, one line each.
-    func finish() -> [String] { hooks.finish() }
+    func finish() -> [Message] { hooks.finish() }
 }

@@ -55,7 +55,7 @@ final class SoundPlayer: Sendable {
         var changes = 0
         /// The fade-out `stop` asked for.
         var ending: Double?
-        var warning: String?
+        var warning: Message?
     }
 
     private let control = Mutex(Control())
@@ -88,7 +88,7 @@ final class SoundPlayer: Sendable {
         let player = SoundPlayer()
         let found = candidates(path: path)
         guard !found.isEmpty else {
-            let names = uniqueNames(programs.map(\.name)).joined(separator: ", ")
+            let names = Message.list(uniqueNames(programs.map(\.name)))
             player.finish(warning: "no sound: none of \(names) is on PATH")
             return player
         }
@@ -134,7 +134,7 @@ final class SoundPlayer: Sendable {
     }
 
     /// The line to show once when no player could play (without `focus: ` or `Error: `); `nil` after that.
-    func takeWarning() -> String? {
+    func takeWarning() -> Message? {
         control.withLock { control in
             defer { control.warning = nil }
             return control.warning
@@ -150,7 +150,7 @@ final class SoundPlayer: Sendable {
         }
     }
 
-    fileprivate func finish(warning: String?) {
+    fileprivate func finish(warning: Message?) {
         control.withLock { $0.warning = warning }
         close(ended[1])
     }
@@ -196,7 +196,7 @@ private final class Feed {
         }
         let names = SoundPlayer.uniqueNames(failed)
         player.finish(
-            warning: "no sound: \(names.joined(separator: ", ")) could not play it (is an audio server running?)")
+            warning: "no sound: \(Message.list(names)) could not play it (is an audio server running?)")
     }
 
     /// Writes `clip` to `child` in real time; `true` when all of it was written (and the player has played it).

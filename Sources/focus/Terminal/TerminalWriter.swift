@@ -39,8 +39,12 @@ struct TerminalWriter: Sendable {
     /// Writes `line` and a newline.
     func line(_ line: TerminalLine = TerminalLine()) { output.write(renderer.render(line) + "\n") }
 
-    /// Writes `text` (anything, data included) in `style` as one line.
-    func line(_ text: String, _ style: TextStyle = .plain) { line(TerminalLine(text, style)) }
+    /// Writes `text` (anything, data included) in `style` as one line, as it is in every language. Labelled, so
+    /// that an unlabelled literal makes a translated ``Message``.
+    func line(verbatim text: String, _ style: TextStyle = .plain) { line(TerminalLine(verbatim: text, style)) }
+
+    /// Writes `message` in the command's language (``Language/current``) and `style` as one line.
+    func line(_ message: Message, _ style: TextStyle = .plain) { line(verbatim: message.localized, style) }
 
     /// Writes `lines`, each with a newline.
     func lines(_ lines: [TerminalLine]) { output.write(renderer.render(lines)) }
@@ -69,7 +73,7 @@ struct TerminalWriter: Sendable {
         // A CRLF is one `Character`: split on either line ending, and keep neither.
         var rows = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         if rows.last?.isEmpty == true { rows.removeLast() }
-        lines(rows.map { TerminalLine(String($0)) })
+        lines(rows.map { TerminalLine(verbatim: String($0)) })
     }
 
     /// Writes `text` byte for byte: only for the formats named above, never for a view.

@@ -60,7 +60,7 @@ final class TimerFrame {
     }
 
     /// Prints `lines` on stderr (hook problems, warnings) without tearing the frame or the prompt.
-    func report(_ lines: [String]) {
+    func report(_ lines: [Message]) {
         guard !lines.isEmpty else { return }
         let step = prompted
         clear()
@@ -94,10 +94,11 @@ final class TimerFrame {
             ctx.out.lines(SessionSummaryView.breakLines(summary, width: ctx.lineWidth))
             return
         }
-        try ctx.loadJournal()
         var events: [ExpeditionEvent] = []
         do throws(FocusError) {
-            let applied = try ctx.store.loadExpedition(days: try ctx.localDays())
+            // From the derived files, which fold in the session just recorded: the history is read only when they
+            // cannot tell.
+            let applied = try ctx.loadExpeditionOnly()
             events = summary.recorded.flatMap { applied[$0.id] } ?? []
         } catch {
             ctx.err.line("focus: the expedition was not updated: \(error.message)")

@@ -7,7 +7,7 @@ final class TimerSound {
     private let path: String?
     private var player: SoundPlayer?
     /// A warning the player left when it was stopped, not yet shown.
-    private var pending: String?
+    private var pending: Message?
 
     /// Plays `entry` (none: silence) with the first player found on `path`.
     init(_ entry: SoundCatalog.Entry?, path: String?) {
@@ -31,7 +31,7 @@ final class TimerSound {
     }
 
     /// What went wrong with the players since it was last asked (none worked, the last one gave up), once.
-    func takeWarning() -> String? {
+    func takeWarning() -> Message? {
         defer { pending = nil }
         return player?.takeWarning() ?? pending
     }

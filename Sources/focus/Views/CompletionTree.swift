@@ -46,12 +46,12 @@ struct CompletionTree {
                     read: argument.read)
             }
             return Node(
-                path: path.words, abstract: configuration.abstract,
+                path: path.words, abstract: configuration.abstract.description,
                 options: configuration.optionSpecs + [Flag.help.spec], arguments: arguments,
                 subcommands: configuration.visibleSubcommands.map {
                     let sub = $0.configuration
                     return Subcommand(
-                        name: sub.name, aliases: sub.aliases, abstract: sub.abstract,
+                        name: sub.name, aliases: sub.aliases, abstract: sub.abstract.description,
                         path: path.words + " " + sub.name)
                 })
         }

@@ -6,31 +6,35 @@ enum DoctorView {
     /// `Journal: PATH: 12 session records, 2 change records, 11 sessions in the history.`
     static func journal(_ store: AppStore, width: Int?) -> [TerminalLine] {
         TerminalLine(
-            "Journal: \(store.paths.journalDirectory): \(store.history.sessions.count) session records, "
-                + "\(store.history.changes.count) change records, \(store.focusLogs.count) sessions in the history."
+            """
+            Journal: \(store.paths.journalDirectory): \(store.history.sessions.count) session records, \
+            \(store.history.changes.count) change records, \(store.focusLogs.count) sessions in the history.
+            """ as Message
         ).folded(toWidth: width)
     }
 
     /// A section's heading: `Settings:`.
-    static func heading(_ title: String, width: Int?) -> [TerminalLine] {
-        TerminalLine(title + ":").folded(toWidth: width)
+    static func heading(_ title: Message, width: Int?) -> [TerminalLine] {
+        TerminalLine("\(title):" as Message).folded(toWidth: width)
     }
 
     /// A fact that is no problem, under a heading: `  ok`, `  expedition checkpoint: matches a rebuild`.
-    static func fine(_ text: String, width: Int?) -> [TerminalLine] {
+    static func fine(_ text: Message, width: Int?) -> [TerminalLine] {
         TerminalLine.hanging(TerminalLine("  "), TerminalLine(text), toWidth: width)
     }
 
     /// `  problem: …` or `  note: …`.
     static func finding(_ finding: JournalDoctor.Finding, width: Int?) -> [TerminalLine] {
         TerminalLine.hanging(
-            TerminalLine("  " + (finding.isProblem ? "problem" : "note") + ": "), TerminalLine(finding.text),
+            TerminalLine(finding.isProblem ? "  problem: " : "  note: " as Message), TerminalLine(finding.text),
             toWidth: width)
     }
 
     /// `Healthy.` or `2 problems found.`
     static func verdict(problems: Int, width: Int?) -> [TerminalLine] {
-        TerminalLine(problems == 0 ? "Healthy." : "\(problems) problem\(problems == 1 ? "" : "s") found.")
-            .folded(toWidth: width)
+        TerminalLine(
+            problems == 0 ? "Healthy." : problems == 1 ? "1 problem found." : "\(problems) problems found." as Message
+        )
+        .folded(toWidth: width)
     }
 }

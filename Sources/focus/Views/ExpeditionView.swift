@@ -35,7 +35,9 @@ enum ExpeditionView {
         lines.append(TerminalLine())
         lines += missionLines(chapter.missions, width: width)
         lines.append(TerminalLine())
-        var footer = ["Miles: \(model.totalMiles)", "Stamps: \(model.stampedCount) of \(model.chapterCount)"]
+        var footer: [Message] = [
+            "Miles: \(model.totalMiles)", "Stamps: \(model.stampedCount) of \(model.chapterCount)",
+        ]
         footer.append(model.nextCity.map { "Next city: \($0)" } ?? "Last city of the route")
         lines += TerminalLine.flowed(footer.map { TerminalLine($0) }, separator: TerminalLine(" · "), toWidth: width)
         return lines
@@ -44,10 +46,12 @@ enum ExpeditionView {
     /// The whole route in order, flowed to `width`: `✓ Lisbon · ✓ Seville · ▸ Madrid · Paris · …`, the stamped
     /// cities ticked (in green), the open one marked (in bold), those ahead plain.
     static func route(_ passport: PassportViewModel, width: Int) -> [TerminalLine] {
-        let stamped = passport.stamps.map { TerminalLine("✓ " + $0.title, .green) }
-        let ahead = passport.ahead.map { $0.open ? TerminalLine("▸ " + $0.title, .bold) : TerminalLine($0.title) }
+        let stamped = passport.stamps.map { TerminalLine(verbatim: "✓ ", .green) + TerminalLine($0.title, .green) }
+        let ahead = passport.ahead.map {
+            $0.open ? TerminalLine(verbatim: "▸ ", .bold) + TerminalLine($0.title, .bold) : TerminalLine($0.title)
+        }
         return [TerminalLine("Route", .bold)]
-            + TerminalLine.flowed(stamped + ahead, separator: TerminalLine(" · ", .dim), toWidth: width)
+            + TerminalLine.flowed(stamped + ahead, separator: TerminalLine(verbatim: " · ", .dim), toWidth: width)
     }
 
     static func missionLines(_ missions: [ExpeditionMissionRow], width: Int) -> [TerminalLine] {
@@ -57,7 +61,8 @@ enum ExpeditionView {
         let barWidth = max(5, width - 2 - titleWidth - 2 - 2 - numbersWidth)
         return missions.enumerated().map { index, mission in
             let marker = mission.completed ? TerminalLine("✓", .green) : TerminalLine(" ")
-            let bar = TerminalLine(Bar.render(mission.fraction, width: barWidth), mission.completed ? .green : .cyan)
+            let bar = TerminalLine(
+                verbatim: Bar.render(mission.fraction, width: barWidth), mission.completed ? .green : .cyan)
             let line =
                 marker + TerminalLine(" ") + TerminalLine(mission.title).fitted(toWidth: titleWidth)
                 + TerminalLine("  ")
@@ -71,7 +76,8 @@ enum ExpeditionView {
             Report(
                 isDemo: model.isDemo, chapterCount: model.chapterCount, stamped: model.stampedCount,
                 totalMiles: model.totalMiles,
-                complete: model.isComplete, started: !model.notStarted, current: model.current, nextCity: model.nextCity
+                complete: model.isComplete, started: !model.notStarted, current: model.current,
+                nextCity: model.nextCity?.description
             ))
     }
 

@@ -33,7 +33,7 @@ enum FishCompletion {
                     out += when + " -l \(option.name) -x" + values + "\n"
                 }
                 let value = !option.takesValue ? "" : option.completion == .files ? " -r -F" : " -x"
-                out += when + names + value + " -d " + quoted(option.help) + "\n"
+                out += when + names + value + " -d " + quoted(option.help.description) + "\n"
             }
             for (index, argument) in node.arguments.enumerated() {
                 if case .byPreviousArgument(let branches) = argument.completion {

@@ -1,23 +1,27 @@
 import FocusCore
 
-/// `--help` and the overview, generated from the declarations and fitted to the terminal, at most 80 columns.
+/// `--help` and the overview, generated from the declarations and fitted to the terminal, at most 80 columns, in
+/// the user's language (command words, placeholders and options stay as they are typed).
 enum HelpText {
     /// The help of `path` laid out in `width` columns (at most ``UsageText/width``).
     static func render(_ path: CommandPath, width: Int = UsageText.width) -> String {
         let width = min(width, UsageText.width)
         let configuration = path.configuration
-        var out = "\(path.words): \(configuration.abstract)".wrapped(toWidth: width).joined(separator: "\n")
+        let title = Message("\(path.words): \(configuration.abstract)").localized
+        var out = title.wrapped(toWidth: width).joined(separator: "\n")
         out += "\n\n" + UsageText.block(path, width: width)
         let subcommands = configuration.visibleSubcommands.map { $0.configuration }
         if !subcommands.isEmpty {
-            out += "\nCommands:\n" + table(subcommands.map { ($0.name, $0.abstract) }, width: width)
+            out += "\n" + Message("Commands:").localized + "\n"
+            out += table(subcommands.map { ($0.name, $0.abstract.localized) }, width: width)
         }
         if !configuration.argumentSpecs.isEmpty {
-            out += "\nArguments:\n" + table(configuration.argumentSpecs.map { ($0.name, $0.help) }, width: width)
+            out += "\n" + Message("Arguments:").localized + "\n"
+            out += table(configuration.argumentSpecs.map { ($0.name, $0.help.localized) }, width: width)
         }
-        let options = (configuration.optionSpecs + [Flag.help.spec]).map { (names($0), $0.help) }
-        out += "\nOptions:\n" + table(options, width: width)
-        if let discussion = configuration.discussion { out += "\n" + text(discussion, width: width) }
+        let options = (configuration.optionSpecs + [Flag.help.spec]).map { (names($0), $0.help.localized) }
+        out += "\n" + Message("Options:").localized + "\n" + table(options, width: width)
+        if let discussion = configuration.discussion { out += "\n" + text(discussion.localized, width: width) }
         return out
     }
 

@@ -11,37 +11,45 @@ enum HistoryView {
     /// included), each row cut to `width` columns when given (on a terminal), else whole.
     static func lines(_ rows: [HistoryViewModel.Row], hidden: Int, width: Int?) -> [TerminalLine] {
         guard !rows.isEmpty else { return [TerminalLine("No sessions.")] }
-        let ids = rows.map { TerminalLine($0.shortID) }
-        let durations = rows.map { TerminalLine(LocalTime.duration($0.log.focused)) }
-        let tags = rows.map { TerminalLine(FocusLog.hashtags($0.log.tags) ?? "") }
+        let ids = rows.map { TerminalLine(verbatim: $0.shortID) }
+        let durations = rows.map { TerminalLine(verbatim: LocalTime.duration($0.log.focused)) }
+        let tags = rows.map { TerminalLine(verbatim: FocusLog.hashtags($0.log.tags) ?? "") }
         let idWidth = ids.map(\.width).max() ?? 8
         let focusWidth = durations.map(\.width).max() ?? 3
         let tagWidth = tags.map(\.width).max() ?? 0
         let statusWidth = max(completedWord.displayWidth, interruptedWord.displayWidth) + 2
         // The device is shown only when the rows come from more than one.
         let devices = Set(rows.map(\.device))
-        let deviceWidth = devices.count > 1 ? (devices.map { TerminalLine($0 ?? "-").width }.max() ?? 1) + 2 : 0
+        let deviceWidth =
+            devices.count > 1 ? (devices.map { TerminalLine(verbatim: $0 ?? "-").width }.max() ?? 1) + 2 : 0
         // A session recorded in another zone shows its times in that zone, and says which.
-        let zones = rows.map { TerminalLine($0.otherZone ?? "") }
+        let zones = rows.map { TerminalLine(verbatim: $0.otherZone ?? "") }
         let zoneWidth = zones.map(\.width).max().map { $0 > 0 ? $0 + 2 : 0 } ?? 0
         var lines: [TerminalLine] = []
         for (index, row) in rows.enumerated() {
             let log = row.log
             var line = ids[index].padded(toWidth: idWidth + 2)
-            line.append(row.date.isoString + "  " + row.startTime + "–" + row.endTime + "  ")
+            line.append(verbatim: row.date.isoString + "  " + row.startTime + "–" + row.endTime + "  ")
             if zoneWidth > 0 { line.append(zones[index].padded(toWidth: zoneWidth)) }
             line.append(durations[index].padded(toWidth: focusWidth, alignment: .right))
             line.append("  ")
-            line.append(TerminalLine(log.completed ? completedWord : interruptedWord).padded(toWidth: statusWidth))
-            if deviceWidth > 0 { line.append(TerminalLine(row.device ?? "-").padded(toWidth: deviceWidth)) }
+            line.append(
+                TerminalLine(verbatim: log.completed ? completedWord : interruptedWord).padded(toWidth: statusWidth))
+            if deviceWidth > 0 { line.append(TerminalLine(verbatim: row.device ?? "-").padded(toWidth: deviceWidth)) }
             line.append(tags[index].padded(toWidth: tagWidth + 2))
-            if let note = log.note { line.append(note.split(whereSeparator: \.isNewline).joined(separator: " ")) }
+            if let note = log.note {
+                line.append(verbatim: note.split(whereSeparator: \.isNewline).joined(separator: " "))
+            }
             line = line.trimmingTrailingSpaces()
             lines.append(width.map { line.truncated(toWidth: $0) } ?? line)
         }
         if hidden > 0 {
-            lines += TerminalLine("… \(hidden) older session\(hidden == 1 ? "" : "s") (--limit 0 shows all)")
-                .folded(toWidth: width)
+            lines += TerminalLine(
+                hidden == 1
+                    ? "… 1 older session (--limit 0 shows all)" as Message
+                    : "… \(hidden) older sessions (--limit 0 shows all)"
+            )
+            .folded(toWidth: width)
         }
         return lines
     }
@@ -73,10 +81,11 @@ enum HistoryView {
 
     /// `2026-11-29 09:00–09:25 (25m) #writing #book`, in the session's own zone, read next to `readerZone`
     /// (``Zone/zone(forSession:)``).
-    static func describe(_ log: FocusLog, readerZone: Zone) -> String {
+    static func describe(_ log: FocusLog, readerZone: Zone) -> Message {
         let zone = readerZone.zone(forSession: log.tz)
-        return LocalTime.dateTime(log.start, in: zone) + "–" + LocalTime.hourMinute(log.end, in: zone)
-            + " (\(LocalTime.duration(log.focused)))" + (FocusLog.hashtags(log.tags).map { " " + $0 } ?? "")
+        let span = LocalTime.dateTime(log.start, in: zone) + "–" + LocalTime.hourMinute(log.end, in: zone)
+        guard let tags = FocusLog.hashtags(log.tags) else { return "\(span) (\(duration: log.focused))" }
+        return "\(span) (\(duration: log.focused)) \(tags)"
     }
 
     /// The short form of `id` that `focus log` shows beside `logs`.
@@ -85,7 +94,7 @@ enum HistoryView {
     }
 
     /// A note on stderr when `log` overlaps another session of `logs`, else `nil`.
-    static func overlapNote(_ log: FocusLog, among logs: [FocusLog], readerZone: Zone) -> String? {
+    static func overlapNote(_ log: FocusLog, among logs: [FocusLog], readerZone: Zone) -> Message? {
         guard let other = SessionEditor.overlap(of: log, in: logs) else { return nil }
         return
             "focus: note: this overlaps \(describe(other, readerZone: readerZone)) (\(shortID(other.id, among: logs)))."

@@ -10,28 +10,41 @@ enum ImportReportView {
 
     static func lines(_ plan: ImportPlan, from path: String, dryRun: Bool, width: Int?) -> [TerminalLine] {
         let added = plan.added
-        let verb = dryRun ? "Would add" : "Added"
         let seconds = added.reduce(0) { $0 + $1.focused }
-        var lines = [
+        let count = added.count
+        let summary: Message =
+            switch (dryRun, count == 1) {
+            case (true, true): "Would add 1 session (\(duration: seconds) of focus) from \(path)."
+            case (true, false): "Would add \(count) sessions (\(duration: seconds) of focus) from \(path)."
+            case (false, true): "Added 1 session (\(duration: seconds) of focus) from \(path)."
+            case (false, false): "Added \(count) sessions (\(duration: seconds) of focus) from \(path)."
+            }
+        var lines = [TerminalLine(summary)]
+        let updated = plan.updated.count
+        lines.append(
             TerminalLine(
-                "\(verb) \(added.count) session\(added.count == 1 ? "" : "s") (\(LocalTime.duration(seconds)) of "
-                    + "focus) from \(path).")
-        ]
-        let changed = dryRun ? "Would update" : "Updated"
-        lines.append(TerminalLine("\(changed) \(plan.updated.count) (changed in the source since the last import)."))
+                dryRun
+                    ? "Would update \(updated) (changed in the source since the last import)."
+                    : "Updated \(updated) (changed in the source since the last import)." as Message))
         if !plan.pruned.isEmpty {
-            let deleted = dryRun ? "Would delete" : "Deleted"
-            lines.append(TerminalLine("\(deleted) \(plan.pruned.count) (no longer in the source)."))
+            let pruned = plan.pruned.count
+            lines.append(
+                TerminalLine(
+                    dryRun
+                        ? "Would delete \(pruned) (no longer in the source)."
+                        : "Deleted \(pruned) (no longer in the source)." as Message))
         }
-        lines.append(TerminalLine("Duplicates: \(plan.duplicates) (already in the journal)."))
+        lines.append(TerminalLine("Duplicates: \(plan.duplicates) (already in the journal)." as Message))
         if !dryRun, !plan.records.isEmpty {
             lines.append(TerminalLine("focus undo takes back this whole import in one step."))
         }
-        lines.append(TerminalLine("Skipped: \(plan.skipped.count)" + (plan.skipped.isEmpty ? "." : ":")))
+        lines.append(
+            TerminalLine(
+                plan.skipped.isEmpty ? "Skipped: 0." as Message : "Skipped: \(plan.skipped.count):" as Message))
         var report = lines.flatMap { $0.folded(toWidth: width) }
         let indent = TerminalLine("  ")
         for skip in plan.skipped.prefix(listedSkips) {
-            report += TerminalLine.hanging(indent, TerminalLine(skip.description), toWidth: width)
+            report += TerminalLine.hanging(indent, TerminalLine(skip.message), toWidth: width)
         }
         if plan.skipped.count > listedSkips {
             report.append(indent + TerminalLine("… and \(plan.skipped.count - listedSkips) more"))

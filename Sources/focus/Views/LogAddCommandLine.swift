@@ -24,7 +24,7 @@ enum LogAddCommandLine {
 
 extension LogAddCommandLine {
     /// `<why>. The session was NOT recorded; once that is fixed, add it back with: focus log add …`
-    static func notRecorded(_ log: FocusLog, because error: FocusError, in zone: Zone) -> String {
+    static func notRecorded(_ log: FocusLog, because error: FocusError, in zone: Zone) -> Message {
         "\(error.message). The session was NOT recorded; once that is fixed, add it back with: \(render(log, in: zone))"
     }
 }

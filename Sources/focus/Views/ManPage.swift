@@ -24,7 +24,7 @@ enum ManPage {
             .nh
             .ad l
             .SH NAME
-            focus \\- \(escaped(CommandLineTool.tagline))
+            focus \\- \(escaped(CommandLineTool.tagline.description))
             .SH SYNOPSIS
             .B focus
             .I COMMAND
@@ -40,7 +40,9 @@ enum ManPage {
         for path in root.descendants().dropFirst() { out += section(path) }
         out += ".SH SETTINGS\n"
         out += "\\fBfocus config set\\fR \\fIKEY VALUE\\fR writes \\fIconfig.json\\fR in the config folder.\n"
-        for key in FocusConfig.Key.allCases { out += ".TP\n.B \(escaped(key.rawValue))\n\(escaped(key.accepted))\n" }
+        for key in FocusConfig.Key.allCases {
+            out += ".TP\n.B \(escaped(key.rawValue))\n\(escaped(key.accepted.description))\n"
+        }
         out += """
             .SH HOOKS
             Executables in \\fI<config>/hooks/\\fR named \\fBon\\-start\\fR, \\fBon\\-break\\fR,
@@ -92,12 +94,12 @@ enum ManPage {
             configuration.argumentSpecs.map { bracket(italic($0.name), !$0.isRequired) }
             + configuration.optionSpecs.map { bracket(option($0), !$0.isRequired) }
         if !synopsis.isEmpty { out += synopsis.joined(separator: " ") + "\n" }
-        out += ".PP\n\(escaped(configuration.abstract)).\n"
+        out += ".PP\n\(escaped(configuration.abstract.description)).\n"
         for argument in configuration.argumentSpecs {
-            out += ".TP\n\(italic(argument.name))\n\(escaped(argument.help))\n"
+            out += ".TP\n\(italic(argument.name))\n\(escaped(argument.help.description))\n"
         }
-        for spec in configuration.optionSpecs { out += ".TP\n\(option(spec))\n\(escaped(spec.help))\n" }
-        for paragraph in configuration.discussion.map(Paragraph.split) ?? [] {
+        for spec in configuration.optionSpecs { out += ".TP\n\(option(spec))\n\(escaped(spec.help.description))\n" }
+        for paragraph in configuration.discussion.map { Paragraph.split($0.description) } ?? [] {
             switch paragraph {
             case .prose(let text): out += ".PP\n\(escaped(text))\n"
             case .table(let lines): out += ".PP\n.nf\n\(escaped(lines.joined(separator: "\n")))\n.fi\n"

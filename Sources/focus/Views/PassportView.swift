@@ -20,7 +20,9 @@ enum PassportView {
         if model.isDemo { lines += DemoBanner.lines(width: width) }
         let stamps = model.stamps
         lines += TerminalLine(
-            "Passport · \(stamps.count) \(stamps.count == 1 ? "stamp" : "stamps") · \(model.totalMiles) miles", .bold
+            stamps.count == 1
+                ? "Passport · 1 stamp · \(model.totalMiles) miles"
+                : "Passport · \(stamps.count) stamps · \(model.totalMiles) miles" as Message, .bold
         ).folded(toWidth: width)
         lines.append(TerminalLine())
         if stamps.isEmpty {
@@ -43,10 +45,10 @@ enum PassportView {
         let sounds = model.sounds
         lines += (TerminalLine("Sounds", .bold) + TerminalLine(" · \(sounds.count) of \(model.soundCount) unlocked"))
             .folded(toWidth: width)
-        let nameWidth = sounds.map { TerminalLine($0.name).width }.max() ?? 0
+        let nameWidth = sounds.map { TerminalLine(verbatim: $0.name).width }.max() ?? 0
         lines += sounds.flatMap { sound in
             TerminalLine.hanging(
-                TerminalLine("  ♪ ") + TerminalLine(sound.name).padded(toWidth: nameWidth + 2),
+                TerminalLine("  ♪ ") + TerminalLine(verbatim: sound.name).padded(toWidth: nameWidth + 2),
                 TerminalLine(sound.title),
                 toWidth: width)
         }
@@ -55,9 +57,10 @@ enum PassportView {
             lines.append(TerminalLine())
             lines.append(TerminalLine("Ahead", .bold))
             lines += ahead.flatMap { chapter in
-                var item = TerminalLine(chapter.title + ", " + chapter.country)
+                var item = TerminalLine("\(chapter.title), \(chapter.country)" as Message)
                 if chapter.open { item.append("  (in progress)", .cyan) }
-                return TerminalLine.hanging(TerminalLine("  " + number(chapter.number) + " "), item, toWidth: width)
+                return TerminalLine.hanging(
+                    TerminalLine(verbatim: "  " + number(chapter.number) + " "), item, toWidth: width)
             }
         }
         return lines
@@ -85,16 +88,16 @@ enum PassportView {
     static func box(_ stamp: PassportStamp) -> [TerminalLine] {
         let border = TextStyle.red
         func row(_ text: String) -> TerminalLine {
-            TerminalLine("│", border) + TerminalLine(" ") + TerminalLine(text).fitted(toWidth: inner - 2)
+            TerminalLine("│", border) + TerminalLine(" ") + TerminalLine(verbatim: text).fitted(toWidth: inner - 2)
                 + TerminalLine(" ") + TerminalLine("│", border)
         }
         let rule = String(repeating: "─", count: inner)
         return [
-            TerminalLine("╭" + rule + "╮", border),
-            row(number(stamp.number) + " " + stamp.title.uppercased()),
-            row(stamp.country),
+            TerminalLine(verbatim: "╭" + rule + "╮", border),
+            row(number(stamp.number) + " " + stamp.title.localized.uppercased()),
+            row(stamp.country.localized),
             row(stamp.stampedOn.isoString + " · \(stamp.miles) mi"),
-            TerminalLine("╰" + rule + "╯", border),
+            TerminalLine(verbatim: "╰" + rule + "╯", border),
         ]
     }
 

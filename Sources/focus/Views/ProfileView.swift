@@ -15,9 +15,10 @@ enum ProfileView {
             // The bar keeps at least ten columns; when the label leaves fewer, it goes under the bar.
             if width - label.width >= 10 {
                 lines.append(
-                    TerminalLine(Bar.render(profile.progressToNext, width: width - label.width), .cyan) + label)
+                    TerminalLine(verbatim: Bar.render(profile.progressToNext, width: width - label.width), .cyan)
+                        + label)
             } else {
-                lines.append(TerminalLine(Bar.render(profile.progressToNext, width: width), .cyan))
+                lines.append(TerminalLine(verbatim: Bar.render(profile.progressToNext, width: width), .cyan))
                 lines += label.folded(toWidth: width)
             }
         } else {
@@ -27,7 +28,7 @@ enum ProfileView {
         let longest = model.longestStreak.days
         lines += TerminalLine.flowed(
             [
-                TerminalLine("Total focus: \(LocalTime.duration(profile.totalFocusSeconds))"),
+                TerminalLine("Total focus: \(duration: profile.totalFocusSeconds)"),
                 TerminalLine("Streak: \(days(streak)) (longest \(days(longest)))"),
             ], separator: TerminalLine(" · "), toWidth: width)
         lines.append(TerminalLine())
@@ -42,7 +43,8 @@ enum ProfileView {
             let marker = badge.earned ? TerminalLine("✓", .green) : TerminalLine("·", .dim)
             let text =
                 titles[index].padded(toWidth: titleWidth)
-                + TerminalLine(badge.earnedOn?.isoString ?? "").padded(toWidth: dateWidth) + TerminalLine(badge.detail)
+                + TerminalLine(verbatim: badge.earnedOn?.isoString ?? "").padded(toWidth: dateWidth)
+                + TerminalLine(badge.detail)
             let line = badge.earned ? text : text.styled(.dim)
             lines.append(TerminalLine("  ") + marker + TerminalLine(" ") + line.truncated(toWidth: width - 4))
         }

@@ -6,21 +6,24 @@ import FocusCore
 /// Everything is laid out for `min(columns, 80)` columns and still reads at 40. Column widths are measured
 /// (labels, names and values alike), so translated labels and wide tags line up too.
 enum StatsView {
-    private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     private static let shades: [Character] = ["·", "░", "▒", "▓", "█"]
     private static let ticks: [Character] = [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
     /// The labels of the summary rows and the hour profile, which share one column.
-    private static let labels = (
-        dates: "Dates", focused: "Focused", completed: "Completed", average: "Average", bestDay: "Best day",
-        change: "Change", streak: "Streak", today: "Today", byHour: "By hour"
-    )
-    /// The label column: the widest label and two spaces.
-    private static let labelWidth =
+    private static let labels:
+        (
+            dates: Message, focused: Message, completed: Message, average: Message, bestDay: Message, change: Message,
+            streak: Message, today: Message, byHour: Message
+        ) = (
+            dates: "Dates", focused: "Focused", completed: "Completed", average: "Average", bestDay: "Best day",
+            change: "Change", streak: "Streak", today: "Today", byHour: "By hour"
+        )
+    /// The label column in the current language: the widest label and two spaces.
+    private static var labelWidth: Int {
         [
             labels.dates, labels.focused, labels.completed, labels.average, labels.bestDay, labels.change,
             labels.streak, labels.today, labels.byHour,
-        ].map(\.displayWidth).max()! + 2
+        ].map(\.localized.displayWidth).max()! + 2
+    }
 
     /// The whole report.
     static func lines(_ model: StatsViewModel, data: StatsData, columns: Int) -> [TerminalLine] {
@@ -40,8 +43,8 @@ enum StatsView {
 
     /// `Focus stats · 7 days · #tag`, the demo's label when it is one, and a blank line.
     private static func title(_ data: StatsData, _ width: Int) -> [TerminalLine] {
-        var title = TerminalLine("Focus stats · \(plural(data.dayCount, "day"))", .bold)
-        if let tag = data.tag { title.append(" · #" + tag, .bold) }
+        var title = TerminalLine("Focus stats · \(days(data.dayCount))" as Message, .bold)
+        if let tag = data.tag { title.append(verbatim: " · #" + tag, .bold) }
         return [title.truncated(toWidth: width)] + (data.isDemo ? DemoBanner.lines(width: width) : []) + [
             TerminalLine()
         ]
@@ -50,26 +53,29 @@ enum StatsView {
     /// The summary rows, `Dates` to `Today`, each `width` columns at most.
     static func summary(_ data: StatsData, _ width: Int) -> [TerminalLine] {
         var lines: [TerminalLine] = []
-        func row(_ label: String, _ value: String) { lines.append(self.row(label, TerminalLine(value), width)) }
-        row(labels.dates, data.from == data.to ? data.from.isoString : "\(data.from) → \(data.to)")
-        row(labels.focused, "\(LocalTime.duration(data.focusedSeconds)) in \(plural(data.sessions, "session"))")
+        func row(_ label: Message, _ value: Message) { lines.append(self.row(label, TerminalLine(value), width)) }
+        row(labels.dates, data.from == data.to ? "\(data.from)" : "\(data.from) → \(data.to)")
+        row(labels.focused, "\(duration: data.focusedSeconds) in \(sessions(data.sessions))")
         guard data.sessions > 0 else { return lines }
-        let rate = data.completionRate.map { " · \(percent($0))" } ?? ""
-        row(labels.completed, "\(data.completedSessions) · interrupted \(data.interruptedSessions)\(rate)")
-        row(
-            labels.average,
-            "\(LocalTime.duration(data.averageSessionSeconds)) · longest "
-                + "\(LocalTime.duration(data.longestSessionSeconds))"
-        )
-        if let best = data.bestDay {
+        if let rate = data.completionRate {
             row(
-                labels.bestDay,
-                "\(weekdays[best.date.isoWeekday - 1]) \(best.date) · \(LocalTime.duration(best.focusedSeconds))")
+                labels.completed,
+                "\(data.completedSessions) · interrupted \(data.interruptedSessions) · \(percent(rate))")
+        } else {
+            row(labels.completed, "\(data.completedSessions) · interrupted \(data.interruptedSessions)")
+        }
+        row(labels.average, "\(duration: data.averageSessionSeconds) · longest \(duration: data.longestSessionSeconds)")
+        if let best = data.bestDay {
+            row(labels.bestDay, "\(best.date, .weekdayLong) · \(duration: best.focusedSeconds)")
         }
         if let previous = data.previous {
             let sign = previous.changeSeconds < 0 ? "-" : "+"
-            let ratio = previous.changeRatio.map { " (\(sign)\(percent(abs($0))))" } ?? ""
-            row(labels.change, "\(sign)\(LocalTime.duration(abs(previous.changeSeconds)))\(ratio) vs previous")
+            let change = abs(previous.changeSeconds)
+            if let ratio = previous.changeRatio {
+                row(labels.change, "\(sign)\(duration: change) (\(sign)\(percent(abs(ratio)))) vs previous")
+            } else {
+                row(labels.change, "\(sign)\(duration: change) vs previous")
+            }
         }
         return lines + [streak(data, width), today(data, width)]
     }
@@ -78,23 +84,21 @@ enum StatsView {
     static func streak(_ data: StatsData, _ width: Int) -> TerminalLine {
         row(
             labels.streak,
-            TerminalLine(
-                "\(plural(data.currentStreak.days, "day")) · longest \(plural(data.longestStreak.days, "day"))"),
+            TerminalLine("\(days(data.currentStreak.days)) · longest \(days(data.longestStreak.days))" as Message),
             width)
     }
 
     /// `Today  1h15m / 1h40m ███████░░░ 75%`: today against the daily goal.
     static func today(_ data: StatsData, _ width: Int) -> TerminalLine {
         let goal = data.today
-        let goalText = TerminalLine(
-            "\(LocalTime.duration(goal.focusedSeconds)) / \(LocalTime.duration(goal.goalSeconds)) ")
+        let goalText = TerminalLine("\(duration: goal.focusedSeconds) / \(duration: goal.goalSeconds) " as Message)
         let barWidth = min(20, width - labelWidth - goalText.width - 5)
-        let bar = TerminalLine(Bar.render(goal.fraction, width: barWidth), .green)
-        return row(labels.today, goalText + bar + TerminalLine(" " + percent(goal.fraction)), width)
+        let bar = TerminalLine(verbatim: Bar.render(goal.fraction, width: barWidth), .green)
+        return row(labels.today, goalText + bar + TerminalLine(verbatim: " " + percent(goal.fraction)), width)
     }
 
     /// A summary row: the label in its column, then the value, cut to `width`.
-    private static func row(_ label: String, _ value: TerminalLine, _ width: Int) -> TerminalLine {
+    private static func row(_ label: Message, _ value: TerminalLine, _ width: Int) -> TerminalLine {
         (TerminalLine(label).padded(toWidth: labelWidth) + value).truncated(toWidth: width)
     }
 
@@ -105,15 +109,22 @@ enum StatsView {
             maxBars.map { ChartBucket.size(forDayCount: data.dayCount, maxBars: $0) }
             ?? ChartBucket.size(forDayCount: data.dayCount)
         let buckets = ChartBucket.buckets(data.days, size: size)
-        let heading = ["day": "Per day", "week": "Per week (from Monday)", "month": "Per month"][size.rawValue]!
+        let heading: Message =
+            switch size {
+            case .day: "Per day"
+            case .week: "Per week (from Monday)"
+            case .month: "Per month"
+            }
         let labels = buckets.map { bucket -> TerminalLine in
             switch size {
-            case .day: TerminalLine("\(weekdays[bucket.start.isoWeekday - 1]) \(bucket.start.isoString.dropFirst(5))")
-            case .week: TerminalLine(bucket.start.isoString)
-            case .month: TerminalLine("\(months[bucket.start.month - 1]) \(bucket.start.year)")
+            case .day: TerminalLine("\(bucket.start, .weekdayShort)" as Message)
+            case .week: TerminalLine(verbatim: bucket.start.isoString)
+            case .month: TerminalLine("\(bucket.start, .monthYear)" as Message)
             }
         }
-        let values = buckets.map { TerminalLine($0.focusedSeconds == 0 ? "-" : LocalTime.duration($0.focusedSeconds)) }
+        let values = buckets.map {
+            $0.focusedSeconds == 0 ? TerminalLine("-") : TerminalLine(Message.duration($0.focusedSeconds))
+        }
         let labelW = labels.map(\.width).max() ?? 0
         let valueW = values.map(\.width).max() ?? 0
         let best = max(1, buckets.map(\.focusedSeconds).max() ?? 0)
@@ -122,7 +133,8 @@ enum StatsView {
         for (i, bucket) in buckets.enumerated() {
             let bar = Bar.render(Double(bucket.focusedSeconds) / Double(best), width: barWidth, track: " ")
             lines.append(
-                labels[i].padded(toWidth: labelW) + TerminalLine(" ") + TerminalLine(bar, .cyan) + TerminalLine(" ")
+                labels[i].padded(toWidth: labelW) + TerminalLine(" ") + TerminalLine(verbatim: bar, .cyan)
+                    + TerminalLine(" ")
                     + values[i].padded(toWidth: valueW, alignment: .right))
         }
         return lines
@@ -134,18 +146,19 @@ enum StatsView {
             v == 0 || best == 0 ? ticks[0] : ticks[max(1, (8 * v + best - 1) / best)]
         }
         return [
-            TerminalLine(labels.byHour).padded(toWidth: labelWidth) + TerminalLine(String(profile), .cyan),
-            TerminalLine(String(repeating: " ", count: labelWidth) + "0     6     12    18"),
+            TerminalLine(labels.byHour).padded(toWidth: labelWidth) + TerminalLine(verbatim: String(profile), .cyan),
+            TerminalLine(verbatim: String(repeating: " ", count: labelWidth) + "0     6     12    18"),
         ]
     }
 
     static func heatmap(_ data: StatsData, _ width: Int) -> [TerminalLine] {
         let all = Heatmap(days: data.days).weeks
         // The weekday names, then a space, then a column per week.
+        let weekdays = (1...7).map { Message("\(weekday: $0)").localized }
         let margin = (weekdays.map(\.displayWidth).max() ?? 0) + 1
         let shown = Array(all.suffix(width - margin))
-        var heading = "Calendar (weeks from Monday)"
-        if shown.count < all.count { heading = "Calendar (last \(shown.count) weeks)" }
+        let heading: Message =
+            shown.count < all.count ? "Calendar (last \(shown.count) weeks)" : "Calendar (weeks from Monday)"
         // Each month's name over the week its first day falls in, when it fits before the next one.
         var monthRow = ""
         var used = 0
@@ -154,25 +167,28 @@ enum StatsView {
             guard let month = (dates.first { $0.day == 1 } ?? (column == 0 ? dates.first : nil))?.month else {
                 continue
             }
-            let name = months[month - 1]
+            let name = Message("\(month: month)").localized
             guard column >= used, column + name.displayWidth <= shown.count else { continue }
             monthRow += String(repeating: " ", count: column - monthRow.displayWidth) + name
             used = column + name.displayWidth + 1
         }
         let indent = String(repeating: " ", count: margin)
-        var lines = [TerminalLine(heading, .bold).truncated(toWidth: width), TerminalLine(indent + monthRow)]
+        var lines = [TerminalLine(heading, .bold).truncated(toWidth: width), TerminalLine(verbatim: indent + monthRow)]
         for weekday in 0..<7 {
             let cells = shown.map { $0[weekday].map { shades[$0.level] } ?? " " }
             lines.append(
-                TerminalLine(weekdays[weekday]).padded(toWidth: margin) + TerminalLine(String(cells), .green))
+                TerminalLine(verbatim: weekdays[weekday]).padded(toWidth: margin)
+                    + TerminalLine(verbatim: String(cells), .green))
         }
-        lines.append(TerminalLine(indent + "less " + String(shades) + " more"))
+        lines.append(TerminalLine(verbatim: indent) + TerminalLine("less \(String(shades)) more" as Message))
         return lines
     }
 
     static func tags(_ data: StatsData, _ width: Int) -> [TerminalLine] {
-        let names = data.byTag.map { TerminalLine($0.tag ?? "(no tag)").truncated(toWidth: 16) }
-        let values = data.byTag.map { TerminalLine(LocalTime.duration($0.focusedSeconds)) }
+        let names = data.byTag.map {
+            ($0.tag.map { TerminalLine(verbatim: $0) } ?? TerminalLine("(no tag)")).truncated(toWidth: 16)
+        }
+        let values = data.byTag.map { TerminalLine(Message.duration($0.focusedSeconds)) }
         let nameW = names.map(\.width).max() ?? 0
         let valueW = values.map(\.width).max() ?? 0
         let best = max(1, data.byTag.first?.focusedSeconds ?? 0)
@@ -184,8 +200,8 @@ enum StatsView {
             lines.append(
                 names[i].padded(toWidth: nameW) + TerminalLine(" ")
                     + values[i].padded(toWidth: valueW, alignment: .right)
-                    + TerminalLine(" ") + TerminalLine(percent(share)).padded(toWidth: 4, alignment: .right)
-                    + TerminalLine(" ") + TerminalLine(bar, .cyan))
+                    + TerminalLine(" ") + TerminalLine(verbatim: percent(share)).padded(toWidth: 4, alignment: .right)
+                    + TerminalLine(" ") + TerminalLine(verbatim: bar, .cyan))
         }
         if data.tagsOverlap {
             lines += TerminalLine("A session with several tags counts under each of them.", .dim).folded(toWidth: width)
@@ -193,7 +209,9 @@ enum StatsView {
         return lines
     }
 
-    private static func plural(_ n: Int, _ word: String) -> String { n == 1 ? "1 \(word)" : "\(n) \(word)s" }
+    private static func sessions(_ n: Int) -> Message { n == 1 ? "1 session" : "\(n) sessions" }
+
+    private static func days(_ n: Int) -> Message { n == 1 ? "1 day" : "\(n) days" }
 
     private static func percent(_ fraction: Double) -> String { "\(Int((fraction * 100).rounded()))%" }
 }

@@ -9,40 +9,48 @@ enum StatusView {
         _ state: RunningState?, elsewhere: [RunningMarker], now: Date, timeZone: Zone, width: Int?
     ) -> [TerminalLine] {
         let lines =
-            [TerminalLine(text(state, now: now, timeZone: timeZone))]
-            + self.elsewhere(elsewhere, timeZone: timeZone).map { TerminalLine($0) }
+            [TerminalLine(verbatim: text(state, now: now, timeZone: timeZone))]
+            + self.elsewhere(elsewhere, timeZone: timeZone).map { TerminalLine(verbatim: $0) }
         guard let width else { return lines }
         return lines.map { $0.truncated(toWidth: width) }
     }
 
     /// `Focus · 12:34 left · #writing · started 09:00`, or `idle`.
     static func text(_ state: RunningState?, now: Date, timeZone: Zone) -> String {
-        guard let state else { return "idle" }
-        var parts =
+        guard let state else { return Message("idle").localized }
+        var parts: [Message] =
             state.isOpen
-            ? [state.phase.title + " · open", LocalTime.countdown(Double(state.counted(at: now))) + " so far"]
-            : [state.phase.title, LocalTime.countdown(Double(state.remaining(at: now))) + " left"]
-        if let tags = FocusLog.hashtags(state.tags) { parts.append(tags) }
-        if state.isWaiting { return (parts + ["waiting for Enter"]).joined(separator: " · ") }
+            ? [
+                "\(state.phase.title) · open", "\(LocalTime.countdown(Double(state.counted(at: now)))) so far",
+            ]
+            : [state.phase.title, "\(LocalTime.countdown(Double(state.remaining(at: now)))) left"]
+        if let tags = FocusLog.hashtags(state.tags) { parts.append("\(tags)") }
+        if state.isWaiting { return Message.joined(parts + ["waiting for Enter"], separator: " · ").localized }
         if state.paused { parts.append("paused") }
-        parts.append("started " + LocalTime.hourMinute(state.startedAt, in: timeZone))
-        return parts.joined(separator: " · ")
+        parts.append("started \(LocalTime.hourMinute(state.startedAt, in: timeZone))")
+        return Message.joined(parts, separator: " · ").localized
     }
 
     /// One line per session another device says it is running: `running on laptop, ends 10:25 · #thesis`.
     static func elsewhere(_ markers: [RunningMarker], timeZone: Zone) -> [String] {
         markers.map { marker in
-            var line =
-                marker.open == true && !marker.paused
-                ? "tracking on \(marker.device.name), since \(LocalTime.hourMinute(marker.startedAt, in: timeZone))"
-                : marker.paused
-                    ? "\(marker.phase == .focus ? "paused" : marker.phase.title.lowercased() + " paused") on "
-                        + "\(marker.device.name), \(LocalTime.countdown(Double(marker.remaining))) left"
-                    : "\(marker.phase == .focus ? "running" : marker.phase.title.lowercased()) on "
-                        + "\(marker.device.name), ends "
-                        + LocalTime.hourMinute(marker.endsAt ?? marker.updatedAt, in: timeZone)
-            if let tags = FocusLog.hashtags(marker.tags) { line += " · " + tags }
-            return line
+            let device = marker.device.name
+            let line: Message
+            if marker.open == true && !marker.paused {
+                line = "tracking on \(device), since \(LocalTime.hourMinute(marker.startedAt, in: timeZone))"
+            } else if marker.paused {
+                let left = LocalTime.countdown(Double(marker.remaining))
+                line =
+                    marker.phase == .focus
+                    ? "paused on \(device), \(left) left" : "\(marker.phase.word) paused on \(device), \(left) left"
+            } else {
+                let ends = LocalTime.hourMinute(marker.endsAt ?? marker.updatedAt, in: timeZone)
+                line =
+                    marker.phase == .focus
+                    ? "running on \(device), ends \(ends)" : "\(marker.phase.word) on \(device), ends \(ends)"
+            }
+            guard let tags = FocusLog.hashtags(marker.tags) else { return line.localized }
+            return Message("\(line) · \(tags)").localized
         }
     }
 

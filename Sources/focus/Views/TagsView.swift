@@ -4,9 +4,9 @@ import FocusCore
 enum TagsView {
     static func lines(_ model: TagsViewModel, width: Int?) -> [TerminalLine] {
         guard !model.rows.isEmpty else { return [TerminalLine("No tags yet: give one with focus start --tag T.")] }
-        let names = model.rows.map { TerminalLine("#" + $0.usage.tag).truncated(toWidth: 30) }
+        let names = model.rows.map { TerminalLine(verbatim: "#" + $0.usage.tag).truncated(toWidth: 30) }
         let counts = model.rows.map { TerminalLine(plural($0.usage.sessions)) }
-        let times = model.rows.map { TerminalLine(LocalTime.duration($0.usage.focusedSeconds)) }
+        let times = model.rows.map { TerminalLine(Message.duration($0.usage.focusedSeconds)) }
         let nameW = names.map(\.width).max() ?? 0
         let countW = counts.map(\.width).max() ?? 0
         let timeW = times.map(\.width).max() ?? 0
@@ -19,7 +19,8 @@ enum TagsView {
         for (i, row) in model.rows.enumerated() {
             let line =
                 names[i].padded(toWidth: nameW + 2) + counts[i].padded(toWidth: countW + 2)
-                + times[i].padded(toWidth: timeW, alignment: .right) + TerminalLine("  " + row.lastUsed.isoString)
+                + times[i].padded(toWidth: timeW, alignment: .right)
+                + TerminalLine(verbatim: "  " + row.lastUsed.isoString)
             lines.append(line)
         }
         lines.append(TerminalLine("A session with several tags counts under each of them.", .dim))
@@ -39,5 +40,5 @@ enum TagsView {
         ).text()
     }
 
-    private static func plural(_ n: Int) -> String { n == 1 ? "1 session" : "\(n) sessions" }
+    private static func plural(_ n: Int) -> Message { n == 1 ? "1 session" : "\(n) sessions" }
 }

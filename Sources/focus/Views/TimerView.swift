@@ -16,34 +16,38 @@ enum TimerView {
 
     /// The lines for `model` at `columns` wide; the last one names `keys` (by default the machine's own, as
     /// `focus start` reads them; the dashboard's are its own).
-    static func lines(_ model: TimerViewModel, columns: Int, keys: String? = nil) -> [TerminalLine] {
+    static func lines(_ model: TimerViewModel, columns: Int, keys: Message? = nil) -> [TerminalLine] {
         let width = max(0, columns - 1)
         let colour = style(model)
-        let time = TerminalLine(model.remainingText, .bold)
+        let time = TerminalLine(verbatim: model.remainingText, .bold)
         guard width >= 1 + minimumBar + 2 + time.width else {
-            return [(TerminalLine(" ") + time + TerminalLine(" " + model.title, colour)).truncated(toWidth: width)]
+            return [
+                (TerminalLine(" ") + time + TerminalLine(verbatim: " " + model.title.localized, colour)).truncated(
+                    toWidth: width)
+            ]
         }
-        var left = TerminalLine(" " + model.title, colour)
-        if let cycle = model.cycleText { left.append(" · " + cycle, colour) }
-        if let tags = FocusLog.hashtags(model.tags) { left.append(" · " + tags, colour) }
+        var left = TerminalLine(verbatim: " " + model.title.localized, colour)
+        if let cycle = model.cycleText { left.append(verbatim: " · " + cycle, colour) }
+        if let tags = FocusLog.hashtags(model.tags) { left.append(verbatim: " · " + tags, colour) }
         let right = TerminalLine(model.endText, .dim)
         let gap = width - left.width - right.width
         let header =
-            gap >= 1 ? left + TerminalLine(String(repeating: " ", count: gap)) + right : left.truncated(toWidth: width)
-        let bar = TerminalLine(Bar.render(model.progress, width: width - time.width - 3), colour)
-        var footer = " " + (keys ?? model.keysText)
-        if let limit = model.limitText { footer += " · " + limit }
-        if let slept = model.suspendedText { footer += " · " + slept }
+            gap >= 1
+            ? left + TerminalLine(verbatim: String(repeating: " ", count: gap)) + right : left.truncated(toWidth: width)
+        let bar = TerminalLine(verbatim: Bar.render(model.progress, width: width - time.width - 3), colour)
+        var footer = " " + (keys ?? model.keysText).localized
+        if let limit = model.limitText { footer += " · " + limit.localized }
+        if let slept = model.suspendedText { footer += " · " + slept.localized }
         return [
             header, TerminalLine(" ") + bar + TerminalLine("  ") + time,
-            TerminalLine(footer, .dim).truncated(toWidth: width),
+            TerminalLine(verbatim: footer, .dim).truncated(toWidth: width),
         ]
     }
 
     /// `Next: Break 05:00 · Enter to start · q to finish`: the one line shown while `step` waits for Enter.
     static func prompt(_ step: CyclePlan.Step, columns: Int) -> TerminalLine {
         let prompt = TimerViewModel.prompt(step)
-        return (TerminalLine(prompt.next, .bold) + TerminalLine(" · " + prompt.keys, .dim))
+        return (TerminalLine(prompt.next, .bold) + TerminalLine(verbatim: " · " + prompt.keys.localized, .dim))
             .truncated(toWidth: max(0, columns - 1))
     }
 

@@ -1,4 +1,9 @@
+import FocusCore
+
 /// Usage lines generated from a command's declarations: arguments first, then options, the optional in brackets.
+///
+/// The command words, placeholders and options are what the user types, so they read the same in every
+/// language; only the `Usage:` label and the root's hint are translated.
 enum UsageText {
     /// Columns every line of help fits in, at most: help is laid out for narrower terminals too.
     static let width = 80
@@ -11,16 +16,23 @@ enum UsageText {
 
     /// The `Usage:` block of `--help`: the command's own line, then one per subcommand, wrapped to `width`.
     static func block(_ path: CommandPath, width: Int = width) -> String {
-        if path.isRoot { return "Usage: focus COMMAND [OPTIONS]\n" }
+        let label = Message("Usage:").localized + " "
+        if path.isRoot { return label + "focus COMMAND [OPTIONS]\n" }
         let paths = [path] + path.configuration.visibleSubcommands.map(path.appending)
         return paths.enumerated().map { index, path in
-            wrap(head: (index == 0 ? "Usage: " : "       ") + path.words, tokens(path.configuration), width: width)
+            let head = index == 0 ? label : String(repeating: " ", count: label.displayWidth)
+            return wrap(head: head + path.words, tokens(path.configuration), width: width)
         }.joined()
     }
 
     /// The one line printed after a usage error: everything when it fits, else the options as `[OPTIONS]`.
-    static func errorLine(_ path: CommandPath) -> String {
+    static func errorLine(_ path: CommandPath) -> Message {
         if path.isRoot { return "focus COMMAND [OPTIONS]  (focus --help lists the commands)" }
+        return Message(verbatim: synopsis(path))
+    }
+
+    /// The command and what it takes, on one line after `Usage: ` within ``width``.
+    private static func synopsis(_ path: CommandPath) -> String {
         let configuration = path.configuration
         let subcommands = configuration.visibleSubcommands.map { $0.configuration.name }
         let choice = subcommands.isEmpty ? [] : ["[" + subcommands.joined(separator: "|") + "]"]

@@ -73,7 +73,7 @@ enum ZshCompletion {
 
     /// `'--tag=[Tag the session]:T:_focus_dynamic tags'`, one spec per spelling; `exclusive` ones end the line.
     private static func optionSpecs(_ option: OptionSpec, exclusive: Bool) -> [String] {
-        let help = "[" + bracketed(option.help) + "]"
+        let help = "[" + bracketed(option.help.description) + "]"
         let value = option.placeholder.map { ":" + bracketed($0) + ":" + action(option.completion) } ?? ""
         let spellings = ["--" + option.name + (option.takesValue ? "=" : "")] + option.shortNames.map { "-\($0)" }
         return spellings.map { ShellWord.singleQuoted((exclusive ? "(- *)" : "") + $0 + help + value) }

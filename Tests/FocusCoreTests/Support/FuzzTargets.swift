@@ -78,7 +78,9 @@ enum FuzzTargets {
                 do {
                     _ = try NaturalTime.parse(text, now: fuzzNow, zone: zone, dayStartSeconds: 4 * 3600, bare: bare)
                 } catch {
-                    if error.message.contains(where: \.isNewline) { return "'\(text)' is refused on several lines" }
+                    if error.message.description.contains(where: \.isNewline) {
+                        return "'\(text)' is refused on several lines"
+                    }
                 }
             }
         }

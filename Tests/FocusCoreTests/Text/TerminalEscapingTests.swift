@@ -28,7 +28,7 @@ import Testing
     ])
     func dangerousInputIsShownAsAVisibleEscape(_ input: String, _ shown: String) {
         #expect(TerminalEscaping.escaped(input) == shown)
-        let line = TerminalLine(input, .cyan)
+        let line = TerminalLine(verbatim: input, .cyan)
         #expect(line.text == shown)
         #expect(line.width == shown.count)
         for color in [false, true] {
@@ -47,7 +47,7 @@ import Testing
     ])
     func ordinaryTextInAnyScriptIsUnchanged(_ text: String) {
         #expect(TerminalEscaping.escaped(text) == text)
-        #expect(TerminalRenderer(color: false).render(TerminalLine(text)) == text)
+        #expect(TerminalRenderer(color: false).render(TerminalLine(verbatim: text)) == text)
     }
 
     @Test(arguments: [
@@ -60,9 +60,9 @@ import Testing
         let line = TerminalLine([TextSpan(before, .dim), TextSpan(span)])
         #expect(line.text == shown)
         #expect(line.width == shown.displayWidth)
-        #expect(TerminalLine(before, .dim) + TerminalLine(span) == line)
-        var appended = TerminalLine(before)
-        appended.append(span, .bold)
+        #expect(TerminalLine(verbatim: before, .dim) + TerminalLine(verbatim: span) == line)
+        var appended = TerminalLine(verbatim: before)
+        appended.append(verbatim: span, .bold)
         #expect(appended.text == shown)
     }
 
@@ -72,7 +72,7 @@ import Testing
         ("🇨🇳 China", "🇨🇳 China"), ("\u{1100}\u{1161}", "\u{1100}\u{1161}"),
     ])
     func aLineCannotStartWithACharacterThatCombinesWithWhatIsBeforeIt(_ text: String, _ shown: String) {
-        let line = TerminalLine(text)
+        let line = TerminalLine(verbatim: text)
         #expect(line.text == shown)
         #expect(line.padded(toWidth: 12, alignment: .right).width == 12)
         #expect((TerminalLine("ok ") + line).text == "ok " + shown)

@@ -86,7 +86,9 @@ import Testing
     @Test func aLineFromDataIsMeasuredCutAndWrappedAsItShows() {
         let hostile = "专注\u{1B}]0;pwned\u{07}\r\nforged row \u{202E}txt.exe"
         for width in 0...20 {
-            for line in [TerminalLine(hostile, .cyan), TerminalLine([TextSpan("#", .dim), TextSpan(hostile)])] {
+            for line in [
+                TerminalLine(verbatim: hostile, .cyan), TerminalLine([TextSpan("#", .dim), TextSpan(hostile)]),
+            ] {
                 #expect(line.truncated(toWidth: width).width <= width)
                 #expect(line.fitted(toWidth: width, alignment: .right).width == width)
                 #expect(line.wrapped(toWidth: width).allSatisfy { $0.width <= width })

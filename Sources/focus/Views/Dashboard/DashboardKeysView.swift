@@ -4,7 +4,7 @@ import FocusCore
 /// the reducer's key table (``DashboardKeys``), so they never disagree with what the keys do.
 enum DashboardKeysView {
     /// `Timer`, `Stats`…: the tabs' names, as the tab bar shows them.
-    static func title(_ tab: DashboardTab) -> String {
+    static func title(_ tab: DashboardTab) -> Message {
         switch tab {
         case .timer: "Timer"
         case .stats: "Stats"
@@ -15,10 +15,11 @@ enum DashboardKeysView {
         }
     }
 
-    /// How a key is written: `space`, `Enter`, `Shift-Tab`, `←`, `Ctrl-C`.
+    /// How a key is written: `space`, `Enter`, `Shift-Tab`, `←`, `Ctrl-C`; the names on the keyboard stay as they
+    /// are in every language, the space bar is named in words.
     static func name(_ key: DashboardKey) -> String {
         switch key {
-        case .character(" "): "space"
+        case .character(" "): Message("space").localized
         case .character(let character): String(character)
         case .enter: "Enter"
         case .tab: "Tab"
@@ -39,7 +40,7 @@ enum DashboardKeysView {
     }
 
     /// What an action does, in the help.
-    static func describe(_ action: DashboardAction, on tab: DashboardTab) -> String {
+    static func describe(_ action: DashboardAction, on tab: DashboardTab) -> Message {
         switch action {
         case .showTab: "show that tab: 1 Timer, 2 Stats, 3 Expedition, 4 Passport, 5 Profile, 6 Log"
         case .nextTab: "next tab"
@@ -75,7 +76,7 @@ enum DashboardKeysView {
     }
 
     /// What an action does, in a status line hint.
-    private static func hint(_ action: DashboardAction) -> String {
+    private static func hint(_ action: DashboardAction) -> Message {
         switch action {
         case .startSession: "start"
         case .startBreak: "break"
@@ -100,7 +101,7 @@ enum DashboardKeysView {
 
     /// The help: this tab's keys, then the keys of every tab, each with what it does, within `width`.
     static func lines(tab: DashboardTab, width: Int) -> [TerminalLine] {
-        func section(_ title: String, _ bindings: [DashboardKeys.Binding]) -> [TerminalLine] {
+        func section(_ title: Message, _ bindings: [DashboardKeys.Binding]) -> [TerminalLine] {
             var rows: [(keys: String, action: DashboardAction)] = []
             for binding in bindings {
                 if case .showTab = binding.action {
@@ -115,7 +116,8 @@ enum DashboardKeysView {
             return [TerminalLine(title, .bold)]
                 + rows.flatMap { row in
                     TerminalLine.hanging(
-                        TerminalLine("  " + row.keys, .cyan).truncated(toWidth: column + 2).padded(toWidth: column + 2),
+                        TerminalLine(verbatim: "  " + row.keys, .cyan).truncated(toWidth: column + 2).padded(
+                            toWidth: column + 2),
                         TerminalLine(describe(row.action, on: tab)), toWidth: width)
                 }
         }
@@ -153,7 +155,7 @@ enum DashboardKeysView {
                 return nil
             }
             let keys = action == .scrollDown ? "↑↓" : name(key)
-            return keys + " " + hint(action)
+            return keys + " " + hint(action).localized
         }.joined(separator: " · ")
     }
 }

@@ -12,7 +12,7 @@ enum DashboardPromptView {
         }
     }
 
-    private static func label(_ field: DashboardForm.Field) -> String {
+    private static func label(_ field: DashboardForm.Field) -> Message {
         switch field {
         case .duration: "Duration"
         case .tag: "Tags"
@@ -23,7 +23,7 @@ enum DashboardPromptView {
     }
 
     /// What a field takes, beside it.
-    private static func example(_ field: DashboardForm.Field, _ purpose: DashboardForm.Purpose) -> String {
+    private static func example(_ field: DashboardForm.Field, _ purpose: DashboardForm.Purpose) -> Message {
         switch (field, purpose) {
         case (.duration, .start): "25, 25m, 90s, 1h30m"
         case (.duration, .edit): "the focused time: 25m, 1h30m"
@@ -35,26 +35,28 @@ enum DashboardPromptView {
     }
 
     private static func formLines(_ form: DashboardForm, zone: Zone, width: Int) -> [TerminalLine] {
-        var title: String
+        let title: Message
         switch form.purpose {
         case .start: title = "Start a focus session"
-        case .edit(let log): title = "Edit " + HistoryView.describe(log, readerZone: zone)
+        case .edit(let log): title = "Edit \(HistoryView.describe(log, readerZone: zone))"
         }
         var lines = [TerminalLine(title, .bold).truncated(toWidth: width)]
-        let labelWidth = (form.entries.map { label($0.field).displayWidth }.max() ?? 0) + 3
+        let labelWidth = (form.entries.map { label($0.field).localized.displayWidth }.max() ?? 0) + 3
         for (index, entry) in form.entries.enumerated() {
             let focused = index == form.focus
             var line =
-                TerminalLine(focused ? "› " : "  ", .cyan)
+                TerminalLine(verbatim: focused ? "› " : "  ", .cyan)
                 + TerminalLine(label(entry.field), focused ? .bold : .plain)
                 .padded(toWidth: labelWidth - 2)
-            line.append(entry.text)
-            if focused { line.append("▏", .cyan) }
-            if entry.text.isEmpty || !focused { line.append("  " + example(entry.field, form.purpose), .dim) }
+            line.append(verbatim: entry.text)
+            if focused { line.append(verbatim: "▏", .cyan) }
+            if entry.text.isEmpty || !focused {
+                line.append(verbatim: "  " + example(entry.field, form.purpose).localized, .dim)
+            }
             lines.append(line.truncated(toWidth: width))
         }
         if let problem = form.problem {
-            let text: String
+            let text: Message
             switch problem {
             case .duration(let reason): text = "Duration: \(reason)"
             case .cycles: text = "Cycles: a whole number from 1 to 99"
@@ -62,24 +64,19 @@ enum DashboardPromptView {
             }
             lines += TerminalLine(text, .red).folded(toWidth: width)
         }
-        let submit = form.purpose == .start ? "Enter starts" : "Enter saves"
-        lines += TerminalLine("\(submit) · Tab next field · Esc cancels", .dim).folded(toWidth: width)
+        let keys: Message =
+            form.purpose == .start
+            ? "Enter starts · Tab next field · Esc cancels" : "Enter saves · Tab next field · Esc cancels"
+        lines += TerminalLine(keys, .dim).folded(toWidth: width)
         return lines
     }
 
-    private static func confirmation(_ question: DashboardConfirmation, store: AppStore, zone: Zone) -> String {
+    private static func confirmation(_ question: DashboardConfirmation, store: AppStore, zone: Zone) -> Message {
         switch question {
         case .delete(let id):
             guard let log = store.session(id: id) else { return "Delete this session?" }
             return "Delete \(HistoryView.describe(log, readerZone: zone))? (u brings it back)"
-        case .undo(let target):
-            switch target {
-            case .edit(_, let session?):
-                return "Undo an edit, back to \(HistoryView.describe(session, readerZone: zone))?"
-            case .delete(_, let session?):
-                return "Undo a deletion, bringing back \(HistoryView.describe(session, readerZone: zone))?"
-            default: return "Undo \(UndoCommand.subject(target, readerZone: zone))?"
-            }
+        case .undo(let target): return UndoCommand.question(target, readerZone: zone)
         case .cancelSession: return "Cancel the running session? Nothing of it is recorded."
         case .quit: return "A session is running: quit and stop it? It is recorded as focus stop records it."
         }
@@ -87,7 +84,8 @@ enum DashboardPromptView {
 
     /// The notice as one line of the status bar (red for what went wrong).
     static func notice(_ notice: DashboardNotice, zone: Zone) -> TerminalLine {
-        switch notice {
+        let describe = { (log: FocusLog) in HistoryView.describe(log, readerZone: zone) }
+        return switch notice {
         case .failed(let error): TerminalLine(error.message, .red)
         case .problem(let line): TerminalLine(line, .red)
         case .sessionRunning: TerminalLine("A session is running: x stops it, c cancels it.", .yellow)
@@ -96,16 +94,15 @@ enum DashboardPromptView {
                 "This session runs in another terminal (process \(state.pid)): x stops it, c cancels it.", .yellow)
         case .signalled(let state, let signal):
             TerminalLine(
-                "\(signal == .stop ? "Stopping" : "Cancelling") the session of process \(state.pid)…", .cyan)
-        case .edited(let log, let overlapping):
-            TerminalLine(
-                "Edited: \(HistoryView.describe(log, readerZone: zone))."
-                    + (overlapping.map { " It overlaps \(HistoryView.describe($0, readerZone: zone))." } ?? ""),
-                .green)
-        case .unchanged(let log):
-            TerminalLine("Nothing changed: \(HistoryView.describe(log, readerZone: zone)) already reads that way.")
-        case .deleted(let log):
-            TerminalLine("Deleted \(HistoryView.describe(log, readerZone: zone)). u brings it back.", .green)
+                signal == .stop
+                    ? "Stopping the session of process \(state.pid)…"
+                    : "Cancelling the session of process \(state.pid)…",
+                .cyan)
+        case .edited(let log, let overlapping?):
+            TerminalLine("Edited: \(describe(log)). It overlaps \(describe(overlapping)).", .green)
+        case .edited(let log, nil): TerminalLine("Edited: \(describe(log)).", .green)
+        case .unchanged(let log): TerminalLine("Nothing changed: \(describe(log)) already reads that way.")
+        case .deleted(let log): TerminalLine("Deleted \(describe(log)). u brings it back.", .green)
         case .undone(let target): TerminalLine(UndoCommand.done(target, readerZone: zone), .green)
         case .nothingToUndo: TerminalLine("Nothing to undo.")
         case .warning(.stateNotSaved(let error)):

@@ -67,12 +67,12 @@ enum DashboardView {
         shown += Array(repeating: TerminalLine(), count: bodyRows - shown.count)
         if let prompt = dashboard.prompt {
             let over = DashboardPromptView.lines(prompt, store: inputs.store, zone: inputs.zone, width: width)
-            let rule = TerminalLine(String(repeating: "─", count: width), .dim)
+            let rule = TerminalLine(verbatim: String(repeating: "─", count: width), .dim)
             let block = Array(([rule] + over).suffix(bodyRows))
             shown = Array(shown.prefix(bodyRows - block.count)) + block
         }
         let lines =
-            [tabBar(dashboard.tab, width: width), TerminalLine(String(repeating: "─", count: width), .dim)]
+            [tabBar(dashboard.tab, width: width), TerminalLine(verbatim: String(repeating: "─", count: width), .dim)]
             + shown + [status(dashboard, zone: inputs.zone)]
         return (lines.map { $0.truncated(toWidth: width) }, content.count)
     }
@@ -84,23 +84,28 @@ enum DashboardView {
             var line = TerminalLine()
             for tab in DashboardTab.allCases {
                 let label = "\(tab.rawValue + 1) \(name(tab))"
-                line.append(tab == current ? selected(label) : TerminalLine(" " + label + " "))
+                line.append(tab == current ? selected(label) : TerminalLine(verbatim: " " + label + " "))
             }
             return line
         }
-        let full = bar(DashboardKeysView.title)
+        let full = bar { DashboardKeysView.title($0).localized }
         if full.width <= width { return full }
-        return bar { $0 == current ? DashboardKeysView.title($0) : String(DashboardKeysView.title($0).prefix(1)) }
+        // A Chinese name's first character is one as wide as two letters: the current tab keeps its whole name.
+        return bar {
+            let title = DashboardKeysView.title($0).localized
+            return $0 == current ? title : String(title.prefix(1))
+        }
     }
 
     /// `[label]` in bold cyan: the current tab or range, marked without colour too (`NO_COLOR`, a screenshot).
     private static func selected(_ label: String) -> TerminalLine {
-        TerminalLine("[", .dim) + TerminalLine(label, TextStyle(bold: true, color: .cyan)) + TerminalLine("]", .dim)
+        TerminalLine(verbatim: "[", .dim) + TerminalLine(verbatim: label, TextStyle(bold: true, color: .cyan))
+            + TerminalLine(verbatim: "]", .dim)
     }
 
     private static func status(_ dashboard: Dashboard, zone: Zone) -> TerminalLine {
         if let notice = dashboard.notice { return DashboardPromptView.notice(notice, zone: zone) }
-        return TerminalLine(DashboardKeysView.hints(dashboard), .dim)
+        return TerminalLine(verbatim: DashboardKeysView.hints(dashboard), .dim)
     }
 
     /// The whole content of the current tab, before scrolling.
@@ -132,20 +137,18 @@ enum DashboardView {
             if let model = TimerViewModel(machine: machine, now: inputs.reading, timeZone: inputs.zone) {
                 // The keys are on the status line below.
                 sections.append(
-                    TimerView.lines(model, columns: width + 1, keys: "").filter {
+                    TimerView.lines(model, columns: width + 1, keys: Message(verbatim: "")).filter {
                         !$0.text.trimmingWhitespace().isEmpty
                     })
             } else {
                 let next = machine.step
                 sections.append(
-                    TerminalLine(
-                        "Next: \(next.phase.title) \(LocalTime.duration(next.seconds)) · Enter starts it", .bold
-                    )
-                    .folded(toWidth: width))
+                    TerminalLine("Next: \(next.phase.title) \(duration: next.seconds) · Enter starts it", .bold)
+                        .folded(toWidth: width))
             }
         } else if let external = dashboard.external {
             sections.append(
-                TerminalLine(StatusView.text(external, now: inputs.now, timeZone: inputs.zone), .bold).folded(
+                TerminalLine(verbatim: StatusView.text(external, now: inputs.now, timeZone: inputs.zone), .bold).folded(
                     toWidth: width)
                     + TerminalLine("It runs in another terminal: x stops it, c cancels it.", .dim).folded(
                         toWidth: width))
@@ -157,7 +160,7 @@ enum DashboardView {
                     .folded(toWidth: width))
         }
         for marker in StatusView.elsewhere(dashboard.elsewhere, timeZone: inputs.zone) {
-            sections.append(TerminalLine("Also " + marker, .dim).folded(toWidth: width))
+            sections.append(TerminalLine("Also \(marker)", .dim).folded(toWidth: width))
         }
         switch dashboard.lastPhase {
         case .focus(let summary, let events)?:
@@ -194,9 +197,14 @@ enum DashboardView {
         var switcher = TerminalLine()
         for (index, range) in Dashboard.ranges.enumerated() {
             switcher.append(
-                index == dashboard.rangeIndex ? selected(range.name) : TerminalLine(" " + range.name + " "))
+                index == dashboard.rangeIndex ? selected(range.name) : TerminalLine(verbatim: " " + range.name + " "))
         }
-        switcher.append(" · " + (dashboard.tag.map { "#" + $0 } ?? "every tag"), .dim)
+        switcher.append(verbatim: " · ", .dim)
+        if let tag = dashboard.tag {
+            switcher.append(verbatim: "#" + tag, .dim)
+        } else {
+            switcher.append("every tag", .dim)
+        }
         if dashboard.windowOffset != 0 { switcher.append(" · \(data.from) → \(data.to)", .dim) }
         var sections = [[switcher.truncated(toWidth: width)] + (data.isDemo ? DemoBanner.lines(width: width) : [])]
         sections.append(StatsView.summary(data, width))
@@ -216,14 +224,13 @@ enum DashboardView {
         let total = dashboard.facts.sessionIDs.count
         let heading = TerminalLine(
             total == 0
-                ? "History"
-                : "History · \(min(total, first + 1))–\(min(total, first + shown)) of \(total)", .bold)
+                ? "History" : "History · \(min(total, first + 1))–\(min(total, first + shown)) of \(total)", .bold)
         let rows = HistoryView.lines(model.rows, hidden: 0, width: max(1, width - 2))
         guard !model.rows.isEmpty else { return [heading] + rows }
         return [heading]
             + rows.enumerated().map { index, line in
                 first + index == dashboard.selection
-                    ? TerminalLine("› ", .cyan) + line.styled(.bold) : TerminalLine("  ") + line
+                    ? TerminalLine(verbatim: "› ", .cyan) + line.styled(.bold) : TerminalLine(verbatim: "  ") + line
             }
     }
 
@@ -239,15 +246,16 @@ enum DashboardView {
             guard let stamp = passport.stamps.first(where: { $0.id == chapterID }) else { return [title] }
             let box = PassportView.box(stamp)
             let drop = Int((Double(max(0, rows - box.count - 2)) * progress).rounded())
-            let indent = TerminalLine(String(repeating: " ", count: max(0, (width - (box.first?.width ?? 0)) / 2)))
+            let indent = TerminalLine(
+                verbatim: String(repeating: " ", count: max(0, (width - (box.first?.width ?? 0)) / 2)))
             return [title] + Array(repeating: TerminalLine(), count: drop) + box.map { indent + $0 }
         case .mission(let id, let miles):
             let model = ExpeditionViewModel(store: inputs.store, now: inputs.now, days: inputs.days)
-            let name = model.current?.missions.first { $0.id == id }?.title ?? ""
-            let bar = TerminalLine(Bar.render(progress, width: max(5, min(40, width - 4))), .green)
+            let name = model.current?.missions.first { $0.id == id }?.title ?? Message(verbatim: "")
+            let bar = TerminalLine(verbatim: Bar.render(progress, width: max(5, min(40, width - 4))), .green)
             return [
                 TerminalLine("Mission complete · +\(miles) miles", TextStyle(bold: true, color: .green)),
-                TerminalLine(), TerminalLine(name).truncated(toWidth: width), TerminalLine("  ") + bar,
+                TerminalLine(), TerminalLine(name).truncated(toWidth: width), TerminalLine(verbatim: "  ") + bar,
             ]
         }
     }

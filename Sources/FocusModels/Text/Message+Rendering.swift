@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension Message {
+    /// The text in `language`: the catalogue's template for it (English when it has none), with each argument
+    /// rendered in the same language.
+    public func rendered(in language: Language) -> String {
+        if let check = MessageCatalogue.Check.current, isTranslatable { check.look(template) }
+        let format =
+            language == .english ? template : MessageCatalogue.translation(of: template, in: language) ?? template
+        return Self.fill(format, with: arguments.map { $0.rendered(in: language) })
+    }
+
+    /// `format` with its placeholders replaced: `%@` takes the next value, `%2$@` the second, `%%` is a `%`.
+    ///
+    /// Positional placeholders let a translation put the arguments in another order (`%2$@的%1$@`).
+    public static func fill(_ format: String, with values: [String]) -> String {
+        var out = ""
+        var next = 0
+        var rest = Substring(format)
+        while let percent = rest.firstIndex(of: "%") {
+            out += rest[..<percent]
+            rest = rest[rest.index(after: percent)...]
+            if rest.first == "%" {
+                out += "%"
+                rest = rest.dropFirst()
+            } else if rest.first == "@" {
+                if next < values.count { out += values[next] }
+                next += 1
+                rest = rest.dropFirst()
+            } else if let (position, after) = positional(rest) {
+                if position <= values.count { out += values[position - 1] }
+                rest = after
+            } else {
+                out += "%"
+            }
+        }
+        return out + rest
+    }
+
+    /// The `N` of a placeholder `N$@` at the start of `text`, and the text after it.
+    static func positional(_ text: Substring) -> (Int, Substring)? {
+        let digits = text.prefix { $0.isASCII && $0.isNumber }
+        let after = text[digits.endIndex...]
+        guard !digits.isEmpty, after.hasPrefix("$@"), let n = Int(digits), n >= 1 else { return nil }
+        return (n, after.dropFirst(2))
+    }
+}
+
+extension Message.Argument {
+    /// The value as `language` writes it.
+    public func rendered(in language: Language) -> String {
+        switch self {
+        case .data(let text): return text
+        case .message(let message): return message.rendered(in: language)
+        case .text(let text): return text.text(in: language)
+        case .duration(let seconds):
+            return language == .english ? LocalTime.duration(seconds) : ChineseFormat.duration(seconds)
+        case .date(let date, let style):
+            return language == .english ? Self.english(date, style) : ChineseFormat.date(date, style)
+        case .weekday(let day):
+            return language == .english ? Self.weekdays[(day - 1) % 7] : ChineseFormat.weekday(day)
+        case .month(let month):
+            return language == .english ? Self.months[(month - 1) % 12] : ChineseFormat.month(month)
+        case .systemError(let code):
+            return (language == .english ? nil : ChineseFormat.systemError(code)) ?? String(cString: strerror(code))
+        }
+    }
+
+    static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    private static func english(_ date: CivilDate, _ style: Message.DateStyle) -> String {
+        switch style {
+        case .long: date.isoString
+        case .weekdayLong: weekdays[date.isoWeekday - 1] + " " + date.isoString
+        case .weekdayShort: weekdays[date.isoWeekday - 1] + " " + date.isoString.dropFirst(5)
+        case .monthYear: months[date.month - 1] + " \(date.year)"
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import FocusModels
+
+/// What the growth profile needs from the sessions, folded one session at a time in start order: the total focus,
+/// and the days the session badges were earned on. The derived files keep it, so `focus profile` never reads the
+/// history (``GrowthService/buildGrowthProfile(totals:streakRuns:expedition:isDemo:)``).
+public struct GrowthTotals: Codable, Equatable, Sendable {
+    /// The hours the hour badges ask for.
+    static let badgeHours = [10, 100, 1000]
+
+    /// A completed session this long is deep focus.
+    public let deepFocusMinutes: Int
+    /// Seconds focused over all sessions.
+    public private(set) var focused = 0
+    /// The day (days since 1970-01-01) of the first completed session.
+    public private(set) var firstCompleted: Int?
+    /// Completed sessions of deep focus, and the days of the first and the tenth.
+    public private(set) var deepCount = 0
+    public private(set) var firstDeep: Int?
+    public private(set) var tenthDeep: Int?
+    /// The day on which total focus reached each of ``badgeHours``.
+    public private(set) var hoursReached: [Int?] = badgeHours.map { _ in nil }
+
+    public init(deepFocusMinutes: Int) { self.deepFocusMinutes = deepFocusMinutes }
+
+    /// The totals of `focusLogs` (sorted by start, as the store keeps them).
+    public init(focusLogs: [FocusLog], deepFocusMinutes: Int, days: LocalDays) {
+        self.init(deepFocusMinutes: deepFocusMinutes)
+        for log in focusLogs { add(log, day: days.dayNumber(of: log)) }
+    }
+
+    /// Adds the next session, on local day `day`.
+    public mutating func add(_ log: FocusLog, day: Int) {
+        focused += log.focused
+        for (index, hours) in Self.badgeHours.enumerated() where hoursReached[index] == nil && focused >= hours * 3600 {
+            hoursReached[index] = day
+        }
+        guard log.completed else { return }
+        if firstCompleted == nil { firstCompleted = day }
+        guard log.focused >= deepFocusMinutes * 60 else { return }
+        deepCount += 1
+        if deepCount == 1 { firstDeep = day }
+        if deepCount == 10 { tenthDeep = day }
+    }
+}

@@ -1,0 +1,255 @@
+import FocusJournal
+import FocusModels
+import FocusServices
+import FoundationEssentials
+
+/// What the stats cache (``StatsCache``) keeps besides day summaries, so that `completions --tags`, `expedition`,
+/// `passport` and the end of a session never read the history: the tags, the expedition, and what a new session's
+/// id must not be. Built from the effective sessions on a full load, folded with the same appended sessions as the
+/// day summaries, and replaced with them in one file, so it always describes the same journal.
+struct JournalDigest: Equatable {
+    /// A tag's latest use: the start (seconds since the epoch) of its newest session.
+    struct TagUse: Codable, Equatable {
+        var tag: String
+        var start: Double
+
+        /// The order of ``TagUsage/tally(_:)``: the most recently used first, ties by name.
+        func precedes(_ other: TagUse) -> Bool { (start, other.tag) > (other.start, tag) }
+    }
+
+    /// The expedition as of the journal, with what folding a later session into it needs.
+    struct Expedition: Codable, Equatable {
+        /// ``JournalDigest/expeditionFingerprint(_:days:)`` of the definitions and settings it was folded with.
+        var fingerprint: String
+        var state: ExpeditionState
+        /// The start and id of the last session that earned progress: only later sessions can be folded in.
+        var lastStart: Double?
+        var lastID: String?
+        /// The last run of consecutive days with a session that earned progress (the streak the next one extends).
+        var lastRun: ClosedRange<Int>?
+    }
+
+    /// What `focus log --limit N` shows without reading the history: the newest sessions and their short ids.
+    struct History: Equatable {
+        /// How many newest sessions are kept: `log --limit N` for any N up to it reads nothing else.
+        static let kept = 200
+
+        /// The newest effective sessions, newest first (by start, then id), at most ``kept``.
+        var newest: [FocusLog]
+        /// The device that recorded each of them (``AppStore/device(ofSession:)``).
+        var devices: [String?]
+        /// ``ShortID/length(for:minimum:)`` of every effective session's id.
+        var idLength: Int
+
+        init(newest: [FocusLog], devices: [String?], idLength: Int) {
+            self.newest = newest
+            self.devices = devices
+            self.idLength = idLength
+        }
+
+        /// As stored: the id length, the device names (a JSON array), each session's index in it (-1: none), then
+        /// the sessions as journal lines, read back by the journal's own line reader.
+        var text: String {
+            let names = Array(Set(devices.compactMap { $0 })).sorted()
+            let index = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+            return "\(idLength)\n" + ((try? JSONValueEncoder.text(names)) ?? "[]") + "\n"
+                + devices.map { $0.flatMap { index[$0] }.map(String.init) ?? "-1" }.joined(separator: ",") + "\n"
+                + newest.map { JournalCodec.encode($0) + "\n" }.joined()
+        }
+
+        /// ``text`` read back; `nil` when it is not one.
+        init?(text: String) {
+            let parts = text.split(separator: "\n", maxSplits: 3, omittingEmptySubsequences: false)
+            guard parts.count == 4, let idLength = Int(parts[0]),
+                let names = try? AppStore.decoder.decode([String].self, from: Data(parts[1].utf8))
+            else { return nil }
+            let indices = parts[2].isEmpty ? [] : parts[2].split(separator: ",").map { Int($0) }
+            var records: [JournalRecord] = []
+            var lines: [Int] = []
+            var problems: [JournalIssue] = []
+            JournalReader.parse(Array(parts[3].utf8), file: "", into: &records, lines: &lines, issues: &problems)
+            guard problems.isEmpty, records.count == indices.count else { return nil }
+            var logs: [FocusLog] = []
+            var devices: [String?] = []
+            for (record, index) in zip(records, indices) {
+                guard case .session(let log) = record, let index, (-1..<names.count).contains(index) else { return nil }
+                logs.append(log)
+                devices.append(index < 0 ? nil : names[index])
+            }
+            self.init(newest: logs, devices: devices, idLength: idLength)
+        }
+    }
+
+    /// The part every fold reads: the tags and the change targets.
+    struct Core: Codable, Equatable {
+        var tags: [TagUse]
+        var changeTargets: [Int]
+        var growth: Growth?
+    }
+
+    /// What `focus profile` shows besides the expedition and the streaks, as of the journal's last session.
+    struct Growth: Codable, Equatable {
+        var totals: GrowthTotals
+        /// The start and id of the last session folded: only later ones can be added as a rebuild would.
+        var lastStart: Double?
+        var lastID: String?
+    }
+
+    /// Each tag once, newest use first (``AppStore/tags``, in the order of ``TagUsage/tally(_:)``).
+    var tags: [TagUse] = []
+    /// `nil` when a new id could make the short ids longer: the next `log` reads the journal and rebuilds it.
+    var history: History?
+    /// Sorted ``StatsCache/hash(_:)`` of the targets of every change record: a session appended with one of these
+    /// ids may be edited, deleted or undone already, so it is never folded in.
+    var changeTargets: [Int] = []
+    /// `nil` when the expedition definitions could not be read when it was built, or a session could not be folded.
+    var expedition: Expedition?
+    /// `nil` like ``expedition``.
+    var growth: Growth?
+
+    init(core: Core, history: History?, expedition: Expedition?) {
+        self.tags = core.tags
+        self.changeTargets = core.changeTargets
+        self.growth = core.growth
+        self.history = history
+        self.expedition = expedition
+    }
+
+    /// The digest of the effective sessions `logs` (sorted by start, then id) and the change records `changes`;
+    /// `expedition` is the fold of `logs` over `definitions` when the caller has it already.
+    init(
+        logs: [FocusLog], changes: [JournalChange], devices: [String: String], definitions: ExpeditionDefinitions?,
+        expedition: ExpeditionState?, days: LocalDays
+    ) {
+        let newest = Array(logs.suffix(History.kept).reversed())
+        history = History(
+            newest: newest, devices: newest.map { devices[$0.id] },
+            idLength: ShortID.length(for: logs.map(\.id)))
+        tags = TagUsage.tally(logs).map { TagUse(tag: $0.tag, start: $0.lastUsed.timeIntervalSince1970) }
+        changeTargets = changes.map { StatsCache.hash($0.target) }.sorted()
+        guard let definitions else { return }
+        growth = Growth(
+            totals: GrowthTotals(focusLogs: logs, deepFocusMinutes: definitions.deepFocusMinutes, days: days),
+            lastStart: logs.last?.start.timeIntervalSince1970, lastID: logs.last?.id)
+        let earning = logs.filter { ExpeditionService.earnsProgress($0, definitions: definitions) }
+        let state =
+            expedition
+            ?? ExpeditionService.fold(earning, into: ExpeditionState(), definitions: definitions, days: days).state
+        // The run ending on the latest day (a session's day follows its own zone, so days need not be in order).
+        let earningDays = StreakService.streakDays(completedDayNumbers: earning.lazy.map(days.dayNumber(of:)))
+        var run = earningDays.last.map { $0...$0 }
+        for day in earningDays.reversed().dropFirst() {
+            guard let current = run, day == current.lowerBound - 1 else { break }
+            run = day...current.upperBound
+        }
+        self.expedition = Expedition(
+            fingerprint: Self.expeditionFingerprint(definitions, days: days), state: state,
+            lastStart: earning.last?.start.timeIntervalSince1970, lastID: earning.last?.id, lastRun: run)
+    }
+
+    /// Whether a change record names the session `hash`.
+    func isChangeTarget(_ hash: Int) -> Bool {
+        var low = 0
+        var high = changeTargets.count
+        while low < high {
+            let mid = (low + high) / 2
+            if changeTargets[mid] < hash { low = mid + 1 } else { high = mid }
+        }
+        return low < changeTargets.count && changeTargets[low] == hash
+    }
+
+    /// This digest with `added` folded in: new sessions (ids no record had) in any order; the events each caused,
+    /// by session id. The expedition is dropped (rebuilt by the next full load) when a session that earns progress
+    /// is not after the last one it holds, or when `definitions` are not the ones it was folded with.
+    func folding(
+        _ added: [FocusLog], devices: [String: String], lengthensShortIDs: Bool, definitions: ExpeditionDefinitions?,
+        days: LocalDays
+    ) -> (digest: JournalDigest, events: [String: [ExpeditionEvent]]) {
+        var next = self
+        if var history, !lengthensShortIDs {
+            var entries = Array(zip(history.newest, history.devices)) + added.map { ($0, devices[$0.id]) }
+            entries.sort { ($0.0.start, $0.0.id) > ($1.0.start, $1.0.id) }
+            history.newest = entries.prefix(History.kept).map(\.0)
+            history.devices = entries.prefix(History.kept).map(\.1)
+            next.history = history
+        } else {
+            next.history = nil
+        }
+        for log in added {
+            for tag in log.tags {
+                let start = log.start.timeIntervalSince1970
+                if let index = next.tags.firstIndex(where: { $0.tag == tag }) {
+                    next.tags[index].start = max(next.tags[index].start, start)
+                } else {
+                    next.tags.append(TagUse(tag: tag, start: start))
+                }
+            }
+        }
+        next.tags.sort { $0.precedes($1) }
+        next.growth = growth.flatMap { growth in
+            Self.folding(added, into: growth, deepFocusMinutes: definitions?.deepFocusMinutes, days: days)
+        }
+        guard let definitions, var expedition,
+            expedition.fingerprint == Self.expeditionFingerprint(definitions, days: days)
+        else {
+            next.expedition = nil
+            return (next, [:])
+        }
+        let earning = added.filter { ExpeditionService.earnsProgress($0, definitions: definitions) }
+            .sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+        var events: [String: [ExpeditionEvent]] = [:]
+        for log in earning {
+            let start = log.start.timeIntervalSince1970
+            let day = days.dayNumber(of: log)
+            // Only a session after every one folded, on a day not before the streak's end, folds as a rebuild would.
+            guard expedition.lastStart.map({ (start, log.id) > ($0, expedition.lastID ?? "") }) ?? true,
+                expedition.lastRun.map({ day >= $0.upperBound }) ?? true
+            else {
+                next.expedition = nil
+                return (next, [:])
+            }
+            let run = Self.extend(expedition.lastRun, with: day)
+            let step = ExpeditionService.apply(
+                log, day: CivilDate(dayNumber: day), streak: StreakService.current(streakRuns: [run], today: day),
+                to: expedition.state, definitions: definitions)
+            expedition.state = step.state
+            expedition.lastStart = start
+            expedition.lastID = log.id
+            expedition.lastRun = run
+            if !step.events.isEmpty { events[log.id, default: []] += step.events }
+        }
+        next.expedition = expedition
+        return (next, events)
+    }
+
+    /// The hash a short id of `length` is kept under (``StatsCache/prefixHashes``).
+    static func prefixHash(_ id: String, length: Int) -> Int { StatsCache.hash(String(id.lowercased().prefix(length))) }
+
+    /// `growth` with `added` in start order, `nil` when one starts before its last session (or another deep focus).
+    private static func folding(_ added: [FocusLog], into growth: Growth, deepFocusMinutes: Int?, days: LocalDays)
+        -> Growth?
+    {
+        guard growth.totals.deepFocusMinutes == deepFocusMinutes else { return nil }
+        var growth = growth
+        for log in added.sorted(by: { ($0.start, $0.id) < ($1.start, $1.id) }) {
+            let start = log.start.timeIntervalSince1970
+            guard growth.lastStart.map({ (start, log.id) > ($0, growth.lastID ?? "") }) ?? true else { return nil }
+            growth.totals.add(log, day: days.dayNumber(of: log))
+            growth.lastStart = start
+            growth.lastID = log.id
+        }
+        return growth
+    }
+
+    /// `run` (the last run of days) after a session on `day`, not before its end.
+    private static func extend(_ run: ClosedRange<Int>?, with day: Int) -> ClosedRange<Int> {
+        guard let run, day <= run.upperBound + 1 else { return day...day }
+        return run.lowerBound...max(run.upperBound, day)
+    }
+
+    /// What the expedition's fold depends on besides the sessions (``ExpeditionCheckpoint/fingerprint(_:days:changes:)``
+    /// without the change records: the digest is rebuilt after any).
+    static func expeditionFingerprint(_ definitions: ExpeditionDefinitions, days: LocalDays) -> String {
+        ExpeditionCheckpoint.fingerprint(definitions, days: days)
+    }
+}

@@ -1,0 +1,250 @@
+import FocusCore
+import Foundation
+import Testing
+
+@testable import FocusStore
+
+/// The derived files (the stats cache and its digest, ``JournalDigest``) give exactly what a rebuild from the
+/// journal gives, through random journals: appends by this device and another, edits, deletions, undos, new files,
+/// files replaced by a sync engine, torn tails and lines appended to them, duplicates.
+@Suite struct DerivedJournalTests {
+    static let days = LocalDays(timeZone: Zone(identifier: "UTC")!)
+    static let now = UTCTimestamp.parse("2026-11-29T18:00:00Z")!
+    static var today: Int { days.date(of: now).dayNumber }
+    static let ranges: [StatsRange] = [.lastDays(7), .lastDays(30), .lastDays(365), .all]
+    static let otherDevice = "laptop-0000000a.jsonl"
+
+    /// What the commands that read derived files show.
+    struct Views: Equatable {
+        var stats: [StatsData] = []
+        var tags: [String] = []
+        var expedition = ExpeditionState()
+        var todayFocused = 0
+        var todaySessions = 0
+        var streak = Streak.none
+        var log: [[HistoryViewModel.Row]] = []
+        var hidden: [Int] = []
+        var profile: GrowthProfile?
+        var streaks: [Streak] = []
+    }
+
+    /// `focus log --limit N` for a few N, the last beyond what the derived files keep.
+    static let limits = [1, 20, JournalDigest.History.kept + 5]
+
+    /// Each view from a fresh store, as each command runs: through the derived files when they match the journal.
+    /// Also whether any of them had to read the journal, and the expedition events folded in.
+    static func derived(_ paths: DataPaths) throws -> (views: Views, read: Bool, events: [String: [ExpeditionEvent]]) {
+        var views = Views()
+        var read = false
+        for range in ranges {
+            let store = AppStore(paths: paths)
+            let input = try store.statsInput(range: range, tag: nil, today: today, days: days)
+            read = read || store.isLoaded
+            views.stats.append(StatsService.buildStatsData(input: input, range: range, now: now, days: days))
+        }
+        let tagStore = AppStore(paths: paths)
+        views.tags = try tagStore.recentTags(days: days)
+        read = read || tagStore.isLoaded
+        let game = AppStore(paths: paths)
+        var events: [String: [ExpeditionEvent]] = [:]
+        if let folded = try game.loadDerivedExpedition(days: days) {
+            events = folded
+        } else {
+            try game.load()
+            try game.loadExpedition(days: days)
+            read = true
+        }
+        views.expedition = game.expedition
+        let day = AppStore(paths: paths)
+        if day.derivedJournal(days: days) == nil { try day.load() }
+        let totals = day.dayTotals(on: today, today: today, days: days)
+        (views.todayFocused, views.todaySessions, views.streak) = (totals.focused, totals.sessions, totals.streak)
+        for limit in limits {
+            let store = AppStore(paths: paths)
+            var model = HistoryViewModel(newestOf: store, limit: limit, now: now, days: days)
+            if model == nil {
+                try store.load()
+                model = HistoryViewModel(store: store, limit: limit, now: now, days: days)
+                read = read || limit <= JournalDigest.History.kept
+            }
+            views.log.append(model!.rows)
+            views.hidden.append(model!.hiddenCount)
+        }
+        let growthStore = AppStore(paths: paths)
+        var growth: GrowthViewModel?
+        if try growthStore.loadDerivedExpedition(days: days) != nil {
+            growth = GrowthViewModel(derivedFrom: growthStore, now: now, days: days)
+        }
+        if growth == nil {
+            try growthStore.load()
+            try growthStore.loadExpedition(days: days)
+            growth = GrowthViewModel(store: growthStore, now: now, days: days)
+            read = true
+        }
+        views.profile = growth!.profile
+        views.streaks = [growth!.currentStreak, growth!.longestStreak]
+        return (views, read, events)
+    }
+
+    /// Each view computed from a full load, writing nothing.
+    static func rebuilt(_ paths: DataPaths) throws -> (views: Views, events: [String: [ExpeditionEvent]]) {
+        let store = AppStore(paths: paths)
+        try store.load()
+        let logs = store.focusLogs
+        var views = Views()
+        views.stats = ranges.map {
+            StatsService.buildStatsData(focusLogs: logs, range: $0, now: now, days: days)
+        }
+        views.tags = store.tags
+        let earning = logs.filter { ExpeditionService.earnsProgress($0, definitions: .builtIn) }
+        let fold = ExpeditionService.fold(earning, into: ExpeditionState(), definitions: .builtIn, days: days)
+        views.expedition = fold.state
+        let totals = StatsService.totals(focusLogs: logs, on: CivilDate(dayNumber: today), days: days)
+        (views.todayFocused, views.todaySessions) = (totals.focused, totals.sessions)
+        views.streak = StreakService.current(
+            streakDays: StreakService.streakDays(focusLogs: logs, days: days), today: CivilDate(dayNumber: today))
+        for limit in limits {
+            let model = HistoryViewModel(store: store, limit: limit, now: now, days: days)
+            views.log.append(model.rows)
+            views.hidden.append(model.hiddenCount)
+        }
+        let streakDays = StreakService.streakDays(focusLogs: logs, days: days)
+        views.profile = GrowthService.buildGrowthProfile(
+            focusLogs: logs, streakDays: streakDays, expedition: fold.state,
+            deepFocusMinutes: ExpeditionDefinitions.builtIn.deepFocusMinutes, days: days)
+        views.streaks = [
+            StreakService.current(streakDays: streakDays, today: CivilDate(dayNumber: today)),
+            StreakService.longest(streakDays: streakDays),
+        ]
+        return (views, fold.events)
+    }
+
+    static func session(_ n: Int, hoursAgo: Int, tag: String?, focused: Int = 1500) -> FocusLog {
+        let start = now.addingTimeInterval(Double(-hoursAgo * 3600))
+        return FocusLog(
+            id: "s\(n)", start: start, end: start.addingTimeInterval(1500), planned: 1500, focused: focused,
+            completed: focused == 1500, tags: tag == "code" ? ["code", "read"] : tag.map { [$0] } ?? [])
+    }
+
+    static func appendRaw(_ text: String, to path: String) throws {
+        if !FileManager.default.fileExists(atPath: path) { FileManager.default.createFile(atPath: path, contents: nil) }
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(text.utf8))
+        try handle.close()
+    }
+
+    @Test(arguments: 1...6)
+    func derivedFilesGiveWhatARebuildGives(seed: Int) throws {
+        let paths = try Sessions.temporaryPaths()
+        var random = TestRandom(seed: UInt64(seed))
+        let tags: [String?] = [nil, "code", "write", "read", "写作"]
+        var next = 0
+        var hoursAgo = 24 * 40
+        var folds = 0
+        let first = AppStore(paths: paths)
+        for i in 0..<30 { try first.record(Self.session(i + 1000, hoursAgo: hoursAgo - i * 20, tag: tags[i % 5])) }
+        hoursAgo -= 30 * 20
+        for step in 0..<40 {
+            let other = paths.journalDirectory + "/" + Self.otherDevice
+            let kind = random.next(in: 0...12)
+            switch kind {
+            case 0...4:  // this device appends sessions, as `focus start` and `log add` do: mostly newer ones
+                let store = AppStore(paths: paths)
+                for _ in 0..<random.next(in: 1...2) {
+                    next += 1
+                    hoursAgo = max(1, hoursAgo - random.next(in: 1...30))
+                    let earlier = random.next(in: 0...5) == 0 ? 24 * random.next(in: 1...20) : 0
+                    try store.record(
+                        Self.session(
+                            next, hoursAgo: hoursAgo + earlier, tag: tags[random.next(in: 0...4)],
+                            focused: random.next(in: 0...4) == 0 ? 600 : 1500))
+                }
+            case 5:  // another device's file grows (a new file the first time)
+                next += 1
+                hoursAgo = max(1, hoursAgo - 3)
+                try Self.appendRaw(
+                    JournalCodec.encode(Self.session(next, hoursAgo: hoursAgo, tag: "synced")) + "\n", to: other)
+            case 6, 7, 8:  // an edit, a deletion or an undo by this device
+                let store = AppStore(paths: paths)
+                try store.load()
+                guard let target = store.focusLogs.randomElement(using: &random) else { continue }
+                next += 1
+                if kind == 6 {
+                    try store.record(
+                        JournalChange(
+                            id: "c\(next)", kind: .edit, target: target.id, at: Self.now,
+                            patch: SessionPatch(focused: 60, tags: ["edited"])))
+                } else if kind == 7 {
+                    try store.record(JournalChange(id: "c\(next)", kind: .delete, target: target.id, at: Self.now))
+                } else if let undoable = store.lastUndoable() {
+                    try store.undo(undoable, at: Self.now) { "u\(step)-\(seed)" }
+                }
+            case 9:  // a torn tail on the other device's file, then a line written right after it
+                try Self.appendRaw(#"{"id":"torn\#(step)","start":"2026-11"#, to: other)
+                if random.next(in: 0...1) == 0 {
+                    next += 1
+                    try Self.appendRaw(
+                        JournalCodec.encode(Self.session(next, hoursAgo: hoursAgo, tag: "merged")) + "\n", to: other)
+                }
+            case 10:  // a session appended again to the other file (a duplicate id)
+                let store = AppStore(paths: paths)
+                try store.load()
+                if let copy = store.history.sessions.randomElement(using: &random) {
+                    try Self.appendRaw(JournalCodec.encode(copy) + "\n", to: other)
+                }
+            case 11:  // the own file replaced whole by a sync engine (another inode, the same bytes)
+                let own = paths.journalFile
+                let bytes = try Data(contentsOf: URL(fileURLWithPath: own))
+                try bytes.write(to: URL(fileURLWithPath: own), options: .atomic)
+            default:  // the derived files deleted
+                try? FileManager.default.removeItem(atPath: paths.statsCacheFile)
+            }
+            let reference = try Self.rebuilt(paths)
+            let got = try Self.derived(paths)
+            #expect(got.views == reference.views, "seed \(seed) step \(step) kind \(kind)")
+            for (id, events) in got.events { #expect(reference.events[id] == events, "events of \(id)") }
+            // Sessions this device appended are folded in: nothing had to read the journal.
+            if kind <= 4, !got.read { folds += 1 }
+        }
+        #expect(folds > 0)
+    }
+
+    /// The end of a session: its day, streak and expedition events come from the derived files, with no full read.
+    @Test func aRecordedSessionIsFoldedWithoutReadingTheHistory() throws {
+        let paths = try Sessions.temporaryPaths()
+        let first = AppStore(paths: paths)
+        for i in 0..<20 { try first.record(Self.session(i, hoursAgo: 24 * (20 - i), tag: "code")) }
+        _ = try Self.derived(paths)  // builds the derived files
+        let store = AppStore(paths: paths)
+        let log = Self.session(99, hoursAgo: 2, tag: "new")
+        #expect(store.lacksRecord(id: log.id) && !store.lacksRecord(id: "s3"))
+        // Lines another writer appended since are searched too (their ids are not among the saved ones yet).
+        try Self.appendRaw(JournalCodec.encode(Self.session(98, hoursAgo: 3, tag: nil)) + "\n", to: paths.journalFile)
+        #expect(!store.lacksRecord(id: "s98") && store.lacksRecord(id: log.id))
+        try store.record(log)
+        let events = try #require(try store.loadDerivedExpedition(days: Self.days))
+        #expect(!store.isLoaded)
+        #expect(events[log.id] == (try Self.rebuilt(paths)).events[log.id])
+        let totals = store.dayTotals(on: Self.today, today: Self.today, days: Self.days)
+        #expect(!store.isLoaded && totals.sessions == 2 && totals.focused == 3000 && totals.streak.days == 21)
+        #expect(try store.recentTags(days: Self.days).first == "new")
+    }
+
+    /// A journal whose last line has no newline, then a line appended by another writer right after it: the two
+    /// merge, so the derived files are not used, and the next command reads the journal as a rebuild does.
+    @Test func aLineAppendedToATornTailIsNotFolded() throws {
+        let paths = try Sessions.temporaryPaths()
+        let first = AppStore(paths: paths)
+        for i in 0..<5 { try first.record(Self.session(i, hoursAgo: 24 * (6 - i), tag: nil)) }
+        try Self.appendRaw(#"{"id":"torn","start":"#, to: paths.journalFile)
+        _ = try Self.derived(paths)
+        try Self.appendRaw(JournalCodec.encode(Self.session(7, hoursAgo: 3, tag: nil)) + "\n", to: paths.journalFile)
+        let store = AppStore(paths: paths)
+        _ = try store.statsInput(range: .lastDays(7), tag: nil, today: Self.today, days: Self.days)
+        #expect(store.isLoaded)
+        #expect(try Self.derived(paths).views == (try Self.rebuilt(paths)).views)
+    }
+}
+
+extension TestRandom: RandomNumberGenerator {}

@@ -1,0 +1,94 @@
+import FocusCore
+import Foundation
+import Testing
+
+/// Every command that reads the derived files (`state/cache/`) prints exactly what it prints without them, after
+/// each kind of journal change: an append, another device's lines, an edit, a deletion, an undo, a new file from
+/// another device, a file replaced by a sync engine, a torn tail.
+@Suite struct DerivedFilesEndToEndTests {
+    static let now = "2026-11-30T18:00:00Z"
+    static let commands: [[String]] = [
+        ["expedition"], ["expedition", "--json"], ["passport"], ["profile"], ["profile", "--json"], ["log"],
+        ["log", "--limit", "3"], ["log", "--json"], ["completions", "--tags"], ["completions", "--sounds"],
+        ["stats", "--range", "7d"], ["stats", "--range", "all"], ["sound", "list"], ["status"],
+    ]
+
+    /// 45 timer sessions, one a day up to yesterday, in the device's own file.
+    static func history() -> [String] {
+        let tags = ["coding", "writing", "study", "写作"]
+        return (0..<45).map { i in
+            let day = 45 - i
+            let start = 1_795_996_800 - day * 86_400 + 9 * 3_600 + (i % 3) * 7_200
+            return
+                #"{"id":"\#(String(format: "%032x", i + 1))","start":"\#(UTCTimestamp.format(epochSeconds: start))","#
+                + #""end":"\#(UTCTimestamp.format(epochSeconds: start + 1_500))","planned":1500,"focused":1500,"#
+                + #""completed":true,"#
+                + #""tag":"\#(tags[i % tags.count])"}"#
+        }
+    }
+
+    /// Runs every command in `home` twice (the first folds what changed, the second reads the files as they are)
+    /// and in a copy without the derived files; all three must print the same.
+    static func expectSameOutputs(_ home: TempHome, after change: String) throws {
+        let cold = try TempHome(device: nil)
+        try FileManager.default.removeItem(atPath: cold.path)
+        try FileManager.default.copyItem(atPath: home.path, toPath: cold.path)
+        for command in commands {
+            try? FileManager.default.removeItem(atPath: cold.path + "/state/cache")
+            let reference = try FocusBinary.run(command, home: cold.path, now: now)
+            for pass in ["folding", "warm"] {
+                let got = try FocusBinary.run(command, home: home.path, now: now)
+                #expect(
+                    got.stdout == reference.stdout && got.stderr == reference.stderr
+                        && got.status == reference.status,
+                    "\(command.joined(separator: " ")) after \(change), \(pass)")
+            }
+        }
+    }
+
+    @Test func everyCommandPrintsTheSameWithAndWithoutDerivedFiles() throws {
+        let home = try TempHome()
+        try home.writeJournal(Self.history())
+        try Self.expectSameOutputs(home, after: "nothing")
+        #expect(try FocusBinary.run(["expedition"], home: home.path, now: Self.now).status == 0)
+        #expect(FileManager.default.fileExists(atPath: home.path + "/state/cache/stats-cache.bin"))
+
+        try FocusBinary.run(
+            ["log", "add", "--start", "2026-11-30 09:00", "--duration", "25m", "--tag", "reading"], home: home.path,
+            now: Self.now)
+        try Self.expectSameOutputs(home, after: "log add")
+
+        let other = "laptop-0000000a.jsonl"
+        let line =
+            #"{"id":"feedfacefeedfacefeedfacefeedface","start":"2026-11-30T11:00:00Z","end":"2026-11-30T11:50:00Z","#
+            + #""planned":3000,"focused":3000,"completed":true,"tag":"synced"}"#
+        try home.writeJournal([line], name: other)
+        try Self.expectSameOutputs(home, after: "a new file from another device")
+
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: home.path + "/journal/" + other))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data((line.replacingOccurrences(of: "feedface", with: "beadbead") + "\n").utf8))
+        try handle.close()
+        try Self.expectSameOutputs(home, after: "another device's append")
+
+        try FocusBinary.run(
+            ["log", "edit", String(format: "%032x", 10), "--tag", "edited"], home: home.path, now: Self.now)
+        try Self.expectSameOutputs(home, after: "log edit")
+
+        try FocusBinary.run(["log", "delete", String(format: "%032x", 11)], home: home.path, now: Self.now)
+        try Self.expectSameOutputs(home, after: "log delete")
+
+        try FocusBinary.run(["undo"], home: home.path, now: Self.now)
+        try Self.expectSameOutputs(home, after: "undo")
+
+        let own = URL(fileURLWithPath: home.journalFile)
+        try Data(contentsOf: own).write(to: own, options: .atomic)
+        try Self.expectSameOutputs(home, after: "a file replaced by a sync engine")
+
+        let torn = try FileHandle(forWritingTo: own)
+        try torn.seekToEnd()
+        try torn.write(contentsOf: Data(#"{"id":"cut","start":"2026-11"#.utf8))
+        try torn.close()
+        try Self.expectSameOutputs(home, after: "a torn tail")
+    }
+}
