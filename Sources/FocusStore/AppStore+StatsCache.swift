@@ -145,7 +145,8 @@ extension AppStore {
     /// Writes the derived files from the journal in memory (``load()``): the day summaries (computed when not
     /// given), the ids, and the digest, with `expedition` when the caller folded it already. Nothing is written
     /// for a journal with unreadable lines or no session, or when the file on disk already describes this journal: a
-    /// command that read the history anyway (`focus log --tag`) makes the next ones cheap. Failing to write is no error.
+    /// command that read the history anyway (`focus log --tag`) makes the next ones cheap. Failing to write is no
+    /// error.
     public func saveDerived(days: LocalDays, summaries: [DaySummary]? = nil, expedition: ExpeditionState? = nil) {
         guard issues.isEmpty, !focusLogs.isEmpty, !journalFileStates.isEmpty else { return }
         let fingerprint = StatsCache.fingerprint(days: days)

@@ -247,8 +247,9 @@ struct JournalDigest: Equatable {
         return run.lowerBound...max(run.upperBound, day)
     }
 
-    /// What the expedition's fold depends on besides the sessions (``ExpeditionCheckpoint/fingerprint(_:days:changes:)``
-    /// without the change records: the digest is rebuilt after any).
+    /// What the expedition's fold depends on besides the sessions
+    /// (``ExpeditionCheckpoint/fingerprint(_:days:changes:)`` without the change records: the digest is rebuilt after
+    /// any).
     static func expeditionFingerprint(_ definitions: ExpeditionDefinitions, days: LocalDays) -> String {
         ExpeditionCheckpoint.fingerprint(definitions, days: days)
     }
