@@ -69,38 +69,115 @@ extension AppStore {
     ///
     /// The one "what changed since I last looked" step for every derived file (``changedSince(_:)``). The cache is
     /// used as it is when every journal file has the same size, modification time, inode and tail hash as when it
-    /// was built, for the same zone and day start. When files only grew (same inode, same tail before the new
-    /// bytes, which end a line, after a saved end that ended one) by complete, readable sessions with ids that no
-    /// record and no change record had, those are folded into every part of it (day summaries, streaks, ids,
-    /// tags, the expedition) and it is replaced. Anything else (a change record among the new lines, an edit, a
-    /// replaced or new file, another zone or day start) is `nil`; the caller loads the journal and
-    /// ``saveDerived(days:summaries:expedition:)`` rebuilds it.
+    /// was built (or last folded), for the same zone and day start. When files only grew (same inode, same tail
+    /// before the new bytes, which end a line, after a saved end that ended one) by complete, readable sessions
+    /// with ids that no record and no change record had, those are folded into every part of it (day summaries,
+    /// streaks, ids, tags, the expedition) and a record of what changed since its base is appended to it
+    /// (``StatsCacheDelta``), or past the records' limit the file is replaced by one new base. Anything else (a
+    /// change record among the new lines, an edit, a replaced or new file, another zone or day start) is `nil`;
+    /// the caller loads the journal and ``saveDerived(days:summaries:expedition:)`` rebuilds it.
     func derivedJournal(days: LocalDays) -> DerivedJournal? {
-        guard let file = StatsCacheFile.open(paths.statsCacheFile),
-            file.fingerprint == StatsCache.fingerprint(days: days),
-            file.sessionCount > 0, let change = try? changedSince(file)
+        guard let file = StatsCacheFile.open(paths.statsCacheFile) else { return nil }
+        let derived = DerivedJournal(file: file)
+        guard derived.fingerprint == StatsCache.fingerprint(days: days), derived.sessionCount > 0,
+            let change = try? changedSince(derived)
         else { return nil }
         hasRecords = true
-        guard !change.appended.isEmpty else { return DerivedJournal(file: file) }
-        guard let digest = try? file.digest(),
-            let added = try? newSessions(in: change.appended, file: file, digest: digest),
-            let before = try? file.summaries()
+        guard !change.appended.isEmpty else { return derived }
+        // Two processes folding the same lines take turns, the second folding from what the first wrote.
+        guard let locked = StatsCacheFile.openLocked(paths.statsCacheFile) else {
+            return fold(change, into: derived, days: days)
+        }
+        defer { locked.release() }
+        let current = DerivedJournal(file: locked)
+        guard current.fingerprint == derived.fingerprint, current.sessionCount > 0,
+            let now = try? changedSince(current)
         else { return nil }
-        let summaries = StatsService.daySummaries(focusLogs: added.logs, days: days, adding: before)
+        guard !now.appended.isEmpty else { return current }
+        guard let folded = fold(now, into: current, days: days), let delta = folded.delta else { return nil }
+        let record = delta.record()
+        if locked.hasTrailingBytes
+            || locked.length - locked.baseLength + record.count > StatsCacheDelta.limit(baseLength: locked.baseLength)
+            || !locked.append(record)
+        {
+            if let cache = try? folded.compacted(files: delta.files) { try? writeStatsCache(cache) }
+        }
+        return folded
+    }
+
+    /// `derived` with the sessions `change` appended folded in, as a new record over the same base; `nil` when they
+    /// cannot be (``newSessions(in:derived:digest:)``).
+    private func fold(
+        _ change: (appended: [(name: String, bytes: ArraySlice<UInt8>)], files: [StatsCache.FileState]),
+        into derived: DerivedJournal, days: LocalDays
+    ) -> DerivedJournal? {
+        guard let digest = try? derived.digest(),
+            let added = try? newSessions(in: change.appended, derived: derived, digest: digest)
+        else { return nil }
+        let touched = Set(added.logs.map(days.dayNumber(of:))).sorted()
+        var before: [DaySummary] = []
+        for day in touched {
+            guard let summary = try? derived.summaries(in: day...day) else { return nil }
+            before += summary
+        }
+        let after = StatsService.daySummaries(focusLogs: added.logs, days: days, adding: before)
         // A new id that shares its short id with another session's makes every short id longer: `log` rebuilds.
         let idLength = digest.history?.idLength ?? 0
         let prefixes = added.logs.map { JournalDigest.prefixHash($0.id, length: idLength) }
-        let lengthens = Set(prefixes).count < prefixes.count || prefixes.contains(where: file.containsPrefix)
+        let lengthens = Set(prefixes).count < prefixes.count || prefixes.contains(where: derived.containsPrefix)
         let folded = digest.folding(
             added.logs, devices: added.devices, lengthensShortIDs: lengthens,
             definitions: try? loadExpeditionDefinitions(), days: days)
-        let cache = StatsCache(
-            fingerprint: file.fingerprint, files: change.files, sessionCount: file.sessionCount + added.logs.count,
-            changeCount: file.changeCount, summaries: summaries, runs: StatsInput(summaries: summaries).streakRuns,
-            idHashes: Self.merged(file.idHashes, added.hashes), digest: folded.digest,
-            prefixHashes: folded.digest.history == nil ? [] : Self.merged(file.prefixHashes, prefixes.sorted()))
-        try? writeStatsCache(cache)
-        return DerivedJournal(cache: cache, events: folded.events)
+        guard var runs = try? derived.streakRuns() else { return nil }
+        for summary in after where summary.completed > 0 { runs = Self.runs(runs, adding: summary.day) }
+        let previous = derived.delta
+        var delta = StatsCacheDelta(
+            files: change.files, sessionCount: derived.sessionCount + added.logs.count,
+            changeCount: derived.changeCount,
+            core: JournalDigest.Core(
+                tags: folded.digest.tags, changeTargets: folded.digest.changeTargets, growth: folded.digest.growth),
+            expedition: folded.digest.expedition,
+            history: folded.digest.history.map { _ in
+                (previous?.history ?? JournalDigest.History(newest: [], devices: [], idLength: idLength)).merging(
+                    JournalDigest.History(
+                        newest: added.logs, devices: added.logs.map { added.devices[$0.id] }, idLength: idLength))
+            })
+        delta.runsFrom = min(previous?.runsFrom ?? Int.max, (touched.first ?? Int.max) - 1)
+        delta.runs = runs.filter { $0.upperBound >= delta.runsFrom }
+        delta.days = Self.replacing(previous?.days ?? [], with: after)
+        delta.ids = DerivedJournal.merged(previous?.ids ?? [], added.hashes)
+        delta.prefixes = DerivedJournal.merged(previous?.prefixes ?? [], prefixes.sorted())
+        return DerivedJournal(file: derived.file, delta: delta, events: folded.events)
+    }
+
+    /// The sorted, disjoint `runs` with `day` among their days.
+    static func runs(_ runs: [ClosedRange<Int>], adding day: Int) -> [ClosedRange<Int>] {
+        var low = 0
+        var high = runs.count
+        while low < high {
+            let mid = (low + high) / 2
+            if runs[mid].upperBound < day { low = mid + 1 } else { high = mid }
+        }
+        if low < runs.count, runs[low].contains(day) { return runs }
+        var out = runs
+        let joinsNext = low < out.count && out[low].lowerBound == day + 1
+        let joinsPrevious = low > 0 && out[low - 1].upperBound == day - 1
+        switch (joinsPrevious, joinsNext) {
+        case (true, true):
+            out[low - 1] = out[low - 1].lowerBound...out[low].upperBound
+            out.remove(at: low)
+        case (true, false): out[low - 1] = out[low - 1].lowerBound...day
+        case (false, true): out[low] = day...out[low].upperBound
+        case (false, false): out.insert(day...day, at: low)
+        }
+        return out
+    }
+
+    /// The sorted `summaries` with each of the sorted `changed` in place of the one of its day, or added.
+    static func replacing(_ summaries: [DaySummary], with changed: [DaySummary]) -> [DaySummary] {
+        var byDay = Dictionary(summaries.map { ($0.day, $0) }, uniquingKeysWith: { $1 })
+        for summary in changed { byDay[summary.day] = summary }
+        return byDay.values.sorted { $0.day < $1.day }
     }
 
     /// What `focus profile` needs besides the expedition, from the derived files while they match the journal:
@@ -115,8 +192,8 @@ extension AppStore {
     /// Whether no journal record has the id `id`, known without reading the history: the derived files match the
     /// journal (or it only grew) and neither their ids nor the lines appended since hold it. `false` when unknown.
     func lacksRecord(id: String) -> Bool {
-        guard let file = StatsCacheFile.open(paths.statsCacheFile), let change = try? changedSince(file),
-            !file.containsID(hash: StatsCache.hash(id))
+        guard let file = StatsCacheFile.open(paths.statsCacheFile), case let derived = DerivedJournal(file: file),
+            let change = try? changedSince(derived), !derived.containsID(hash: StatsCache.hash(id))
         else { return false }
         let needle = Array(id.utf8)
         return !change.appended.contains { _, bytes in
@@ -151,8 +228,9 @@ extension AppStore {
         guard issues.isEmpty, !focusLogs.isEmpty, !journalFileStates.isEmpty else { return }
         let fingerprint = StatsCache.fingerprint(days: days)
         let definitions = try? loadExpeditionDefinitions()
-        if let file = StatsCacheFile.open(paths.statsCacheFile), file.fingerprint == fingerprint,
-            file.files == journalFileStates, let digest = try? file.digest(), digest.history != nil,
+        if let file = StatsCacheFile.open(paths.statsCacheFile), case let derived = DerivedJournal(file: file),
+            derived.fingerprint == fingerprint, derived.files == journalFileStates, let digest = try? derived.digest(),
+            digest.history != nil,
             digest.expedition != nil || definitions == nil
         {
             return
@@ -173,16 +251,16 @@ extension AppStore {
 
     private struct Stale: Error {}
 
-    /// The journal's files now against those `file` was built from: the lines appended since (in file order) and
+    /// The journal's files now against those `derived` describes: the lines appended since (in file order) and
     /// the files' states now; `Stale` for any change but complete lines appended to the same files.
-    private func changedSince(_ file: StatsCacheFile) throws -> (
+    private func changedSince(_ derived: DerivedJournal) throws -> (
         appended: [(name: String, bytes: ArraySlice<UInt8>)], files: [StatsCache.FileState]
     ) {
         let names = try Self.journalFileNames(paths.journalDirectory)
-        guard names == file.files.map(\.name) else { throw Stale() }
+        guard names == derived.files.map(\.name) else { throw Stale() }
         var appended: [(name: String, bytes: ArraySlice<UInt8>)] = []
         var states: [StatsCache.FileState] = []
-        for saved in file.files {
+        for saved in derived.files {
             let path = paths.journalDirectory + "/" + saved.name
             guard var now = FileIO.status(path), now.inode == saved.inode, now.device == saved.device,
                 now.size >= saved.size
@@ -219,7 +297,7 @@ extension AppStore {
     /// session (a record a crash cut short aside, skipped as by a full load) whose id no record, no change record
     /// and no other new line has.
     private func newSessions(
-        in appended: [(name: String, bytes: ArraySlice<UInt8>)], file: StatsCacheFile, digest: JournalDigest
+        in appended: [(name: String, bytes: ArraySlice<UInt8>)], derived: DerivedJournal, digest: JournalDigest
     ) throws -> (logs: [FocusLog], hashes: [Int], devices: [String: String]) {
         var hashes = Set<Int>()
         var logs: [FocusLog] = []
@@ -234,7 +312,7 @@ extension AppStore {
             for record in records {
                 guard case .session(let log) = record else { throw Stale() }
                 let hash = StatsCache.hash(log.id)
-                guard !file.containsID(hash: hash), !digest.isChangeTarget(hash), hashes.insert(hash).inserted else {
+                guard !derived.containsID(hash: hash), !digest.isChangeTarget(hash), hashes.insert(hash).inserted else {
                     throw Stale()
                 }
                 logs.append(log)
@@ -244,81 +322,8 @@ extension AppStore {
         return (logs, hashes.sorted(), devices)
     }
 
-    /// `added` (a few values) inserted into the sorted `saved` (a million ids): moves, no sort of the whole.
-    private static func merged(_ saved: [Int], _ added: [Int]) -> [Int] {
-        var out = saved
-        for value in added {
-            var low = 0
-            var high = out.count
-            while low < high {
-                let mid = (low + high) / 2
-                if out[mid] < value { low = mid + 1 } else { high = mid }
-            }
-            out.insert(value, at: low)
-        }
-        return out
-    }
-
     private func writeStatsCache(_ cache: StatsCache) throws(FocusError) {
         try FileIO.makeDirectories(paths.cacheDirectory)
         try FileIO.replace(paths.statsCacheFile, with: cache.encoded())
-    }
-}
-
-/// The derived files as of the journal now (``AppStore/derivedJournal(days:)``): the mapped cache file when nothing
-/// changed, or the cache just folded and written.
-final class DerivedJournal {
-    private let file: StatsCacheFile?
-    private let cache: StatsCache?
-    /// The expedition's events of the sessions folded in now, by session id.
-    let events: [String: [ExpeditionEvent]]
-
-    init(file: StatsCacheFile) {
-        self.file = file
-        self.cache = nil
-        self.events = [:]
-    }
-
-    init(cache: StatsCache, events: [String: [ExpeditionEvent]]) {
-        self.file = nil
-        self.cache = cache
-        self.events = events
-    }
-
-    /// The tags, the expedition and the newest sessions, read when first asked for; `nil` when they cannot be read.
-    /// The digest's parts, each read when first asked for; `nil` when it cannot be read or has none.
-    private(set) lazy var core: JournalDigest.Core? =
-        cache.map {
-            JournalDigest.Core(tags: $0.digest.tags, changeTargets: $0.digest.changeTargets, growth: $0.digest.growth)
-        }
-        ?? (try? file?.digestCore())
-    var tags: [JournalDigest.TagUse]? { core?.tags }
-    private(set) lazy var expedition: JournalDigest.Expedition? =
-        cache.map { $0.digest.expedition } ?? (try? file?.expedition()) ?? nil
-    private(set) lazy var history: JournalDigest.History? =
-        cache.map { $0.digest.history } ?? (try? file?.history()) ?? nil
-
-    func summaries(in window: ClosedRange<Int>? = nil) throws -> [DaySummary] {
-        if let file { return try file.summaries(in: window) }
-        let all = cache?.summaries ?? []
-        guard let window else { return all }
-        return all.filter { window.contains($0.day) }
-    }
-
-    var sessionCount: Int { file?.sessionCount ?? cache?.sessionCount ?? 0 }
-
-    func streakRuns() throws -> [ClosedRange<Int>] { try file?.streakRuns() ?? cache?.runs ?? [] }
-
-    var span: ClosedRange<Int>? {
-        if let file { return file.span }
-        guard let first = cache?.summaries.first, let last = cache?.summaries.last else { return nil }
-        return first.day...last.day
-    }
-
-    /// What `focus stats` reads for `range` (``StatsService/window(range:today:span:)``).
-    func input(range: StatsRange, today: Int) throws -> StatsInput {
-        let span = span
-        let window = StatsService.window(range: range, today: today, span: span)
-        return StatsInput(span: span, days: try summaries(in: window), streakRuns: try streakRuns())
     }
 }

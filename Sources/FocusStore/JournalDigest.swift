@@ -47,6 +47,15 @@ struct JournalDigest: Equatable {
             self.idLength = idLength
         }
 
+        /// These sessions and `added`'s: the newest ``kept`` of both, with `added`'s id length.
+        func merging(_ added: History) -> History {
+            var entries = Array(zip(newest, devices)) + zip(added.newest, added.devices)
+            entries.sort { ($0.0.start, $0.0.id) > ($1.0.start, $1.0.id) }
+            return History(
+                newest: entries.prefix(Self.kept).map(\.0), devices: entries.prefix(Self.kept).map(\.1),
+                idLength: added.idLength)
+        }
+
         /// As stored: the id length, the device names (a JSON array), each session's index in it (-1: none), then
         /// the sessions as journal lines, read back by the journal's own line reader.
         var text: String {
@@ -166,15 +175,11 @@ struct JournalDigest: Equatable {
         days: LocalDays
     ) -> (digest: JournalDigest, events: [String: [ExpeditionEvent]]) {
         var next = self
-        if var history, !lengthensShortIDs {
-            var entries = Array(zip(history.newest, history.devices)) + added.map { ($0, devices[$0.id]) }
-            entries.sort { ($0.0.start, $0.0.id) > ($1.0.start, $1.0.id) }
-            history.newest = entries.prefix(History.kept).map(\.0)
-            history.devices = entries.prefix(History.kept).map(\.1)
-            next.history = history
-        } else {
-            next.history = nil
-        }
+        next.history =
+            lengthensShortIDs
+            ? nil
+            : history?.merging(
+                History(newest: added, devices: added.map { devices[$0.id] }, idLength: history?.idLength ?? 0))
         for log in added {
             for tag in log.tags {
                 let start = log.start.timeIntervalSince1970

@@ -24,10 +24,11 @@ import FoundationEssentials
 /// detail   per day: hour count, (hour, seconds)…, tag count, (tag index, seconds, sessions)…
 /// ids      sorted 64-bit hashes of every record id, to spot a duplicate among appended lines
 /// prefixes sorted 64-bit hashes of the short ids (``JournalDigest/History/idLength``) of the sessions
+/// records  what changed since (``StatsCacheDelta``), appended one after another
 /// ```
 struct StatsCache {
     static let magic: Int = 0x3143_5344_5355_4F46  // "FOCUSDC1"
-    static let version = 2
+    static let version = 3
     static let tailLength = 4096
 
     /// What a journal file looked like when the cache was built.
@@ -81,16 +82,7 @@ struct StatsCache {
     func encoded() -> [UInt8] {
         var w = Writer()
         w.bytes.reserveCapacity(8 * (idHashes.count + prefixHashes.count + 16 * summaries.count + 4096))
-        var tagNames: [String?] = [nil]
-        var tagIndex: [String: Int] = [:]
-        for summary in summaries {
-            for t in summary.tags {
-                if let tag = t.tag, tagIndex[tag] == nil {
-                    tagIndex[tag] = tagNames.count
-                    tagNames.append(tag)
-                }
-            }
-        }
+        let (tagNames, tagIndex) = Self.tagTable(summaries)
         w.int(Self.magic)
         w.int(Self.version)
         w.string(fingerprint)
@@ -125,18 +117,7 @@ struct StatsCache {
         var detail = Writer()
         for s in summaries {
             for v in [s.day, s.focused, s.sessions, s.completed, s.longest, detail.bytes.count] { w.int(v) }
-            let hours = s.hours.enumerated().filter { $0.element != 0 }
-            detail.int(hours.count)
-            for (hour, seconds) in hours {
-                detail.int(hour)
-                detail.int(seconds)
-            }
-            detail.int(s.tags.count)
-            for t in s.tags {
-                detail.int(t.tag.map { tagIndex[$0]! } ?? 0)
-                detail.int(t.focused)
-                detail.int(t.sessions)
-            }
+            detail.detail(of: s, tagIndex: tagIndex)
         }
         let detailOffset = w.bytes.count
         w.bytes += detail.bytes
@@ -148,7 +129,22 @@ struct StatsCache {
         return w.bytes
     }
 
-    private struct Writer {
+    /// The tags the summaries name, each once (index 0 is no tag), and the index of each.
+    static func tagTable(_ summaries: [DaySummary]) -> (names: [String?], index: [String: Int]) {
+        var tagNames: [String?] = [nil]
+        var tagIndex: [String: Int] = [:]
+        for summary in summaries {
+            for t in summary.tags {
+                if let tag = t.tag, tagIndex[tag] == nil {
+                    tagIndex[tag] = tagNames.count
+                    tagNames.append(tag)
+                }
+            }
+        }
+        return (tagNames, tagIndex)
+    }
+
+    struct Writer {
         var bytes: [UInt8] = []
         mutating func int(_ v: Int) {
             var word = UInt64(bitPattern: Int64(v))
@@ -209,6 +205,22 @@ struct StatsCache {
             }
         }
 
+        /// A day's hours and tags (the tags by their index in the file's table).
+        mutating func detail(of s: DaySummary, tagIndex: [String: Int]) {
+            let hours = s.hours.enumerated().filter { $0.element != 0 }
+            int(hours.count)
+            for (hour, seconds) in hours {
+                int(hour)
+                int(seconds)
+            }
+            int(s.tags.count)
+            for t in s.tags {
+                int(t.tag.map { tagIndex[$0]! } ?? 0)
+                int(t.focused)
+                int(t.sessions)
+            }
+        }
+
         mutating func set(_ at: Int, _ values: [Int]) {
             for (i, v) in values.enumerated() {
                 withUnsafeBytes(of: Int64(v).littleEndian) {
@@ -224,6 +236,11 @@ struct StatsCache {
 /// Every number read is bounded (offsets within the file, days in ``StatsCache/days``, seconds and counts in
 /// ``StatsCache/quantities``, days and streak runs in order); a file that breaks a bound is `Corrupt`, and the
 /// caller rebuilds it from the journal, so no cache file can make a command trap.
+///
+/// The base (what ``StatsCache/encoded()`` wrote) may be followed by records of what changed since
+/// (``StatsCacheDelta``): each framed by a magic word and its length, and ended by an FNV-1a checksum of its
+/// bytes. The last whole record with a good checksum is ``delta``; bytes after it that are no whole record (a
+/// fold killed mid-write) are ``hasTrailingBytes``, and the next fold rewrites the file instead of appending.
 final class StatsCacheFile {
     let fingerprint: String
     let files: [StatsCache.FileState]
@@ -235,7 +252,14 @@ final class StatsCacheFile {
     private let runCount, dayCount, idCount, prefixCount: Int
     private let runsOffset, indexOffset, detailOffset, idsOffset, prefixesOffset: Int
     private let base: UnsafeRawPointer
-    private let length: Int
+    /// The bytes mapped: the base, then the records.
+    let length: Int
+    /// Where the base ends and the records begin.
+    let baseLength: Int
+    /// What the last whole record says changed since the base; `nil` with none.
+    let delta: StatsCacheDelta?
+    /// Whether bytes that are no whole record follow the last one.
+    let hasTrailingBytes: Bool
 
     struct Corrupt: Error {}
 
@@ -244,6 +268,53 @@ final class StatsCacheFile {
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
+        return map(fd)
+    }
+
+    /// `path` opened for a fold, under an exclusive `flock` of the file (one folding process at a time; readers
+    /// take none), mapped as it is once the lock is held; `nil` when it cannot be opened for writing, or another
+    /// process held the lock for a second. ``release()`` (or the end of the object) lets the lock go.
+    static func openLocked(_ path: String) -> StatsCacheFile? {
+        let fd = Glibc.open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { return nil }
+        var waited = 0
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, waited < 1000 else {
+                close(fd)
+                return nil
+            }
+            usleep(1000)
+            waited += 1
+        }
+        guard let file = map(fd) else {
+            close(fd)
+            return nil
+        }
+        file.lockedFD = fd
+        return file
+    }
+
+    /// The descriptor ``openLocked(_:)`` holds the lock with; -1 once released (or for ``open(_:)``).
+    private var lockedFD: Int32 = -1
+
+    /// Lets go of the lock ``openLocked(_:)`` took.
+    func release() {
+        guard lockedFD >= 0 else { return }
+        close(lockedFD)
+        lockedFD = -1
+    }
+
+    /// Appends `record` (``StatsCacheDelta/record()``) at the end of the file, while ``openLocked(_:)``'s lock is
+    /// held; whether all of it was written.
+    ///
+    /// No `fsync`: a record lost or cut short by a crash fails its checksum and is not read; the one before it
+    /// describes an earlier journal, which the next command folds again.
+    func append(_ record: [UInt8]) -> Bool {
+        guard lockedFD >= 0 else { return false }
+        return record.withUnsafeBytes { pwrite(lockedFD, $0.baseAddress, $0.count, off_t(length)) } == record.count
+    }
+
+    private static func map(_ fd: Int32) -> StatsCacheFile? {
         var st = stat()
         guard fstat(fd, &st) == 0, st.st_size >= 16 else { return nil }
         let length = Int(st.st_size)
@@ -293,11 +364,37 @@ final class StatsCacheFile {
             ),
             runsOffset + runCount * 16 == indexOffset, indexOffset + dayCount * 48 == detailOffset,
             detailOffset <= idsOffset, idsOffset + idCount * 8 == prefixesOffset,
-            prefixesOffset + prefixCount * 8 == length
+            prefixesOffset + prefixCount * 8 <= length
         else { throw Corrupt() }
+        baseLength = prefixesOffset + prefixCount * 8
+        // The records: each whole one's place; the last with a good checksum is the one read.
+        var records: [Range<Int>] = []
+        var at = baseLength
+        while length - at >= 24, Int(Int64(littleEndian: base.loadUnaligned(fromByteOffset: at, as: Int64.self)))
+            == StatsCacheDelta.magic
+        {
+            let size = Int(Int64(littleEndian: base.loadUnaligned(fromByteOffset: at + 8, as: Int64.self)))
+            guard size >= 0, size % 8 == 0, size <= length - at - 24 else { break }
+            records.append(at + 16..<at + 16 + size)
+            at += 24 + size
+        }
+        hasTrailingBytes = at != length
+        var delta: StatsCacheDelta?
+        for payload in records.reversed() {
+            let bytes = UnsafeRawBufferPointer(start: base + payload.lowerBound, count: payload.count)
+            let sum = Int(Int64(littleEndian: base.loadUnaligned(fromByteOffset: payload.upperBound, as: Int64.self)))
+            guard StatsCache.hash(bytes) == sum else { continue }
+            // A record with a good checksum that breaks a bound is damage no crash leaves: rebuilt.
+            delta = try StatsCacheDelta(Reader(base: base + payload.lowerBound, length: payload.count))
+            break
+        }
+        self.delta = delta
     }
 
-    deinit { munmap(UnsafeMutableRawPointer(mutating: base), length) }
+    deinit {
+        release()
+        munmap(UnsafeMutableRawPointer(mutating: base), length)
+    }
 
     /// The word at `offset` when it is a quantity (``StatsCache/quantities``).
     private func quantity(_ offset: Int) throws(Corrupt) -> Int {
@@ -316,9 +413,12 @@ final class StatsCacheFile {
     }
 
     /// The tags and change targets of the digest.
-    func digestCore() throws(Corrupt) -> JournalDigest.Core {
-        let core: JournalDigest.Core = try Self.decode(coreText)
-        guard core.growth.map({ Self.isWithinBounds($0.totals) }) ?? true else { throw Corrupt() }
+    func digestCore() throws(Corrupt) -> JournalDigest.Core { try Self.core(coreText) }
+
+    /// ``JournalDigest/Core`` read from its JSON, its totals bounded.
+    static func core(_ text: String) throws(Corrupt) -> JournalDigest.Core {
+        let core: JournalDigest.Core = try decode(text)
+        guard core.growth.map({ isWithinBounds($0.totals) }) ?? true else { throw Corrupt() }
         return core
     }
 
@@ -403,21 +503,7 @@ final class StatsCacheFile {
             let detail = word(at + 40)
             guard (0...(idsOffset - detailOffset)).contains(detail) else { throw Corrupt() }
             var r = Reader(base: base, length: idsOffset, at: detailOffset + detail)
-            for _ in 0..<(try r.count()) {
-                let hour = try r.int()
-                let seconds = try r.int()
-                guard (0..<24).contains(hour), StatsCache.quantities.contains(seconds) else { throw Corrupt() }
-                s.hours[hour] = seconds
-            }
-            for _ in 0..<(try r.count()) {
-                let tag = try r.int()
-                let focused = try r.int()
-                let sessions = try r.int()
-                guard tagNames.indices.contains(tag), StatsCache.quantities.contains(focused),
-                    StatsCache.quantities.contains(sessions)
-                else { throw Corrupt() }
-                s.tags.append(DaySummary.TagSum(tag: tagNames[tag], focused: focused, sessions: sessions))
-            }
+            try r.detail(into: &s, tagNames: tagNames)
             out.append(s)
             i += 1
         }
@@ -456,10 +542,29 @@ final class StatsCacheFile {
         return false
     }
 
-    private struct Reader {
+    struct Reader {
         let base: UnsafeRawPointer
         let length: Int
         var at = 0
+
+        /// ``StatsCache/Writer/detail(of:tagIndex:)`` read back into `s`, every number bounded.
+        mutating func detail(into s: inout DaySummary, tagNames: [String?]) throws(Corrupt) {
+            for _ in 0..<(try count()) {
+                let hour = try int()
+                let seconds = try int()
+                guard (0..<24).contains(hour), StatsCache.quantities.contains(seconds) else { throw Corrupt() }
+                s.hours[hour] = seconds
+            }
+            for _ in 0..<(try count()) {
+                let tag = try int()
+                let focused = try int()
+                let sessions = try int()
+                guard tagNames.indices.contains(tag), StatsCache.quantities.contains(focused),
+                    StatsCache.quantities.contains(sessions)
+                else { throw Corrupt() }
+                s.tags.append(DaySummary.TagSum(tag: tagNames[tag], focused: focused, sessions: sessions))
+            }
+        }
 
         mutating func int() throws(Corrupt) -> Int {
             guard at >= 0, at <= length - 8 else { throw Corrupt() }

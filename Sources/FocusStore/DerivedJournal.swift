@@ -1,0 +1,136 @@
+import FocusModels
+import FocusServices
+
+/// The derived files as of the journal now (``AppStore/derivedJournal(days:)``): a cache file's base with the
+/// record of what changed since laid over it (``StatsCacheDelta``: the file's last one, or the one a fold just made).
+final class DerivedJournal {
+    let file: StatsCacheFile
+    let delta: StatsCacheDelta?
+    /// The expedition's events of the sessions folded in now, by session id.
+    let events: [String: [ExpeditionEvent]]
+
+    init(file: StatsCacheFile, delta: StatsCacheDelta?, events: [String: [ExpeditionEvent]] = [:]) {
+        self.file = file
+        self.delta = delta
+        self.events = events
+    }
+
+    convenience init(file: StatsCacheFile) { self.init(file: file, delta: file.delta) }
+
+    var fingerprint: String { file.fingerprint }
+    var files: [StatsCache.FileState] { delta?.files ?? file.files }
+    var sessionCount: Int { delta?.sessionCount ?? file.sessionCount }
+    var changeCount: Int { delta?.changeCount ?? file.changeCount }
+
+    /// The digest's parts, each read when first asked for; `nil` when it cannot be read or has none.
+    private(set) lazy var core: JournalDigest.Core? = delta?.core ?? (try? file.digestCore())
+    var tags: [JournalDigest.TagUse]? { core?.tags }
+    private(set) lazy var expedition: JournalDigest.Expedition? =
+        delta.map(\.expedition) ?? (try? file.expedition()) ?? nil
+    /// The base's newest sessions with those added since: the newest ``JournalDigest/History/kept`` of both.
+    private(set) lazy var history: JournalDigest.History? = {
+        guard let base = try? file.history() else { return nil }
+        guard let delta else { return base }
+        guard let added = delta.history else { return nil }
+        return base.merging(added)
+    }()
+
+    /// The whole digest; `Corrupt` when a part cannot be read.
+    func digest() throws(StatsCacheFile.Corrupt) -> JournalDigest {
+        guard let core else { throw StatsCacheFile.Corrupt() }
+        return JournalDigest(core: core, history: history, expedition: expedition)
+    }
+
+    func summaries(in window: ClosedRange<Int>? = nil) throws -> [DaySummary] {
+        let base = try file.summaries(in: window)
+        guard let changed = delta?.days.filter({ window?.contains($0.day) ?? true }), !changed.isEmpty else {
+            return base
+        }
+        var out: [DaySummary] = []
+        out.reserveCapacity(base.count + changed.count)
+        var i = 0
+        for summary in changed {
+            while i < base.count, base[i].day < summary.day {
+                out.append(base[i])
+                i += 1
+            }
+            if i < base.count, base[i].day == summary.day { i += 1 }
+            out.append(summary)
+        }
+        return out + base[i...]
+    }
+
+    func streakRuns() throws -> [ClosedRange<Int>] {
+        let base = try file.streakRuns()
+        guard let delta else { return base }
+        let kept = base.prefix { $0.upperBound < delta.runsFrom }
+        // The base's runs before the day and the record's from it on, in order and apart, or the file is damaged.
+        guard let first = delta.runs.first, let last = kept.last else { return kept + delta.runs }
+        guard last.upperBound + 1 < first.lowerBound else { throw StatsCacheFile.Corrupt() }
+        return kept + delta.runs
+    }
+
+    var span: ClosedRange<Int>? {
+        let base = file.span
+        guard let first = delta?.days.first?.day, let last = delta?.days.last?.day else { return base }
+        return min(first, base?.lowerBound ?? first)...max(last, base?.upperBound ?? last)
+    }
+
+    func containsID(hash: Int) -> Bool {
+        file.containsID(hash: hash) || (delta.map { Self.contains(hash, in: $0.ids) } ?? false)
+    }
+
+    func containsPrefix(hash: Int) -> Bool {
+        file.containsPrefix(hash: hash) || (delta.map { Self.contains(hash, in: $0.prefixes) } ?? false)
+    }
+
+    /// Everything as one base (``StatsCache``), for a fold that writes a new one.
+    func compacted(files: [StatsCache.FileState]) throws -> StatsCache {
+        let summaries = try summaries()
+        let digest = try digest()
+        return StatsCache(
+            fingerprint: fingerprint, files: files, sessionCount: sessionCount, changeCount: changeCount,
+            summaries: summaries, runs: try streakRuns(), idHashes: Self.merged(file.idHashes, delta?.ids ?? []),
+            digest: digest,
+            prefixHashes: digest.history == nil ? [] : Self.merged(file.prefixHashes, delta?.prefixes ?? []))
+    }
+
+    /// What `focus stats` reads for `range` (``StatsService/window(range:today:span:)``).
+    func input(range: StatsRange, today: Int) throws -> StatsInput {
+        let span = span
+        let window = StatsService.window(range: range, today: today, span: span)
+        return StatsInput(span: span, days: try summaries(in: window), streakRuns: try streakRuns())
+    }
+
+    /// Whether the sorted `values` hold `value` (a binary search).
+    static func contains(_ value: Int, in values: [Int]) -> Bool {
+        let i = insertionPoint(of: value, in: values)
+        return i < values.count && values[i] == value
+    }
+
+    static func insertionPoint(of value: Int, in values: [Int]) -> Int {
+        var low = 0
+        var high = values.count
+        while low < high {
+            let mid = (low + high) / 2
+            if values[mid] < value { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// The sorted `a` and `b` as one sorted array, in one pass.
+    static func merged(_ a: [Int], _ b: [Int]) -> [Int] {
+        guard !b.isEmpty else { return a }
+        var out: [Int] = []
+        out.reserveCapacity(a.count + b.count)
+        var j = 0
+        for value in a {
+            while j < b.count, b[j] < value {
+                out.append(b[j])
+                j += 1
+            }
+            out.append(value)
+        }
+        return out + b[j...]
+    }
+}

@@ -1,0 +1,164 @@
+import FocusJournal
+import FocusModels
+
+/// What changed in the journal since a stats cache's base was written: one record appended to the cache file
+/// (``StatsCacheFile``) by each fold, so a session recorded costs a few kilobytes written, not the whole file.
+///
+/// Each record holds everything that differs from the base, not from the record before it, so a reader needs the
+/// last one only, and a record lost to a crash leaves the one before it, which describes an earlier journal.
+/// ``DerivedJournal`` lays it over the base. Past ``limit(baseLength:)`` the next fold writes a new base instead.
+///
+/// ```
+/// files      the journal files' states (``StatsCache/FileState``), as in the base
+/// counts     sessions, change records
+/// digest     the tags, change targets and growth (JSON), the expedition (words), the sessions added since the
+///            base that may be among the newest (``JournalDigest/History/text``, empty: the history is rebuilt)
+/// runs       the first day from which runs differ, and the runs that end on it or later
+/// days       the day summaries that differ, with their own tag table
+/// ids        sorted hashes of the ids added, and of their short ids
+/// ```
+struct StatsCacheDelta {
+    static let magic: Int = 0x3144_4453_5543_4F46  // "FOCUSDD1"
+
+    var files: [StatsCache.FileState]
+    var sessionCount: Int
+    var changeCount: Int
+    var core: JournalDigest.Core
+    var expedition: JournalDigest.Expedition?
+    /// The sessions added since the base, newest first, at most ``JournalDigest/History/kept``, and the length of
+    /// the short ids; `nil` when the base's history no longer holds (``JournalDigest/folding``).
+    var history: JournalDigest.History?
+    /// Base runs ending before this day hold as they are; ``runs`` replaces the others. `Int.max`: none replaced.
+    var runsFrom = Int.max
+    var runs: [ClosedRange<Int>] = []
+    /// Sorted by day: each replaces the base's summary of its day.
+    var days: [DaySummary] = []
+    /// Sorted ``StatsCache/hash(_:)`` of the record ids added since the base.
+    var ids: [Int] = []
+    /// Sorted ``JournalDigest/prefixHash(_:length:)`` of the sessions added since the base.
+    var prefixes: [Int] = []
+
+    init(
+        files: [StatsCache.FileState], sessionCount: Int, changeCount: Int, core: JournalDigest.Core,
+        expedition: JournalDigest.Expedition?, history: JournalDigest.History?
+    ) {
+        self.files = files
+        self.sessionCount = sessionCount
+        self.changeCount = changeCount
+        self.core = core
+        self.expedition = expedition
+        self.history = history
+    }
+
+    /// The most bytes of records a file of `baseLength` bytes takes before a fold writes a new base: a quarter of
+    /// the base, at least 256 KiB, so a rewrite comes once in dozens of sessions and reading stays cheap.
+    static func limit(baseLength: Int) -> Int { max(1 << 18, baseLength / 4) }
+
+    /// The record as appended: magic, length, the fields, checksum.
+    func record() -> [UInt8] {
+        var w = StatsCache.Writer()
+        w.int(files.count)
+        for f in files {
+            w.string(f.name)
+            for v in [f.size, f.mtimeSeconds, f.mtimeNanoseconds, f.inode, f.device, f.tailHash] { w.int(v) }
+        }
+        w.int(sessionCount)
+        w.int(changeCount)
+        w.string((try? JSONValueEncoder.text(core)) ?? "")
+        w.expedition(expedition)
+        w.string(history?.text ?? "")
+        w.int(runsFrom)
+        w.int(runs.count)
+        for run in runs {
+            w.int(run.lowerBound)
+            w.int(run.upperBound)
+        }
+        let (tagNames, tagIndex) = StatsCache.tagTable(days)
+        w.int(tagNames.count - 1)
+        for name in tagNames.dropFirst() { w.string(name!) }
+        w.int(days.count)
+        for s in days {
+            for v in [s.day, s.focused, s.sessions, s.completed, s.longest] { w.int(v) }
+            w.detail(of: s, tagIndex: tagIndex)
+        }
+        w.int(ids.count)
+        w.words(ids)
+        w.int(prefixes.count)
+        w.words(prefixes)
+        var record = StatsCache.Writer()
+        record.int(Self.magic)
+        record.int(w.bytes.count)
+        record.bytes += w.bytes
+        record.int(w.bytes.withUnsafeBytes(StatsCache.hash))
+        return record.bytes
+    }
+
+    /// ``record()``'s fields read back, every number bounded (as the base's are).
+    init(_ reader: StatsCacheFile.Reader) throws(StatsCacheFile.Corrupt) {
+        var r = reader
+        files = try (0..<(try r.count())).map { _ throws(StatsCacheFile.Corrupt) in
+            StatsCache.FileState(
+                name: try r.string(), size: try r.int(), mtimeSeconds: try r.int(), mtimeNanoseconds: try r.int(),
+                inode: try r.int(), device: try r.int(), tailHash: try r.int())
+        }
+        sessionCount = try r.count()
+        changeCount = try r.count()
+        core = try StatsCacheFile.core(try r.string())
+        expedition = try r.expedition()
+        let historyText = try r.string()
+        if historyText.isEmpty {
+            history = nil
+        } else {
+            guard let history = JournalDigest.History(text: historyText) else { throw StatsCacheFile.Corrupt() }
+            self.history = history
+        }
+        runsFrom = try r.int()
+        guard runsFrom == Int.max || StatsCache.days.contains(runsFrom) else { throw StatsCacheFile.Corrupt() }
+        var previous = Int.min
+        for _ in 0..<(try r.count()) {
+            let low = try r.int()
+            let high = try r.int()
+            guard StatsCache.days.contains(low), StatsCache.days.contains(high), low <= high, low > previous,
+                high >= runsFrom
+            else { throw StatsCacheFile.Corrupt() }
+            previous = high
+            runs.append(low...high)
+        }
+        var tagNames: [String?] = [nil]
+        for _ in 0..<(try r.count()) { tagNames.append(try r.string()) }
+        for _ in 0..<(try r.count()) {
+            var s = DaySummary(day: try r.int())
+            guard StatsCache.days.contains(s.day), s.day > (days.last?.day ?? Int.min) else {
+                throw StatsCacheFile.Corrupt()
+            }
+            s.focused = try r.quantity()
+            s.sessions = try r.quantity()
+            s.completed = try r.quantity()
+            s.longest = try r.quantity()
+            try r.detail(into: &s, tagNames: tagNames)
+            days.append(s)
+        }
+        ids = try r.sortedWords()
+        prefixes = try r.sortedWords()
+    }
+}
+
+extension StatsCacheFile.Reader {
+    /// A word that is a quantity (``StatsCache/quantities``).
+    mutating func quantity() throws(StatsCacheFile.Corrupt) -> Int {
+        let value = try int()
+        guard StatsCache.quantities.contains(value) else { throw StatsCacheFile.Corrupt() }
+        return value
+    }
+
+    /// A count, then that many words in ascending order.
+    mutating func sortedWords() throws(StatsCacheFile.Corrupt) -> [Int] {
+        var out: [Int] = []
+        for _ in 0..<(try count()) {
+            let value = try int()
+            guard out.last.map({ value > $0 }) ?? true else { throw StatsCacheFile.Corrupt() }
+            out.append(value)
+        }
+        return out
+    }
+}
