@@ -1,0 +1,112 @@
+import FocusCore
+import Foundation
+import Testing
+
+@testable import FocusStore
+
+/// A fold appends a record to the stats cache instead of rewriting it (``StatsCacheDelta``); a record cut short or
+/// damaged is never read, past the limit a new base is written, and processes folding at once agree.
+@Suite struct StatsCacheDeltaTests {
+    typealias D = DerivedJournalTests
+
+    static func inode(_ path: String) throws -> Int {
+        try #require(FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int)
+    }
+
+    static func size(_ path: String) throws -> Int {
+        try #require(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+    }
+
+    /// A journal of `count` sessions, one a day, with its derived files built.
+    static func built(_ count: Int) throws -> DataPaths {
+        let paths = try Sessions.temporaryPaths()
+        let store = AppStore(paths: paths)
+        for i in 0..<count { try store.record(D.session(i, hoursAgo: 24 * (count - i) + 5, tag: ["code", "write"][i % 2])) }
+        _ = try D.derived(paths)
+        return paths
+    }
+
+    @Test func aFoldAppendsARecordToTheSameFile() throws {
+        let paths = try Self.built(60)
+        let inode = try Self.inode(paths.statsCacheFile)
+        let base = try Self.size(paths.statsCacheFile)
+        for i in 0..<5 {
+            try AppStore(paths: paths).record(D.session(100 + i, hoursAgo: 5 - i, tag: "new"))
+            let got = try D.derived(paths)
+            #expect(!got.read)
+            #expect(got.views == (try D.rebuilt(paths)).views)
+        }
+        #expect(try Self.inode(paths.statsCacheFile) == inode)
+        let file = try #require(StatsCacheFile.open(paths.statsCacheFile))
+        #expect(file.baseLength == base && file.length > base && !file.hasTrailingBytes)
+        #expect(file.delta?.sessionCount == 65 && file.delta?.ids.count == 5)
+    }
+
+    /// What a crash or damage leaves at the end of the file: never read, and the next fold writes a new base.
+    enum Damage: String, CaseIterable {
+        case cutShort, checksum, payload, garbage
+    }
+
+    @Test(arguments: Damage.allCases)
+    func aRecordCutShortOrDamagedIsNeverRead(_ damage: Damage) throws {
+        let paths = try Self.built(30)
+        try AppStore(paths: paths).record(D.session(200, hoursAgo: 3, tag: "one"))
+        _ = try D.derived(paths)
+        let before = try Self.size(paths.statsCacheFile)
+        try AppStore(paths: paths).record(D.session(201, hoursAgo: 2, tag: "two"))
+        _ = try D.derived(paths)
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: paths.statsCacheFile)))
+        switch damage {
+        case .cutShort: bytes.removeLast((bytes.count - before) / 2)
+        case .checksum: bytes[bytes.count - 1] ^= 1
+        case .payload: bytes[before + 40] ^= 0x10
+        case .garbage: bytes += [1, 2, 3]
+        }
+        try Data(bytes).write(to: URL(fileURLWithPath: paths.statsCacheFile))
+        let file = try #require(StatsCacheFile.open(paths.statsCacheFile))
+        // The record before it describes the journal without the second session: folded again, same views.
+        #expect(damage == .garbage ? file.delta?.sessionCount == 32 : file.delta?.sessionCount == 31)
+        #expect(try D.derived(paths).views == (try D.rebuilt(paths)).views)
+        try AppStore(paths: paths).record(D.session(202, hoursAgo: 1, tag: "three"))
+        let got = try D.derived(paths)
+        #expect(try !got.read && got.views == D.rebuilt(paths).views)
+        let rewritten = try #require(StatsCacheFile.open(paths.statsCacheFile))
+        #expect(!rewritten.hasTrailingBytes)
+    }
+
+    /// Past ``StatsCacheDelta/limit(baseLength:)`` a fold writes one new base; the views never change.
+    @Test func manyFoldsWriteANewBase() throws {
+        let paths = try Self.built(10)
+        let inode = try Self.inode(paths.statsCacheFile)
+        var rewrote = false
+        for i in 0..<120 {
+            try AppStore(paths: paths).record(D.session(300 + i, hoursAgo: 4 - i / 40, tag: "t\(i % 7)"))
+            let store = AppStore(paths: paths)
+            _ = try store.statsInput(range: .lastDays(7), tag: nil, today: D.today, days: D.days)
+            #expect(!store.isLoaded)
+            if try Self.inode(paths.statsCacheFile) != inode { rewrote = true }
+        }
+        #expect(rewrote)
+        let got = try D.derived(paths)
+        #expect(!got.read)
+        #expect(try got.views == D.rebuilt(paths).views)
+    }
+
+    /// Several processes' folds at once (here stores on threads: `flock` is per open file, as between processes):
+    /// one at a time, each from what the one before wrote, so the file stays whole and says what a rebuild says.
+    @Test func foldsAtOnceTakeTurns() throws {
+        let paths = try Self.built(40)
+        for round in 0..<8 {
+            try AppStore(paths: paths).record(D.session(400 + round, hoursAgo: 24 - round * 3, tag: "r\(round % 3)"))
+            DispatchQueue.concurrentPerform(iterations: 4) { _ in
+                let store = AppStore(paths: paths)
+                _ = try? store.statsInput(range: .lastDays(30), tag: nil, today: D.today, days: D.days)
+            }
+            let file = try #require(StatsCacheFile.open(paths.statsCacheFile))
+            #expect(!file.hasTrailingBytes)
+            let got = try D.derived(paths)
+            #expect(!got.read, "round \(round)")
+            #expect(try got.views == D.rebuilt(paths).views, "round \(round)")
+        }
+    }
+}
