@@ -22,6 +22,20 @@ public struct GrowthTotals: Codable, Equatable, Sendable {
 
     public init(deepFocusMinutes: Int) { self.deepFocusMinutes = deepFocusMinutes }
 
+    /// Totals as saved (the derived files' own encoding); the caller bounds them.
+    package init(
+        deepFocusMinutes: Int, focused: Int, firstCompleted: Int?, deepCount: Int, firstDeep: Int?, tenthDeep: Int?,
+        hoursReached: [Int?]
+    ) {
+        self.deepFocusMinutes = deepFocusMinutes
+        self.focused = focused
+        self.firstCompleted = firstCompleted
+        self.deepCount = deepCount
+        self.firstDeep = firstDeep
+        self.tenthDeep = tenthDeep
+        self.hoursReached = hoursReached
+    }
+
     /// The totals of `focusLogs` (sorted by start, as the store keeps them).
     public init(focusLogs: [FocusLog], deepFocusMinutes: Int, days: LocalDays) {
         self.init(deepFocusMinutes: deepFocusMinutes)

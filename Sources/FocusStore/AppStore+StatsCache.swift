@@ -146,7 +146,8 @@ extension AppStore {
         delta.runs = runs.filter { $0.upperBound >= delta.runsFrom }
         delta.days = Self.replacing(previous?.days ?? [], with: after)
         delta.ids = DerivedJournal.merged(previous?.ids ?? [], added.hashes)
-        delta.prefixes = DerivedJournal.merged(previous?.prefixes ?? [], prefixes.sorted())
+        // Without the history (a new id made the short ids longer) the short ids are not kept: `log` rebuilds them.
+        if delta.history != nil { delta.prefixes = DerivedJournal.merged(previous?.prefixes ?? [], prefixes.sorted()) }
         return DerivedJournal(file: derived.file, delta: delta, events: folded.events)
     }
 

@@ -9,7 +9,7 @@ import FoundationEssentials
 /// day summaries, and replaced with them in one file, so it always describes the same journal.
 struct JournalDigest: Equatable {
     /// A tag's latest use: the start (seconds since the epoch) of its newest session.
-    struct TagUse: Codable, Equatable {
+    struct TagUse: Equatable {
         var tag: String
         var start: Double
 
@@ -18,7 +18,7 @@ struct JournalDigest: Equatable {
     }
 
     /// The expedition as of the journal, with what folding a later session into it needs.
-    struct Expedition: Codable, Equatable {
+    struct Expedition: Equatable {
         /// ``JournalDigest/expeditionFingerprint(_:days:)`` of the definitions and settings it was folded with.
         var fingerprint: String
         var state: ExpeditionState
@@ -90,14 +90,14 @@ struct JournalDigest: Equatable {
     }
 
     /// The part every fold reads: the tags and the change targets.
-    struct Core: Codable, Equatable {
+    struct Core: Equatable {
         var tags: [TagUse]
         var changeTargets: [Int]
         var growth: Growth?
     }
 
     /// What `focus profile` shows besides the expedition and the streaks, as of the journal's last session.
-    struct Growth: Codable, Equatable {
+    struct Growth: Equatable {
         var totals: GrowthTotals
         /// The start and id of the last session folded: only later ones can be added as a rebuild would.
         var lastStart: Double?

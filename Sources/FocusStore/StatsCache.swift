@@ -18,7 +18,8 @@ import FoundationEssentials
 /// kilobytes of it whatever the history's length:
 ///
 /// ```
-/// header   magic, version, fingerprint, files, counts, tag names, digest (JSON), section offsets
+/// header   magic, version, fingerprint, files, counts, tag names, digest (tags, growth, expedition, newest
+///          sessions), section offsets
 /// runs     streak runs (first day, last day)
 /// index    per day: day, focused, sessions, completed, longest, offset of its detail
 /// detail   per day: hour count, (hour, seconds)…, tag count, (tag index, seconds, sessions)…
@@ -96,10 +97,7 @@ struct StatsCache {
         w.int(tagNames.count - 1)
         for name in tagNames.dropFirst() { w.string(name!) }
         // Three parts, each read only by the commands that need it: tags and change targets, expedition, history.
-        w.string(
-            (try? JSONValueEncoder.text(
-                JournalDigest.Core(tags: digest.tags, changeTargets: digest.changeTargets, growth: digest.growth)))
-                ?? "")
+        w.core(JournalDigest.Core(tags: digest.tags, changeTargets: digest.changeTargets, growth: digest.growth))
         w.expedition(digest.expedition)
         w.string(digest.history?.text ?? "")
         w.int(runs.count)
@@ -205,6 +203,38 @@ struct StatsCache {
             }
         }
 
+        /// A number that may be missing.
+        mutating func optional(_ value: Int?) {
+            int(value == nil ? 0 : 1)
+            int(value ?? 0)
+        }
+
+        mutating func double(_ value: Double) { int(Int(Int64(bitPattern: value.bitPattern))) }
+
+        /// The digest's tags, change targets and growth, in words behind their length: read only when asked for.
+        mutating func core(_ core: JournalDigest.Core) {
+            var w = Writer()
+            w.int(core.tags.count)
+            for tag in core.tags {
+                w.string(tag.tag)
+                w.double(tag.start)
+            }
+            w.int(core.changeTargets.count)
+            w.words(core.changeTargets)
+            w.int(core.growth == nil ? 0 : 1)
+            if let growth = core.growth {
+                let t = growth.totals
+                for v in [t.deepFocusMinutes, t.focused, t.deepCount, t.hoursReached.count] { w.int(v) }
+                for v in [t.firstCompleted, t.firstDeep, t.tenthDeep] + t.hoursReached { w.optional(v) }
+                w.int(growth.lastStart == nil ? 0 : 1)
+                w.double(growth.lastStart ?? 0)
+                w.int(growth.lastID == nil ? 0 : 1)
+                w.string(growth.lastID ?? "")
+            }
+            int(w.bytes.count)
+            bytes += w.bytes
+        }
+
         /// A day's hours and tags (the tags by their index in the file's table).
         mutating func detail(of s: DaySummary, tagIndex: [String: Int]) {
             let hours = s.hours.enumerated().filter { $0.element != 0 }
@@ -247,7 +277,8 @@ final class StatsCacheFile {
     let sessionCount: Int
     let changeCount: Int
     private let tagNames: [String?]
-    private let coreText, historyText: String
+    private let coreOffset: Int
+    private let historyText: String
     private let expeditionPart: JournalDigest.Expedition?
     private let runCount, dayCount, idCount, prefixCount: Int
     private let runsOffset, indexOffset, detailOffset, idsOffset, prefixesOffset: Int
@@ -346,7 +377,8 @@ final class StatsCacheFile {
         var names: [String?] = [nil]
         for _ in 0..<(try r.count()) { names.append(try r.string()) }
         tagNames = names
-        coreText = try r.string()
+        coreOffset = r.at
+        try r.skipCore()
         expeditionPart = try r.expedition()
         historyText = try r.string()
         runCount = try r.count()
@@ -413,13 +445,9 @@ final class StatsCacheFile {
     }
 
     /// The tags and change targets of the digest.
-    func digestCore() throws(Corrupt) -> JournalDigest.Core { try Self.core(coreText) }
-
-    /// ``JournalDigest/Core`` read from its JSON, its totals bounded.
-    static func core(_ text: String) throws(Corrupt) -> JournalDigest.Core {
-        let core: JournalDigest.Core = try decode(text)
-        guard core.growth.map({ isWithinBounds($0.totals) }) ?? true else { throw Corrupt() }
-        return core
+    func digestCore() throws(Corrupt) -> JournalDigest.Core {
+        var r = Reader(base: base, length: length, at: coreOffset)
+        return try r.core()
     }
 
     /// The digest's expedition, `nil` when it has none.
@@ -435,7 +463,7 @@ final class StatsCacheFile {
 
     /// Whether every total and day is one the journal can give (``StatsCache/quantities``, ``StatsCache/days``),
     /// so folding a session into them can never overflow.
-    private static func isWithinBounds(_ totals: GrowthTotals) -> Bool {
+    static func isWithinBounds(_ totals: GrowthTotals) -> Bool {
         let days = [totals.firstCompleted, totals.firstDeep, totals.tenthDeep] + totals.hoursReached
         return StatsCache.quantities.contains(totals.focused) && StatsCache.quantities.contains(totals.deepCount)
             && (1...1440).contains(totals.deepFocusMinutes) && totals.hoursReached.count == 3
@@ -447,11 +475,6 @@ final class StatsCacheFile {
         guard !historyText.isEmpty else { return nil }
         guard let history = JournalDigest.History(text: historyText) else { throw Corrupt() }
         return history
-    }
-
-    private static func decode<T: Decodable>(_ text: String) throws(Corrupt) -> T {
-        guard let value = try? AppStore.decoder.decode(T.self, from: Data(text.utf8)) else { throw Corrupt() }
-        return value
     }
 
     /// The streak runs, in order and in range.
@@ -585,6 +608,61 @@ final class StatsCacheFile {
             at += n + (8 - n % 8) % 8
             return s
         }
+
+        /// Past ``StatsCache/Writer/core(_:)``'s bytes.
+        mutating func skipCore() throws(Corrupt) {
+            let n = try count()
+            guard n <= length - at else { throw Corrupt() }
+            at += n
+        }
+
+        /// ``StatsCache/Writer/core(_:)`` read back: tags and their starts finite, targets sorted, totals bounded.
+        mutating func core() throws(Corrupt) -> JournalDigest.Core {
+            let size = try count()
+            guard size <= length - at else { throw Corrupt() }
+            var r = Reader(base: base, length: at + size, at: at)
+            var tags: [JournalDigest.TagUse] = []
+            for _ in 0..<(try r.count()) {
+                let tag = try r.string()
+                let start = try r.double()
+                guard start.isFinite else { throw Corrupt() }
+                tags.append(JournalDigest.TagUse(tag: tag, start: start))
+            }
+            let targets = try r.sortedWords(allowingRepeats: true)
+            var growth: JournalDigest.Growth?
+            if try r.flag() {
+                let deepFocusMinutes = try r.int()
+                let focused = try r.int()
+                let deepCount = try r.int()
+                let hours = try r.count()
+                guard hours == 3 else { throw Corrupt() }
+                let firstCompleted = try r.optional()
+                let firstDeep = try r.optional()
+                let tenthDeep = try r.optional()
+                let reached = [try r.optional(), try r.optional(), try r.optional()]
+                let totals = GrowthTotals(
+                    deepFocusMinutes: deepFocusMinutes, focused: focused, firstCompleted: firstCompleted,
+                    deepCount: deepCount, firstDeep: firstDeep, tenthDeep: tenthDeep, hoursReached: reached)
+                guard StatsCacheFile.isWithinBounds(totals) else { throw Corrupt() }
+                let hasStart = try r.flag()
+                let start = try r.double()
+                guard start.isFinite else { throw Corrupt() }
+                let hasID = try r.flag()
+                let id = try r.string()
+                growth = JournalDigest.Growth(
+                    totals: totals, lastStart: hasStart ? start : nil, lastID: hasID ? id : nil)
+            }
+            at += size
+            return JournalDigest.Core(tags: tags, changeTargets: targets, growth: growth)
+        }
+
+        mutating func optional() throws(Corrupt) -> Int? {
+            let present = try flag()
+            let value = try int()
+            return present ? value : nil
+        }
+
+        mutating func double() throws(Corrupt) -> Double { Double(bitPattern: UInt64(bitPattern: Int64(try int()))) }
 
         mutating func flag() throws(Corrupt) -> Bool {
             switch try int() {

@@ -11,7 +11,7 @@ import FocusModels
 /// ```
 /// files      the journal files' states (``StatsCache/FileState``), as in the base
 /// counts     sessions, change records
-/// digest     the tags, change targets and growth (JSON), the expedition (words), the sessions added since the
+/// digest     the tags, change targets and growth, the expedition (words), the sessions added since the
 ///            base that may be among the newest (``JournalDigest/History/text``, empty: the history is rebuilt)
 /// runs       the first day from which runs differ, and the runs that end on it or later
 /// days       the day summaries that differ, with their own tag table
@@ -64,7 +64,7 @@ struct StatsCacheDelta {
         }
         w.int(sessionCount)
         w.int(changeCount)
-        w.string((try? JSONValueEncoder.text(core)) ?? "")
+        w.core(core)
         w.expedition(expedition)
         w.string(history?.text ?? "")
         w.int(runsFrom)
@@ -103,7 +103,7 @@ struct StatsCacheDelta {
         }
         sessionCount = try r.count()
         changeCount = try r.count()
-        core = try StatsCacheFile.core(try r.string())
+        core = try r.core()
         expedition = try r.expedition()
         let historyText = try r.string()
         if historyText.isEmpty {
@@ -151,12 +151,14 @@ extension StatsCacheFile.Reader {
         return value
     }
 
-    /// A count, then that many words in ascending order.
-    mutating func sortedWords() throws(StatsCacheFile.Corrupt) -> [Int] {
+    /// A count, then that many words in ascending order (each greater than the one before, unless `allowingRepeats`).
+    mutating func sortedWords(allowingRepeats: Bool = false) throws(StatsCacheFile.Corrupt) -> [Int] {
         var out: [Int] = []
         for _ in 0..<(try count()) {
             let value = try int()
-            guard out.last.map({ value > $0 }) ?? true else { throw StatsCacheFile.Corrupt() }
+            guard out.last.map({ value > $0 || (allowingRepeats && value == $0) }) ?? true else {
+                throw StatsCacheFile.Corrupt()
+            }
             out.append(value)
         }
         return out
