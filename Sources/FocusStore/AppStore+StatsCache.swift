@@ -79,7 +79,7 @@ extension AppStore {
     func derivedJournal(days: LocalDays) -> DerivedJournal? {
         guard let file = StatsCacheFile.open(paths.statsCacheFile) else { return nil }
         let derived = DerivedJournal(file: file)
-        guard derived.fingerprint == StatsCache.fingerprint(days: days), derived.sessionCount > 0,
+        guard derived.fingerprint == cacheFingerprint(days: days), derived.sessionCount > 0,
             let change = try? changedSince(derived)
         else { return nil }
         hasRecords = true
@@ -227,7 +227,7 @@ extension AppStore {
     /// error.
     public func saveDerived(days: LocalDays, summaries: [DaySummary]? = nil, expedition: ExpeditionState? = nil) {
         guard issues.isEmpty, !focusLogs.isEmpty, !journalFileStates.isEmpty else { return }
-        let fingerprint = StatsCache.fingerprint(days: days)
+        let fingerprint = cacheFingerprint(days: days)
         let definitions = try? loadExpeditionDefinitions()
         if let file = StatsCacheFile.open(paths.statsCacheFile), case let derived = DerivedJournal(file: file),
             derived.fingerprint == fingerprint, derived.files == journalFileStates, let digest = try? derived.digest(),
@@ -248,6 +248,12 @@ extension AppStore {
             idHashes: ids, digest: digest,
             prefixHashes: focusLogs.map { JournalDigest.prefixHash($0.id, length: idLength) }.sorted())
         try? writeStatsCache(cache)
+    }
+
+    /// The key of the derived files for `days`: the zone, the day start and the zone data
+    /// (``StatsCache/zoneData(_:)``, read once while the history stays the same).
+    func cacheFingerprint(days: LocalDays) -> String {
+        StatsCache.fingerprint(days: days) + "|" + derived("zone-data", days: days) { StatsCache.zoneData(days.timeZone) }
     }
 
     private struct Stale: Error {}

@@ -69,6 +69,21 @@ struct StatsCache {
         "v\(version)|\(days.timeZone.identifier)|\(days.dayStartSeconds)"
     }
 
+    /// What the zone data the dates were computed with says of itself: the version line of the tzdata folder's
+    /// `tzdata.zi` (`# version 2025b`: a new release can move a session's local day, in any zone) and the size and
+    /// modification time of the reader's zone file there. Part of the file's key, so other zone data rebuilds it.
+    static func zoneData(_ zone: Zone) -> String {
+        let directory = zone.files.directory
+        let index = directory + "/tzdata.zi"
+        var version = "-"
+        if let size = FileIO.status(index)?.size, let head = FileIO.read(index, offset: 0, count: min(64, size)) {
+            version = String(decoding: head.prefix { $0 != 10 }, as: UTF8.self)
+        }
+        let file = zone.identifier.hasPrefix("/") ? zone.identifier : directory + "/" + zone.identifier
+        let state = FileIO.status(file).map { "\($0.size).\($0.mtimeSeconds).\($0.mtimeNanoseconds)" } ?? "-"
+        return version + "|" + state
+    }
+
     static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
         Int(bitPattern: UInt(FNV1a.hash(bytes)))
     }
