@@ -48,7 +48,7 @@ extension AppStore {
     /// which writes them for the next time. The definitions are read (and a broken file is an error) either way.
     public func loadDerivedExpedition(days: LocalDays) throws(FocusError) -> [String: [ExpeditionEvent]]? {
         let definitions = try loadExpeditionDefinitions()
-        guard let derived = derivedJournal(days: days), let saved = derived.expedition,
+        guard let derived = derivedJournal(days: days, definitions: definitions), let saved = derived.expedition,
             saved.fingerprint == JournalDigest.expeditionFingerprint(definitions, days: days),
             ExpeditionCheckpoint.isWithinBounds(saved.state, of: definitions)
         else { return nil }

@@ -69,51 +69,63 @@ extension AppStore {
     ///
     /// The one "what changed since I last looked" step for every derived file (``changedSince(_:)``). The cache is
     /// used as it is when every journal file has the same size, modification time, inode and tail hash as when it
-    /// was built (or last folded), for the same zone and day start. When files only grew (same inode, same tail
-    /// before the new bytes, which end a line, after a saved end that ended one) by complete, readable sessions
-    /// with ids that no record and no change record had, those are folded into every part of it (day summaries,
-    /// streaks, ids, tags, the expedition) and a record of what changed since its base is appended to it
-    /// (``StatsCacheDelta``), or past the records' limit the file is replaced by one new base. Anything else (a
-    /// change record among the new lines, an edit, a replaced or new file, another zone or day start) is `nil`;
-    /// the caller loads the journal and ``saveDerived(days:summaries:expedition:)`` rebuilds it.
-    func derivedJournal(days: LocalDays) -> DerivedJournal? {
+    /// was built (or last folded), for the same zone, zone data and day start. When files only grew (same inode,
+    /// same tail before the new bytes, which end a line, after a saved end that ended one) by complete, readable
+    /// sessions with ids that no record and no change record had, those are folded into it (day summaries,
+    /// streaks, ids, tags, newest sessions) and a record of what changed since its base is appended to it
+    /// (``StatsCacheDelta``), or past the records' limit the file is replaced by one new base. The expedition and
+    /// the growth totals take them only when `definitions` are given (the commands that show those): until then
+    /// they are pending. Anything else (a change record among the new lines, an edit, a replaced or new file,
+    /// another zone or day start) is `nil`; the caller loads the journal and
+    /// ``saveDerived(days:summaries:expedition:)`` rebuilds it.
+    func derivedJournal(days: LocalDays, definitions: ExpeditionDefinitions? = nil) -> DerivedJournal? {
         guard let file = StatsCacheFile.open(paths.statsCacheFile) else { return nil }
         let derived = DerivedJournal(file: file)
-        guard derived.fingerprint == cacheFingerprint(days: days), derived.sessionCount > 0,
-            let change = try? changedSince(derived)
+        let fingerprint = cacheFingerprint(days: days)
+        guard derived.fingerprint == fingerprint, derived.sessionCount > 0, let change = try? changedSince(derived)
         else { return nil }
         hasRecords = true
-        guard !change.appended.isEmpty else { return derived }
+        guard !change.appended.isEmpty || (definitions != nil && derived.hasPending) else { return derived }
         // Two processes folding the same lines take turns, the second folding from what the first wrote.
         guard let locked = StatsCacheFile.openLocked(paths.statsCacheFile) else {
-            return fold(change, into: derived, days: days)
+            return fold(change, into: derived, days: days, definitions: definitions)
         }
         defer { locked.release() }
         let current = DerivedJournal(file: locked)
-        guard current.fingerprint == derived.fingerprint, current.sessionCount > 0,
-            let now = try? changedSince(current)
+        guard current.fingerprint == fingerprint, current.sessionCount > 0, let now = try? changedSince(current)
         else { return nil }
-        guard !now.appended.isEmpty else { return current }
-        guard let folded = fold(now, into: current, days: days), let delta = folded.delta else { return nil }
+        guard !now.appended.isEmpty || (definitions != nil && current.hasPending) else { return current }
+        guard let folded = fold(now, into: current, days: days, definitions: definitions),
+            let delta = folded.delta
+        else { return nil }
         let record = delta.record()
         if locked.hasTrailingBytes
             || locked.length - locked.baseLength + record.count > StatsCacheDelta.limit(baseLength: locked.baseLength)
             || !locked.append(record)
         {
-            if let cache = try? folded.compacted(files: delta.files) { try? writeStatsCache(cache) }
+            // A new base holds no pending sessions: they are folded first (or the expedition is left to a rebuild).
+            let whole =
+                folded.hasPending
+                ? (try? loadExpeditionDefinitions()).flatMap { definitions in
+                    fold(([], delta.files), into: folded, days: days, definitions: definitions)
+                } ?? folded : folded
+            if let cache = try? whole.compacted(files: delta.files) { try? writeStatsCache(cache) }
         }
         return folded
     }
 
-    /// `derived` with the sessions `change` appended folded in, as a new record over the same base; `nil` when they
-    /// cannot be (``newSessions(in:derived:digest:)``).
+    /// `derived` with the sessions `change` appended folded in, as a new record over the same base, and with
+    /// `definitions` the pending ones folded into the expedition and the growth totals; `nil` when they cannot be
+    /// (``newSessions(in:derived:digest:)``).
     private func fold(
         _ change: (appended: [(name: String, bytes: ArraySlice<UInt8>)], files: [StatsCache.FileState]),
-        into derived: DerivedJournal, days: LocalDays
+        into derived: DerivedJournal, days: LocalDays, definitions: ExpeditionDefinitions?
     ) -> DerivedJournal? {
-        guard let digest = try? derived.digest(),
-            let added = try? newSessions(in: change.appended, derived: derived, digest: digest)
-        else { return nil }
+        guard let core = derived.core else { return nil }
+        let previous = derived.delta
+        // The newest sessions are the record's own (those added since the base): the base's are not read.
+        var digest = JournalDigest(core: core, history: nil, expedition: derived.foldedExpedition)
+        guard let added = try? newSessions(in: change.appended, derived: derived, digest: digest) else { return nil }
         let touched = Set(added.logs.map(days.dayNumber(of:))).sorted()
         var before: [DaySummary] = []
         for day in touched {
@@ -121,34 +133,41 @@ extension AppStore {
             before += summary
         }
         let after = StatsService.daySummaries(focusLogs: added.logs, days: days, adding: before)
-        // A new id that shares its short id with another session's makes every short id longer: `log` rebuilds.
-        let idLength = digest.history?.idLength ?? 0
-        let prefixes = added.logs.map { JournalDigest.prefixHash($0.id, length: idLength) }
-        let lengthens = Set(prefixes).count < prefixes.count || prefixes.contains(where: derived.containsPrefix)
-        let folded = digest.folding(
-            added.logs, devices: added.devices, lengthensShortIDs: lengthens,
-            definitions: try? loadExpeditionDefinitions(), days: days)
         guard var runs = try? derived.streakRuns() else { return nil }
         for summary in after where summary.completed > 0 { runs = Self.runs(runs, adding: summary.day) }
-        let previous = derived.delta
+        // A new id that shares its short id with another session's makes every short id longer: `log` rebuilds.
+        let idLength = derived.file.historyIDLength
+        let prefixes = added.logs.map { JournalDigest.prefixHash($0.id, length: idLength ?? 0) }
+        let lengthens = Set(prefixes).count < prefixes.count || prefixes.contains(where: derived.containsPrefix)
+        let keepsHistory = idLength != nil && !lengthens && (previous == nil || previous?.history != nil)
+        digest = digest.folding(added.logs, devices: added.devices, lengthensShortIDs: true)
+        var pending = (previous?.pending ?? []) + added.logs
+        var events: [String: [ExpeditionEvent]] = [:]
+        if let definitions {
+            (digest, events) = digest.foldingProgress(pending, definitions: definitions, days: days)
+            pending = []
+        }
         var delta = StatsCacheDelta(
             files: change.files, sessionCount: derived.sessionCount + added.logs.count,
             changeCount: derived.changeCount,
-            core: JournalDigest.Core(
-                tags: folded.digest.tags, changeTargets: folded.digest.changeTargets, growth: folded.digest.growth),
-            expedition: folded.digest.expedition,
-            history: folded.digest.history.map { _ in
-                (previous?.history ?? JournalDigest.History(newest: [], devices: [], idLength: idLength)).merging(
-                    JournalDigest.History(
-                        newest: added.logs, devices: added.logs.map { added.devices[$0.id] }, idLength: idLength))
+            core: JournalDigest.Core(tags: digest.tags, changeTargets: digest.changeTargets, growth: digest.growth),
+            expedition: digest.expedition,
+            history: idLength.flatMap { idLength in
+                keepsHistory
+                    ? (previous?.history ?? JournalDigest.History(newest: [], devices: [], idLength: idLength))
+                        .merging(
+                            JournalDigest.History(
+                                newest: added.logs, devices: added.logs.map { added.devices[$0.id] },
+                                idLength: idLength)) : nil
             })
+        delta.pending = pending.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
         delta.runsFrom = min(previous?.runsFrom ?? Int.max, (touched.first ?? Int.max) - 1)
         delta.runs = runs.filter { $0.upperBound >= delta.runsFrom }
         delta.days = Self.replacing(previous?.days ?? [], with: after)
         delta.ids = DerivedJournal.merged(previous?.ids ?? [], added.hashes)
         // Without the history (a new id made the short ids longer) the short ids are not kept: `log` rebuilds them.
         if delta.history != nil { delta.prefixes = DerivedJournal.merged(previous?.prefixes ?? [], prefixes.sorted()) }
-        return DerivedJournal(file: derived.file, delta: delta, events: folded.events)
+        return DerivedJournal(file: derived.file, delta: delta, events: events)
     }
 
     /// The sorted, disjoint `runs` with `day` among their days.
@@ -184,7 +203,8 @@ extension AppStore {
     /// What `focus profile` needs besides the expedition, from the derived files while they match the journal:
     /// the sessions' ``GrowthTotals`` and the runs of days with a completed session. `nil` when they cannot tell.
     public func derivedGrowth(days: LocalDays) -> (totals: GrowthTotals, streakRuns: [ClosedRange<Int>])? {
-        guard let derived = derivedJournal(days: days), let growth = derived.core?.growth,
+        guard let derived = derivedJournal(days: days, definitions: try? loadExpeditionDefinitions()),
+            let growth = derived.growth,
             let runs = try? derived.streakRuns()
         else { return nil }
         return (growth.totals, runs)

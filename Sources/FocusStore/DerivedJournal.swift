@@ -25,8 +25,15 @@ final class DerivedJournal {
     /// The digest's parts, each read when first asked for; `nil` when it cannot be read or has none.
     private(set) lazy var core: JournalDigest.Core? = delta?.core ?? (try? file.digestCore())
     var tags: [JournalDigest.TagUse]? { core?.tags }
-    private(set) lazy var expedition: JournalDigest.Expedition? =
+    /// The expedition as folded, without the sessions still pending (``StatsCacheDelta/pending``).
+    private(set) lazy var foldedExpedition: JournalDigest.Expedition? =
         delta.map(\.expedition) ?? (try? file.expedition()) ?? nil
+    /// Whether sessions are folded into everything but the expedition and the growth totals yet.
+    var hasPending: Bool { !(delta?.pending.isEmpty ?? true) }
+    /// The expedition as of the journal; `nil` while sessions are pending.
+    var expedition: JournalDigest.Expedition? { hasPending ? nil : foldedExpedition }
+    /// The growth totals as of the journal; `nil` while sessions are pending.
+    var growth: JournalDigest.Growth? { hasPending ? nil : core?.growth }
     /// The base's newest sessions with those added since: the newest ``JournalDigest/History/kept`` of both.
     private(set) lazy var history: JournalDigest.History? = {
         guard let base = try? file.history() else { return nil }
@@ -35,9 +42,11 @@ final class DerivedJournal {
         return base.merging(added)
     }()
 
-    /// The whole digest; `Corrupt` when a part cannot be read.
+    /// The whole digest (without the expedition and growth while sessions are pending); `Corrupt` when a part
+    /// cannot be read.
     func digest() throws(StatsCacheFile.Corrupt) -> JournalDigest {
-        guard let core else { throw StatsCacheFile.Corrupt() }
+        guard var core else { throw StatsCacheFile.Corrupt() }
+        core.growth = growth
         return JournalDigest(core: core, history: history, expedition: expedition)
     }
 

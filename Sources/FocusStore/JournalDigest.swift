@@ -167,13 +167,9 @@ struct JournalDigest: Equatable {
         return low < changeTargets.count && changeTargets[low] == hash
     }
 
-    /// This digest with `added` folded in: new sessions (ids no record had) in any order; the events each caused,
-    /// by session id. The expedition is dropped (rebuilt by the next full load) when a session that earns progress
-    /// is not after the last one it holds, or when `definitions` are not the ones it was folded with.
-    func folding(
-        _ added: [FocusLog], devices: [String: String], lengthensShortIDs: Bool, definitions: ExpeditionDefinitions?,
-        days: LocalDays
-    ) -> (digest: JournalDigest, events: [String: [ExpeditionEvent]]) {
+    /// This digest with `added` (new sessions: ids no record had, in any order) folded into the tags and the newest
+    /// sessions; ``foldingProgress(_:definitions:days:)`` folds them into the rest.
+    func folding(_ added: [FocusLog], devices: [String: String], lengthensShortIDs: Bool) -> JournalDigest {
         var next = self
         next.history =
             lengthensShortIDs
@@ -191,6 +187,16 @@ struct JournalDigest: Equatable {
             }
         }
         next.tags.sort { $0.precedes($1) }
+        return next
+    }
+
+    /// This digest with `added` folded into the growth totals and the expedition, and the events each caused, by
+    /// session id. The expedition is dropped (rebuilt by the next full load) when a session that earns progress is
+    /// not after the last one it holds, or when `definitions` are not the ones it was folded with.
+    func foldingProgress(_ added: [FocusLog], definitions: ExpeditionDefinitions?, days: LocalDays) -> (
+        digest: JournalDigest, events: [String: [ExpeditionEvent]]
+    ) {
+        var next = self
         next.growth = growth.flatMap { growth in
             Self.folding(added, into: growth, deepFocusMinutes: definitions?.deepFocusMinutes, days: days)
         }

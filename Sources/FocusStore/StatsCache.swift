@@ -485,6 +485,9 @@ final class StatsCacheFile {
             && days.allSatisfy { $0.map(StatsCache.days.contains) ?? true }
     }
 
+    /// The length of the short ids of the digest's newest sessions, without reading them; `nil` when it has none.
+    var historyIDLength: Int? { Int(historyText.prefix { $0 != "\n" }) }
+
     /// The digest's newest sessions, `nil` when it has none.
     func history() throws(Corrupt) -> JournalDigest.History? {
         guard !historyText.isEmpty else { return nil }

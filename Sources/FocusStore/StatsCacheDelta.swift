@@ -12,7 +12,8 @@ import FocusModels
 /// files      the journal files' states (``StatsCache/FileState``), as in the base
 /// counts     sessions, change records
 /// digest     the tags, change targets and growth, the expedition (words), the sessions added since the
-///            base that may be among the newest (``JournalDigest/History/text``, empty: the history is rebuilt)
+///            base that may be among the newest (``JournalDigest/History/text``, empty: the history is rebuilt),
+///            the sessions the expedition and growth do not hold yet (journal lines)
 /// runs       the first day from which runs differ, and the runs that end on it or later
 /// days       the day summaries that differ, with their own tag table
 /// ids        sorted hashes of the ids added, and of their short ids
@@ -33,6 +34,10 @@ struct StatsCacheDelta {
     var runs: [ClosedRange<Int>] = []
     /// Sorted by day: each replaces the base's summary of its day.
     var days: [DaySummary] = []
+    /// Sessions added since the base, in start order, that ``expedition`` and the growth totals do not hold yet: only
+    /// the commands that show those fold them (``AppStore/derivedJournal(days:definitions:)``), so the others never
+    /// read the expedition's route.
+    var pending: [FocusLog] = []
     /// Sorted ``StatsCache/hash(_:)`` of the record ids added since the base.
     var ids: [Int] = []
     /// Sorted ``JournalDigest/prefixHash(_:length:)`` of the sessions added since the base.
@@ -67,6 +72,7 @@ struct StatsCacheDelta {
         w.core(core)
         w.expedition(expedition)
         w.string(history?.text ?? "")
+        w.string(pending.map { JournalCodec.encode($0) + "\n" }.joined())
         w.int(runsFrom)
         w.int(runs.count)
         for run in runs {
@@ -111,6 +117,15 @@ struct StatsCacheDelta {
         } else {
             guard let history = JournalDigest.History(text: historyText) else { throw StatsCacheFile.Corrupt() }
             self.history = history
+        }
+        var records: [JournalRecord] = []
+        var lines: [Int] = []
+        var problems: [JournalIssue] = []
+        JournalReader.parse(Array(try r.string().utf8), file: "", into: &records, lines: &lines, issues: &problems)
+        guard problems.isEmpty else { throw StatsCacheFile.Corrupt() }
+        for record in records {
+            guard case .session(let log) = record else { throw StatsCacheFile.Corrupt() }
+            pending.append(log)
         }
         runsFrom = try r.int()
         guard runsFrom == Int.max || StatsCache.days.contains(runsFrom) else { throw StatsCacheFile.Corrupt() }
