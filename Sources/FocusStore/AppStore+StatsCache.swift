@@ -308,8 +308,11 @@ extension AppStore {
                 continue
             }
             // Lines added after a saved end that was cut short would merge with it into one line: not an append.
+            // Growth that focus's own appends do not account for may hide an edit further back: the journal is read.
             let added = tail[(saved.size - tailStart)...]
-            guard added.last == 10, saved.size == 0 || tail[saved.size - tailStart - 1] == 10 else { throw Stale() }
+            guard added.last == 10, saved.size == 0 || tail[saved.size - tailStart - 1] == 10,
+                OwnAppends.lead(from: saved, to: now, in: paths.ownAppendsFile)
+            else { throw Stale() }
             appended.append((saved.name, added))
             now.name = saved.name
             now.tailHash = tail.withUnsafeBytes {

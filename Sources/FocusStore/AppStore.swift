@@ -194,7 +194,8 @@ public final class AppStore {
         try Self.check(log)
         let device = try device()
         try FileIO.makeDirectories(paths.journalDirectory)
-        try FileIO.appendLine(JournalCodec.encode(log), to: paths.journalFile(of: device))
+        OwnAppends.note(
+            try FileIO.appendLine(JournalCodec.encode(log), to: paths.journalFile(of: device)), in: paths.ownAppendsFile)
         appended(log, by: device)
     }
 
@@ -205,8 +206,10 @@ public final class AppStore {
         try Self.check(log)
         let device = try device()
         try FileIO.makeDirectories(paths.journalDirectory)
-        try FileIO.appendLines(
-            [JournalCodec.encode(change), JournalCodec.encode(log)], to: paths.journalFile(of: device))
+        OwnAppends.note(
+            try FileIO.appendLines(
+                [JournalCodec.encode(change), JournalCodec.encode(log)], to: paths.journalFile(of: device)),
+            in: paths.ownAppendsFile)
         appended(change, by: device)
         appended(log, by: device)
     }
@@ -267,7 +270,9 @@ public final class AppStore {
     public func record(_ change: JournalChange) throws(FocusError) {
         let device = try device()
         try FileIO.makeDirectories(paths.journalDirectory)
-        try FileIO.appendLine(JournalCodec.encode(change), to: paths.journalFile(of: device))
+        OwnAppends.note(
+            try FileIO.appendLine(JournalCodec.encode(change), to: paths.journalFile(of: device)),
+            in: paths.ownAppendsFile)
         appended(change, by: device)
     }
 

@@ -128,6 +128,8 @@ public struct DataPaths: Equatable, Sendable {
     public var expeditionCheckpointFile: String { cacheDirectory + "/expedition.json" }
     /// The derived day summaries `focus stats` reads (see ``AppStore/statsInput(range:tag:today:days:)``).
     public var statsCacheFile: String { cacheDirectory + "/stats-cache.bin" }
+    /// The appends focus made to journal files itself (``OwnAppends``).
+    public var ownAppendsFile: String { cacheDirectory + "/appends.bin" }
 
     /// Where focus before per-device journals wrote everything; read, taken over and tidied, never written.
     public struct Legacy: Equatable, Sendable {

@@ -79,10 +79,7 @@ enum FileIO {
     static func status(_ path: String) -> StatsCache.FileState? {
         var st = stat()
         guard stat(path, &st) == 0 else { return nil }
-        return StatsCache.FileState(
-            name: path, size: Int(st.st_size), mtimeSeconds: Int(st.st_mtim.tv_sec),
-            mtimeNanoseconds: Int(st.st_mtim.tv_nsec),
-            inode: Int(bitPattern: UInt(st.st_ino)), device: Int(bitPattern: UInt(st.st_dev)), tailHash: 0)
+        return state(st, path: path)
     }
 
     /// `count` bytes of `path` from `offset`, or `nil` when they cannot all be read.
@@ -152,8 +149,16 @@ enum FileIO {
     }
 
     /// Appends `line` plus a newline to `path`; see ``appendLines(_:to:)``.
-    static func appendLine(_ line: String, to path: String) throws(FocusError) {
+    @discardableResult
+    static func appendLine(_ line: String, to path: String) throws(FocusError) -> Appended {
         try appendLines([line], to: path)
+    }
+
+    /// The file an append grew, as it was just before the bytes went in and just after (under the same lock, so no
+    /// other write came between): what ``OwnAppends`` notes.
+    struct Appended {
+        var before: StatsCache.FileState
+        var after: StatsCache.FileState
     }
 
     /// Appends each of `lines` plus a newline to `path` with one `write()`,
@@ -163,7 +168,8 @@ enum FileIO {
     /// a newline goes first so the new record never merges into the torn one.
     /// When the write or the flush fails, the file is cut back to its old length.
     /// A symbolic link at `path` is refused: the journal is written only where it is.
-    static func appendLines(_ lines: [String], to path: String) throws(FocusError) {
+    @discardableResult
+    static func appendLines(_ lines: [String], to path: String) throws(FocusError) -> Appended {
         let created = !exists(path)
         let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else {
@@ -195,7 +201,17 @@ enum FileIO {
             ftruncate(fd, st.st_size)
             throw error
         }
+        var now = stat()
+        if fstat(fd, &now) != 0 { now = st }
         if created { syncDirectory(parentDirectory(of: path)) }
+        return Appended(before: state(st, path: path), after: state(now, path: path))
+    }
+
+    private static func state(_ st: stat, path: String) -> StatsCache.FileState {
+        StatsCache.FileState(
+            name: path, size: Int(st.st_size), mtimeSeconds: Int(st.st_mtim.tv_sec),
+            mtimeNanoseconds: Int(st.st_mtim.tv_nsec),
+            inode: Int(bitPattern: UInt(st.st_ino)), device: Int(bitPattern: UInt(st.st_dev)), tailHash: 0)
     }
 
     /// Writes `bytes` to `path` atomically: a reader sees the old file or the new one, never a mix.

@@ -107,8 +107,9 @@ struct StatsCacheDelta {
                 name: try r.string(), size: try r.int(), mtimeSeconds: try r.int(), mtimeNanoseconds: try r.int(),
                 inode: try r.int(), device: try r.int(), tailHash: try r.int())
         }
-        sessionCount = try r.count()
-        changeCount = try r.count()
+        // Counts of the whole journal: bounded as quantities, not by the record's length.
+        sessionCount = try r.quantity()
+        changeCount = try r.quantity()
         core = try r.core()
         expedition = try r.expedition()
         let historyText = try r.string()

@@ -219,8 +219,8 @@ import Testing
         let store = AppStore(paths: paths)
         let log = Self.session(99, hoursAgo: 2, tag: "new")
         #expect(store.lacksRecord(id: log.id) && !store.lacksRecord(id: "s3"))
-        // Lines another writer appended since are searched too (their ids are not among the saved ones yet).
-        try Self.appendRaw(JournalCodec.encode(Self.session(98, hoursAgo: 3, tag: nil)) + "\n", to: paths.journalFile)
+        // Lines another focus process appended since are searched too (their ids are not among the saved ones yet).
+        try AppStore(paths: paths).record(Self.session(98, hoursAgo: 3, tag: nil))
         #expect(!store.lacksRecord(id: "s98") && store.lacksRecord(id: log.id))
         try store.record(log)
         let events = try #require(try store.loadDerivedExpedition(days: Self.days))
@@ -229,6 +229,46 @@ import Testing
         let totals = store.dayTotals(on: Self.today, today: Self.today, days: Self.days)
         #expect(!store.isLoaded && totals.sessions == 2 && totals.focused == 3000 && totals.streak.days == 21)
         #expect(try store.recentTags(days: Self.days).first == "new")
+    }
+
+    /// What a journal file gained that focus's own appends do not account for (``OwnAppends``) is never folded: the
+    /// next command reads the journal, whatever the change hides (here an edit in place that keeps a line's length,
+    /// more than 4 KiB before the end, which the tail hash cannot see).
+    enum Growth: String, CaseIterable {
+        /// Another program appends a line.
+        case foreignAppend
+        /// An edit in place, then focus appends a session.
+        case editThenOwnAppend
+        /// An edit in place, then another program appends a line.
+        case editThenForeignAppend
+    }
+
+    @Test(arguments: Growth.allCases)
+    func growthFocusDidNotWriteIsReadWhole(_ growth: Growth) throws {
+        let paths = try Sessions.temporaryPaths()
+        let first = AppStore(paths: paths)
+        for i in 0..<60 { try first.record(Self.session(i, hoursAgo: 24 * (61 - i), tag: "code")) }
+        _ = try Self.derived(paths)
+        if growth != .foreignAppend {
+            // The first session loses a second of focus: same length, same inode, far from the end.
+            let text = try String(contentsOfFile: paths.journalFile, encoding: .utf8)
+            let edited = text.replacingOccurrences(of: #""focused":1500"#, with: #""focused":1499"#, options: [], range: text.startIndex..<text.index(text.startIndex, offsetBy: 200))
+            #expect(edited != text && edited.utf8.count == text.utf8.count)
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: paths.journalFile))
+            try handle.write(contentsOf: Data(edited.utf8))
+            try handle.close()
+        }
+        let added = Self.session(99, hoursAgo: 2, tag: "new")
+        if growth == .editThenOwnAppend {
+            try AppStore(paths: paths).record(added)
+        } else {
+            try Self.appendRaw(JournalCodec.encode(added) + "\n", to: paths.journalFile)
+            #expect(!AppStore(paths: paths).lacksRecord(id: "s200"))
+        }
+        let store = AppStore(paths: paths)
+        _ = try store.statsInput(range: .lastDays(7), tag: nil, today: Self.today, days: Self.days)
+        #expect(store.isLoaded)
+        #expect(try Self.derived(paths).views == Self.rebuilt(paths).views)
     }
 
     /// A journal whose last line has no newline, then a line appended by another writer right after it: the two
