@@ -18,14 +18,15 @@ Steps (run in process by bench.py, and as `bench_home.py ROOT STEP...` by hyperf
             with its modification time put back, every other file of journal/ and state/ removed, and
             state/cache/ replaced by the snapshot. The store sees the same file (inode, size, mtime, bytes) and
             the same derived files, so they are current again without a rebuild.
-  append    one new session appended to the device file: a completed 25-minute #tag session on the bench's
-            "today", in one of 34 half-hour slots (00:00 to 16:30, so none overlaps another or the history)
+  append    one new session appended to the device file as focus appends one (with its note in
+            state/cache/appends.bin): a completed 25-minute #tag session on the bench's "today", in one of 34
+            half-hour slots (00:00 to 16:30, so none overlaps another or the history)
   edit      one "v":2 edit record appended: a session from the middle of the history loses a minute of focus
             and changes tag
   cold      state/cache/ deleted: no derived files
   empty     ROOT/import-home emptied, with only the pinned state/device.json
 """
-import hashlib, json, os, shutil, sys
+import hashlib, json, os, shutil, struct, sys
 from datetime import datetime, timedelta, timezone
 
 DEVICE = {"id": "00000001", "name": "bench"}
@@ -166,11 +167,29 @@ def _new_id(kind, k):
 
 
 def _append_line(root, line):
+    """Appends `line` as focus appends its own lines: the line, then its note in state/cache/appends.bin (the
+    file's size and modification time just before and after; see Sources/FocusStore/OwnAppends.swift), without
+    which the derived files take the growth for another program's and read the journal whole."""
     fd = os.open(journal(root), os.O_WRONLY | os.O_APPEND)
     try:
+        before = os.fstat(fd)
         os.write(fd, line.encode())
+        after = os.fstat(fd)
     finally:
         os.close(fd)
+    words = [0x3141_4F53_5543_4F46, before.st_ino, before.st_dev]
+    for st in (before, after):
+        words += [st.st_size, st.st_mtime_ns // 1_000_000_000, st.st_mtime_ns % 1_000_000_000]
+    record = struct.pack("<3Q6q", *words)
+    h = 0xcbf29ce484222325
+    for byte in record:
+        h = ((h ^ byte) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+    record += struct.pack("<Q", h)
+    notes = os.path.join(cache(root), "appends.bin")
+    os.makedirs(cache(root), exist_ok=True)
+    size = os.path.getsize(notes) if os.path.exists(notes) else 0
+    with open(notes, "ab") as f:
+        f.write(bytes((80 - size % 80) % 80) + record)
 
 
 def append(root):
