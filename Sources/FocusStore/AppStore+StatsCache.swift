@@ -273,7 +273,8 @@ extension AppStore {
     /// The key of the derived files for `days`: the zone, the day start and the zone data
     /// (``StatsCache/zoneData(_:)``, read once while the history stays the same).
     func cacheFingerprint(days: LocalDays) -> String {
-        StatsCache.fingerprint(days: days) + "|" + derived("zone-data", days: days) { StatsCache.zoneData(days.timeZone) }
+        StatsCache.fingerprint(days: days) + "|"
+            + derived("zone-data", days: days) { StatsCache.zoneData(days.timeZone) }
     }
 
     private struct Stale: Error {}

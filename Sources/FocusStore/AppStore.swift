@@ -195,7 +195,8 @@ public final class AppStore {
         let device = try device()
         try FileIO.makeDirectories(paths.journalDirectory)
         OwnAppends.note(
-            try FileIO.appendLine(JournalCodec.encode(log), to: paths.journalFile(of: device)), in: paths.ownAppendsFile)
+            try FileIO.appendLine(JournalCodec.encode(log), to: paths.journalFile(of: device)), in: paths.ownAppendsFile
+        )
         appended(log, by: device)
     }
 

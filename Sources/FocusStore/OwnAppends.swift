@@ -57,7 +57,9 @@ enum OwnAppends {
         var steps: [(before: [Int], after: [Int])] = []
         bytes.withUnsafeBytes { raw in
             for at in stride(from: 0, to: raw.count, by: recordSize) {
-                let w = (0..<10).map { Int(Int64(littleEndian: raw.loadUnaligned(fromByteOffset: at + $0 * 8, as: Int64.self))) }
+                let w = (0..<10).map {
+                    Int(Int64(littleEndian: raw.loadUnaligned(fromByteOffset: at + $0 * 8, as: Int64.self)))
+                }
                 guard w[0] == magic, w[1] == saved.inode, w[2] == saved.device,
                     w[9] == Int(bitPattern: UInt(FNV1a.hash(UnsafeRawBufferPointer(rebasing: raw[at..<at + 72]))))
                 else { continue }

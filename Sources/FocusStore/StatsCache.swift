@@ -417,8 +417,9 @@ final class StatsCacheFile {
         // The records: each whole one's place; the last with a good checksum is the one read.
         var records: [Range<Int>] = []
         var at = baseLength
-        while length - at >= 24, Int(Int64(littleEndian: base.loadUnaligned(fromByteOffset: at, as: Int64.self)))
-            == StatsCacheDelta.magic
+        while length - at >= 24,
+            Int(Int64(littleEndian: base.loadUnaligned(fromByteOffset: at, as: Int64.self)))
+                == StatsCacheDelta.magic
         {
             let size = Int(Int64(littleEndian: base.loadUnaligned(fromByteOffset: at + 8, as: Int64.self)))
             guard size >= 0, size % 8 == 0, size <= length - at - 24 else { break }

@@ -252,7 +252,9 @@ import Testing
         if growth != .foreignAppend {
             // The first session loses a second of focus: same length, same inode, far from the end.
             let text = try String(contentsOfFile: paths.journalFile, encoding: .utf8)
-            let edited = text.replacingOccurrences(of: #""focused":1500"#, with: #""focused":1499"#, options: [], range: text.startIndex..<text.index(text.startIndex, offsetBy: 200))
+            let edited = text.replacingOccurrences(
+                of: #""focused":1500"#, with: #""focused":1499"#, options: [],
+                range: text.startIndex..<text.index(text.startIndex, offsetBy: 200))
             #expect(edited != text && edited.utf8.count == text.utf8.count)
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: paths.journalFile))
             try handle.write(contentsOf: Data(edited.utf8))

@@ -21,7 +21,9 @@ import Testing
     static func built(_ count: Int) throws -> DataPaths {
         let paths = try Sessions.temporaryPaths()
         let store = AppStore(paths: paths)
-        for i in 0..<count { try store.record(D.session(i, hoursAgo: 24 * (count - i) + 5, tag: ["code", "write"][i % 2])) }
+        for i in 0..<count {
+            try store.record(D.session(i, hoursAgo: 24 * (count - i) + 5, tag: ["code", "write"][i % 2]))
+        }
         _ = try D.derived(paths)
         return paths
     }
