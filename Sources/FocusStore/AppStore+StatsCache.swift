@@ -121,6 +121,9 @@ extension AppStore {
         _ change: (appended: [(name: String, bytes: ArraySlice<UInt8>)], files: [StatsCache.FileState]),
         into derived: DerivedJournal, days: LocalDays, definitions: ExpeditionDefinitions?
     ) -> DerivedJournal? {
+        if let record = Self.onlyChange(in: change.appended) {
+            return fold(record, files: change.files, into: derived, days: days)
+        }
         guard let core = derived.core else { return nil }
         let previous = derived.delta
         // The newest sessions are the record's own (those added since the base): the base's are not read.
@@ -134,7 +137,7 @@ extension AppStore {
         }
         let after = StatsService.daySummaries(focusLogs: added.logs, days: days, adding: before)
         guard var runs = try? derived.streakRuns() else { return nil }
-        for summary in after where summary.completed > 0 { runs = Self.runs(runs, adding: summary.day) }
+        for summary in after where summary.completed > 0 { runs = Self.runs(runs, setting: summary.day, to: true) }
         // A new id that shares its short id with another session's makes every short id longer: `log` rebuilds.
         let idLength = derived.file.historyIDLength
         let prefixes = added.logs.map { JournalDigest.prefixHash($0.id, length: idLength ?? 0) }
@@ -170,15 +173,104 @@ extension AppStore {
         return DerivedJournal(file: derived.file, delta: delta, events: events)
     }
 
-    /// The sorted, disjoint `runs` with `day` among their days.
-    static func runs(_ runs: [ClosedRange<Int>], adding day: Int) -> [ClosedRange<Int>] {
+    /// The appended lines when they are one change record (an edit, a deletion, an undo), else `nil`.
+    private static func onlyChange(in appended: [(name: String, bytes: ArraySlice<UInt8>)]) -> JournalChange? {
+        guard appended.count == 1 else { return nil }
+        var records: [JournalRecord] = []
+        var lines: [Int] = []
+        var problems: [JournalIssue] = []
+        JournalReader.parse(Array(appended[0].bytes), file: "", into: &records, lines: &lines, issues: &problems)
+        guard problems.isEmpty, records.count == 1, case .change(let change) = records[0] else { return nil }
+        return change
+    }
+
+    /// `derived` with the change record `record` folded in: the day summaries, streaks, tags and newest sessions
+    /// follow it; the expedition and the growth totals are dropped, for the commands that show them to rebuild.
+    /// Only a change to one of the newest sessions (``JournalDigest/History``) that no change record named before,
+    /// whose days (before and after) hold no older session, can be folded; `nil` for any other.
+    private func fold(
+        _ record: JournalChange, files: [StatsCache.FileState], into derived: DerivedJournal, days: LocalDays
+    ) -> DerivedJournal? {
+        guard let core = derived.core, let history = derived.history, let oldest = history.newest.last,
+            let index = history.newest.firstIndex(where: { $0.id == record.target }),
+            !derived.containsID(hash: StatsCache.hash(record.id)),
+            !DerivedJournal.contains(StatsCache.hash(record.target), in: core.changeTargets)
+        else { return nil }
+        let old = history.newest[index]
+        let new = JournalHistory(sessions: [old], changes: [record]).effectiveLogs.first
+        // The history holds every session that starts after its oldest: all of a day's when that is two days before.
+        let holdsAll = derived.sessionCount <= history.newest.count
+        let affected = Set([old, new].compactMap { $0 }.map(days.dayNumber(of:))).sorted()
+        guard holdsAll || affected.allSatisfy({ Double($0 - 2) * 86_400 > oldest.start.timeIntervalSince1970 }),
+            holdsAll || new.map({ ($0.start, $0.id) > (oldest.start, oldest.id) }) ?? true
+        else { return nil }
+        var entries = Array(zip(history.newest, history.devices))
+        entries.remove(at: index)
+        if let new { entries.append((new, history.devices[index])) }
+        let sessions = entries.map(\.0)
+        let summaries = StatsService.daySummaries(
+            focusLogs: sessions.filter { affected.contains(days.dayNumber(of: $0)) }, days: days)
+        let after = affected.map { day in summaries.first { $0.day == day } ?? DaySummary(day: day) }
+        // A tag's latest use is among the newest sessions unless every session with it is older than all of them.
+        var tags = core.tags
+        for tag in Set(old.tags + (new?.tags ?? [])) {
+            let latest = sessions.filter { $0.has(tag: tag) }.map(\.start.timeIntervalSince1970).max()
+            tags.removeAll { $0.tag == tag }
+            if let latest {
+                tags.append(JournalDigest.TagUse(tag: tag, start: latest))
+            } else if !holdsAll {
+                return nil
+            }
+        }
+        tags.sort { $0.precedes($1) }
+        guard var runs = try? derived.streakRuns() else { return nil }
+        for summary in after { runs = Self.runs(runs, setting: summary.day, to: summary.completed > 0) }
+        let previous = derived.delta
+        let targets = core.changeTargets
+        let target = StatsCache.hash(record.target)
+        var delta = StatsCacheDelta(
+            files: files, sessionCount: derived.sessionCount - (new == nil ? 1 : 0),
+            changeCount: derived.changeCount + 1,
+            core: JournalDigest.Core(
+                tags: tags,
+                changeTargets: DerivedJournal.merged(targets, [target]),
+                growth: nil),
+            expedition: nil,
+            // A deletion can make the short ids shorter: `log` rebuilds them.
+            history: new.flatMap { new in
+                guard previous == nil || previous?.history != nil else { return nil }
+                return
+                    (previous?.history
+                    ?? JournalDigest.History(newest: [], devices: [], idLength: history.idLength)).merging(
+                        JournalDigest.History(
+                            newest: [new], devices: [history.devices[index]], idLength: history.idLength))
+            })
+        delta.runsFrom = min(previous?.runsFrom ?? Int.max, (affected.first ?? Int.max) - 1)
+        delta.runs = runs.filter { $0.upperBound >= delta.runsFrom }
+        delta.days = Self.replacing(previous?.days ?? [], with: after)
+        delta.ids = DerivedJournal.merged(previous?.ids ?? [], [StatsCache.hash(record.id)])
+        if delta.history != nil { delta.prefixes = previous?.prefixes ?? [] }
+        return DerivedJournal(file: derived.file, delta: delta)
+    }
+
+    /// The sorted, disjoint `runs` with `day` among their days, or not.
+    static func runs(_ runs: [ClosedRange<Int>], setting day: Int, to isStreakDay: Bool) -> [ClosedRange<Int>] {
         var low = 0
         var high = runs.count
         while low < high {
             let mid = (low + high) / 2
             if runs[mid].upperBound < day { low = mid + 1 } else { high = mid }
         }
-        if low < runs.count, runs[low].contains(day) { return runs }
+        let inside = low < runs.count && runs[low].contains(day)
+        guard isStreakDay else {
+            guard inside else { return runs }
+            var out = runs
+            let run = out.remove(at: low)
+            if day < run.upperBound { out.insert(day + 1...run.upperBound, at: low) }
+            if run.lowerBound < day { out.insert(run.lowerBound...day - 1, at: low) }
+            return out
+        }
+        if inside { return runs }
         var out = runs
         let joinsNext = low < out.count && out[low].lowerBound == day + 1
         let joinsPrevious = low > 0 && out[low - 1].upperBound == day - 1

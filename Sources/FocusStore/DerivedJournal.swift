@@ -64,7 +64,8 @@ final class DerivedJournal {
                 i += 1
             }
             if i < base.count, base[i].day == summary.day { i += 1 }
-            out.append(summary)
+            // A day with no session left (a deletion folded in) is gone.
+            if summary.sessions > 0 { out.append(summary) }
         }
         return out + base[i...]
     }
@@ -81,7 +82,12 @@ final class DerivedJournal {
 
     var span: ClosedRange<Int>? {
         let base = file.span
-        guard let first = delta?.days.first?.day, let last = delta?.days.last?.day else { return base }
+        guard let days = delta?.days, let first = days.first?.day, let last = days.last?.day else { return base }
+        // A day a deletion emptied may have been the first or the last: the days are read to tell.
+        guard days.allSatisfy({ $0.sessions > 0 }) else {
+            guard let all = try? summaries(), let low = all.first?.day, let high = all.last?.day else { return nil }
+            return low...high
+        }
         return min(first, base?.lowerBound ?? first)...max(last, base?.upperBound ?? last)
     }
 

@@ -47,9 +47,11 @@ struct JournalDigest: Equatable {
             self.idLength = idLength
         }
 
-        /// These sessions and `added`'s: the newest ``kept`` of both, with `added`'s id length.
+        /// These sessions and `added`'s (which replace those with the same id): the newest ``kept`` of both, with
+        /// `added`'s id length.
         func merging(_ added: History) -> History {
-            var entries = Array(zip(newest, devices)) + zip(added.newest, added.devices)
+            let replaced = Set(added.newest.map(\.id))
+            var entries = zip(newest, devices).filter { !replaced.contains($0.0.id) } + zip(added.newest, added.devices)
             entries.sort { ($0.0.start, $0.0.id) > ($1.0.start, $1.0.id) }
             return History(
                 newest: entries.prefix(Self.kept).map(\.0), devices: entries.prefix(Self.kept).map(\.1),

@@ -114,4 +114,44 @@ import Testing
             #expect(try got.views == D.rebuilt(paths).views, "round \(round)")
         }
     }
+
+    /// A change record folded into the derived files (day summaries, streaks, tags, newest sessions) when it
+    /// names one of the newest sessions; one that names an old session is left to a rebuild.
+    enum Change: String, CaseIterable {
+        case edit, editToAnotherDay, delete, undo, editOfAnOldSession
+    }
+
+    @Test(arguments: Change.allCases)
+    func aChangeToARecentSessionIsFolded(_ change: Change) throws {
+        let paths = try Sessions.temporaryPaths()
+        let first = AppStore(paths: paths)
+        for i in 0..<260 {
+            try first.record(D.session(i, hoursAgo: 5 * (260 - i), tag: ["code", "write", nil][i % 3]))
+        }
+        _ = try D.derived(paths)
+        let store = AppStore(paths: paths)
+        let target = change == .editOfAnOldSession ? "s3" : "s258"
+        let id = "c-\(change.rawValue)"
+        switch change {
+        case .edit, .editOfAnOldSession:
+            try store.record(
+                JournalChange(
+                    id: id, kind: .edit, target: target, at: D.now, patch: SessionPatch(focused: 60, tags: ["edited"])))
+        case .editToAnotherDay:
+            let start = D.now.addingTimeInterval(-3 * 86_400)
+            try store.record(
+                JournalChange(
+                    id: id, kind: .edit, target: target, at: D.now,
+                    patch: SessionPatch(start: start, end: start.addingTimeInterval(1500))))
+        case .delete: try store.record(JournalChange(id: id, kind: .delete, target: target, at: D.now))
+        case .undo: try store.record(JournalChange(id: id, kind: .undo, target: target, at: D.now))
+        }
+        let stats = AppStore(paths: paths)
+        _ = try stats.statsInput(range: .lastDays(7), tag: nil, today: D.today, days: D.days)
+        #expect(stats.isLoaded == (change == .editOfAnOldSession))
+        #expect(try D.derived(paths).views == D.rebuilt(paths).views)
+        // And the next session folds on top of it.
+        try AppStore(paths: paths).record(D.session(900, hoursAgo: 1, tag: "after"))
+        #expect(try D.derived(paths).views == D.rebuilt(paths).views)
+    }
 }
