@@ -75,8 +75,9 @@ extension AppStore {
     /// streaks, ids, tags, newest sessions) and a record of what changed since its base is appended to it
     /// (``StatsCacheDelta``), or past the records' limit the file is replaced by one new base. The expedition and
     /// the growth totals take them only when `definitions` are given (the commands that show those): until then
-    /// they are pending. Anything else (a change record among the new lines, an edit, a replaced or new file,
-    /// another zone or day start) is `nil`; the caller loads the journal and
+    /// they are pending. One change record to one of the newest sessions is folded too
+    /// (``fold(_:files:into:days:)``). Anything else (other change records, an edit in place, a replaced or new
+    /// file, growth focus did not write, another zone or day start) is `nil`; the caller loads the journal and
     /// ``saveDerived(days:summaries:expedition:)`` rebuilds it.
     func derivedJournal(days: LocalDays, definitions: ExpeditionDefinitions? = nil) -> DerivedJournal? {
         guard let file = StatsCacheFile.open(paths.statsCacheFile) else { return nil }
