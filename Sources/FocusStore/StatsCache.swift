@@ -102,11 +102,7 @@ struct StatsCache {
         w.int(Self.magic)
         w.int(Self.version)
         w.string(fingerprint)
-        w.int(files.count)
-        for f in files {
-            w.string(f.name)
-            for v in [f.size, f.mtimeSeconds, f.mtimeNanoseconds, f.inode, f.device, f.tailHash] { w.int(v) }
-        }
+        w.files(files)
         w.int(sessionCount)
         w.int(changeCount)
         w.int(tagNames.count - 1)
@@ -215,6 +211,15 @@ struct StatsCache {
                     int(mission.progress)
                     date(mission.completedAt)
                 }
+            }
+        }
+
+        /// The journal files' states.
+        mutating func files(_ files: [FileState]) {
+            int(files.count)
+            for f in files {
+                string(f.name)
+                for v in [f.size, f.mtimeSeconds, f.mtimeNanoseconds, f.inode, f.device, f.tailHash] { int(v) }
             }
         }
 
@@ -379,14 +384,7 @@ final class StatsCacheFile {
         var r = Reader(base: base, length: length)
         guard try r.int() == StatsCache.magic, try r.int() == StatsCache.version else { throw Corrupt() }
         fingerprint = try r.string()
-        var files: [StatsCache.FileState] = []
-        for _ in 0..<(try r.count()) {
-            files.append(
-                StatsCache.FileState(
-                    name: try r.string(), size: try r.int(), mtimeSeconds: try r.int(), mtimeNanoseconds: try r.int(),
-                    inode: try r.int(), device: try r.int(), tailHash: try r.int()))
-        }
-        self.files = files
+        files = try r.files()
         sessionCount = try r.int()
         changeCount = try r.int()
         var names: [String?] = [nil]
@@ -626,6 +624,18 @@ final class StatsCacheFile {
             let s = String(decoding: UnsafeRawBufferPointer(start: base + at, count: n), as: UTF8.self)
             at += n + (8 - n % 8) % 8
             return s
+        }
+
+        /// ``StatsCache/Writer/files(_:)`` read back.
+        mutating func files() throws(Corrupt) -> [StatsCache.FileState] {
+            var files: [StatsCache.FileState] = []
+            for _ in 0..<(try count()) {
+                files.append(
+                    StatsCache.FileState(
+                        name: try string(), size: try int(), mtimeSeconds: try int(), mtimeNanoseconds: try int(),
+                        inode: try int(), device: try int(), tailHash: try int()))
+            }
+            return files
         }
 
         /// Past ``StatsCache/Writer/core(_:)``'s bytes.

@@ -62,11 +62,7 @@ struct StatsCacheDelta {
     /// The record as appended: magic, length, the fields, checksum.
     func record() -> [UInt8] {
         var w = StatsCache.Writer()
-        w.int(files.count)
-        for f in files {
-            w.string(f.name)
-            for v in [f.size, f.mtimeSeconds, f.mtimeNanoseconds, f.inode, f.device, f.tailHash] { w.int(v) }
-        }
+        w.files(files)
         w.int(sessionCount)
         w.int(changeCount)
         w.core(core)
@@ -102,11 +98,7 @@ struct StatsCacheDelta {
     /// ``record()``'s fields read back, every number bounded (as the base's are).
     init(_ reader: StatsCacheFile.Reader) throws(StatsCacheFile.Corrupt) {
         var r = reader
-        files = try (0..<(try r.count())).map { _ throws(StatsCacheFile.Corrupt) in
-            StatsCache.FileState(
-                name: try r.string(), size: try r.int(), mtimeSeconds: try r.int(), mtimeNanoseconds: try r.int(),
-                inode: try r.int(), device: try r.int(), tailHash: try r.int())
-        }
+        files = try r.files()
         // Counts of the whole journal: bounded as quantities, not by the record's length.
         sessionCount = try r.quantity()
         changeCount = try r.quantity()
