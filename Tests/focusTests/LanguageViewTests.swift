@@ -189,7 +189,7 @@ import Testing
                 store: try Views.store([], hostileRoute: false), now: Views.now, days: Views.days)
             let text = Views.check(ExpeditionView.lines(demo, columns: 80), width: 80, "expedition")
             let chapter = ExpeditionDefinitions.builtIn.chapters.first {
-                text.contains("章 · \($0.titleText.text(in: .simplifiedChinese))，")
+                text.contains("章 · \($0.place.rendered(in: .simplifiedChinese))\n")
             }
             #expect(chapter.map { text.contains($0.storyText.text(in: .simplifiedChinese)) } == true, "\(text)")
         }
