@@ -500,7 +500,8 @@ def dashboard_frames(trace):
 def dashboard_check(root, n):
     """`focus dashboard` at 80x24 in tmux on the warm home of N sessions, three figures:
 
-    - idle: the CPU it uses over 5 s with nothing happening, in % of one core (from /proc/PID/stat);
+    - idle: the CPU it uses over 5 s with nothing happening, in % of one core (from /proc/PID/stat, in clock
+      ticks: one tick in 5 s is 0.2 %);
     - redraw: for each tab key (1-6) and each press of the Stats tab's `r` (one per range), the time the redraw
       itself takes, read from `strace -f -ttt -T -e trace=read,write,poll,... -p PID`: from the start of the
       `read` of the key on fd 0 to the end of the last `write` on fd 1 before the loop waits in `poll` again.
@@ -569,13 +570,15 @@ def dashboard_check(root, n):
         strace = subprocess.Popen(["strace", "-f", "-ttt", "-T", "-s", "16", "-o", trace_path, "-e",
                                    "trace=read,write,pselect6,ppoll,poll,epoll_wait", "-p", pid],
                                   stderr=subprocess.PIPE, text=True)
-        # strace says on stderr when it is attached.
-        strace.stderr.readline()
+        # strace says on stderr when it is attached (or why it cannot be).
+        attached = strace.stderr.readline().strip()
         press_all({})
         strace.send_signal(2)
         strace.wait()
         with open(trace_path) as f:
             frames = dashboard_frames(f.read())
+        if not frames:
+            log(f"  dashboard: strace saw no frame ({attached}); see {trace_path}")
         labels = {key: label for key, label, _ in keys() if key != "r"}
         ranges = iter(DASHBOARD_RANGES * DASHBOARD_ROUNDS)
         redraw = {}

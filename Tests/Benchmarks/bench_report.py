@@ -477,7 +477,8 @@ def dashboard_section(dashboard):
     lines = ["## Dashboard", "",
              f"`focus dashboard` at 80x24 in tmux on {fmt_size(dashboard['n'])} sessions (the warm home), release "
              "build.", "",
-             f"- Idle: {idle:.2f} % of one core over 5 s (target: under {DASHBOARD_IDLE_PERCENT:g} %) "
+             f"- Idle: {idle:.2f} % of one core over 5 s (in clock ticks of 10 ms: 0.2 % a tick; target: under "
+             f"{DASHBOARD_IDLE_PERCENT:g} %) "
              + ("✓" if idle < DASHBOARD_IDLE_PERCENT else "✗"),
              f"- Redraw (target: under {DASHBOARD_REDRAW_MS} ms, judged on the median): from the `read` of the key "
              "to the end of the frame's last `write`, taken from `strace -f -ttt -T` of the process (ptrace stops "
@@ -487,9 +488,12 @@ def dashboard_section(dashboard):
     rows = []
     for label, redraw in dashboard["redraw"].items():
         screen = dashboard["screen"].get(label) or {}
-        ok = redraw["median"] < DASHBOARD_REDRAW_MS
+        if redraw["median"] >= DASHBOARD_REDRAW_MS:
+            result = f"✗ {fmt_ms(redraw['median'])}"
+        else:
+            result = "✓" if redraw["max"] < DASHBOARD_REDRAW_MS else "✓ (the max is over)"
         rows.append([label, fmt_ms(redraw["median"]), fmt_ms(redraw["max"]), fmt_ms(screen.get("median")),
-                     fmt_ms(screen.get("max")), "✓" if ok else f"✗ {fmt_ms(redraw['median'])}"])
+                     fmt_ms(screen.get("max")), result])
     lines += table(["key shows", "redraw median", "redraw max", "key to screen median", "key to screen max",
                     "result"], rows, "lrrrrl")
     return lines + [""]
