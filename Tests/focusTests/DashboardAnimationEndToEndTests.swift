@@ -22,8 +22,9 @@ import Testing
         stampFrame: "City stamped · +100 miles", stampSummary: "Passport stamped: Harbour, Testland, +100 miles.")
 
     static let chinese = Words(
-        locale: "zh_CN.UTF-8", idle: "没有正在进行的专注。", prompt: "开始一次专注", missionFrame: "任务完成 · +40 英里",
-        missionSummary: "任务完成：一次短专注（40 英里）", stampFrame: "城市盖章 · +100 英里", stampSummary: "护照盖章：测试国港口，+100 英里。")
+        locale: "zh_CN.UTF-8", idle: "没有正在进行的专注。", prompt: "开始一次专注",
+        missionFrame: "任务完成 · +40 英里", missionSummary: "任务完成：一次短专注（40 英里）",
+        stampFrame: "城市盖章 · +100 英里", stampSummary: "护照盖章：测试国港口，+100 英里。")
 
     /// One chapter of two missions: one session completes the first, a second the other and stamps the city.
     static let route = """
