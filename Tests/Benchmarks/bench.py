@@ -176,6 +176,8 @@ def ensure_tools():
         missing.append("timewarrior")
     if not os.path.exists("/usr/bin/time"):
         missing.append("time")
+    if dashboard_wanted():
+        missing += [p for p in ("tmux", "strace") if not shutil.which(p)]
     if SKIP_VALGRIND and "valgrind" in missing:
         missing.remove("valgrind")
     if missing:
