@@ -9,14 +9,18 @@ import Testing
     /// 2026-11-29 09:00 in Shanghai.
     static let now = "2026-11-29T01:00:00Z"
 
-    /// A script that prints a line on the shell's screen, records `stty -g` around the dashboard, then waits.
-    static func script(_ home: TempHome, _ args: String = "dashboard", env: String = "") throws -> String {
+    /// A script that prints a line on the shell's screen, records `stty -g` around the dashboard, then waits; the
+    /// dashboard speaks `locale`, and plays no animation unless `motion`.
+    static func script(
+        _ home: TempHome, _ args: String = "dashboard", env: String = "", locale: String = "C.UTF-8",
+        motion: Bool = false
+    ) throws -> String {
         let path = home.path + "/run.sh"
         let text = """
             echo "SHELL SCREEN"
             stty -g > "\(home.path)/stty-before"
-            \(env) FOCUS_HOME="\(home.path)" TZ=Asia/Shanghai FOCUS_NOW=\(now) LC_ALL=C.UTF-8 \
-            FOCUS_NO_ANIMATION=1 "\(FocusBinary.path)" \(args)
+            \(env) FOCUS_HOME="\(home.path)" TZ=Asia/Shanghai FOCUS_NOW=\(now) LC_ALL=\(locale) \
+            \(motion ? "" : "FOCUS_NO_ANIMATION=1") "\(FocusBinary.path)" \(args)
             status=$?
             stty -g > "\(home.path)/stty-after"
             echo "EXIT=$status"
@@ -293,10 +297,17 @@ import Testing
         try Self.expectTerminalGivenBack(tmux, home)
     }
 
-    @Test func notATerminalIsAUsageError() throws {
-        let result = try FocusBinary.run(["dashboard"], home: try TempHome().path)
+    /// One line, exit 64, with the output a pipe, a file or nothing at all, and the home left as it was.
+    @Test(arguments: [["dashboard"], ["ui"]])
+    func notATerminalIsAUsageErrorOnOneLine(_ arguments: [String]) throws {
+        let home = try TempHome()
+        let result = try FocusBinary.run(arguments, home: home.path)
         #expect(result.status == 64)
-        #expect(result.stderr.contains("focus dashboard needs a terminal"))
+        #expect(
+            result.stderr
+                == "Error: focus dashboard needs a terminal (stdin and stdout); use focus stats or focus log\n")
         #expect(result.stdout.isEmpty)
+        #expect(
+            try FileManager.default.subpathsOfDirectory(atPath: home.path).sorted() == ["state", "state/device.json"])
     }
 }
