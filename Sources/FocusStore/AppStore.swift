@@ -24,9 +24,9 @@ public final class AppStore {
     /// Values computed from ``history`` and kept until it changes (``derived(_:days:_:)``).
     var derivedValues: [String: Any] = [:]
     /// Lines that could not be read during the last ``load()``, records a crash cut short (``tornTails``) aside.
-    public private(set) var issues: [JournalIssue] = []
+    public internal(set) var issues: [JournalIssue] = []
     /// Records a crash cut short, found by the last ``load()``: never saved, so skipped and only noted (``TornLine``).
-    public private(set) var tornTails: [JournalIssue] = []
+    public internal(set) var tornTails: [JournalIssue] = []
     /// Ids read more than once during the last ``load()``.
     public private(set) var duplicates: [DuplicateRecord] = []
     /// The sync engines' conflict copies the last ``load()`` read (their records count once, like any other's).

@@ -66,14 +66,26 @@ public struct HistoryViewModel {
     public var matching: [FocusLog] {
         if let newest { return newest.logs }
         let logs = store.focusLogs
-        // `all` needs no dates: the whole history stays cheap to scroll.
-        let bounds =
-            range == .all ? nil : range.bounds(today: days.date(of: now).dayNumber, sessionSpan: nil)
+        let bounds = dayBounds
         guard tag != nil || device != nil || bounds != nil else { return logs.reversed() }
-        return logs.reversed().filter { log in
-            (tag.map(log.has(tag:)) ?? true) && (device == nil || store.device(ofSession: log.id) == device)
-                && (bounds?.contains(days.dayNumber(of: log)) ?? true)
-        }
+        return logs.reversed().filter { includes($0, bounds: bounds) }
+    }
+
+    /// Whether a session is one of ``matching``: for a command that goes through the sessions one at a time
+    /// (``AppStore/streamSessions(progress:_:)``) rather than from ``AppStore/focusLogs``.
+    public var filter: (FocusLog) -> Bool {
+        let bounds = dayBounds
+        return { self.includes($0, bounds: bounds) }
+    }
+
+    /// The local days of ``range``; `nil` for `all`, which needs no dates: the whole history stays cheap to scroll.
+    private var dayBounds: ClosedRange<Int>? {
+        range == .all ? nil : range.bounds(today: days.date(of: now).dayNumber, sessionSpan: nil)
+    }
+
+    private func includes(_ log: FocusLog, bounds: ClosedRange<Int>?) -> Bool {
+        (tag.map(log.has(tag:)) ?? true) && (device == nil || store.device(ofSession: log.id) == device)
+            && (bounds?.contains(days.dayNumber(of: log)) ?? true)
     }
 
     /// The rows to show, newest first.

@@ -1,0 +1,259 @@
+import FocusJournal
+import FocusModels
+
+/// What a streamed read of the journal (``AppStore/streamSessions(progress:_:)``) found besides the sessions: what
+/// a ``AppStore/load()`` would leave in the store's properties.
+public struct JournalScan: Sendable {
+    /// Session records read, first copy of each id (`history.sessions.count`).
+    public let sessionRecords: Int
+    /// Every change record read, first copy of each id, in reading order (`history.changes`).
+    public let changes: [JournalChange]
+    /// Change records whose target is unknown (``JournalHistory/danglingChanges``).
+    public let danglingChanges: [JournalChange]
+    /// The effective sessions visited (`focusLogs.count`).
+    public let sessions: Int
+    /// As ``AppStore/issues``, ``AppStore/tornTails``, ``AppStore/duplicates`` and ``AppStore/conflictCopies``.
+    public let issues: [JournalIssue]
+    public let tornTails: [JournalIssue]
+    public let duplicates: [DuplicateRecord]
+    public let conflictCopies: [ConflictCopy]
+}
+
+extension AppStore {
+    /// Visits the effective sessions (``focusLogs``, in their order: by start, then id) without holding them:
+    /// memory stays flat however long the history, for the commands that go through all of it (`export`, `doctor`).
+    ///
+    /// Two passes over the files, each a piece at a time (``JournalFileReader``). The first reads every line and
+    /// keeps the change records (few), the problems, and for each session a key of 16 bytes (its start, a hash of
+    /// its id, where its line is). Only the sessions a change record names, or whose id hash another shares, are
+    /// read again by their keys and resolved exactly (``JournalHistory`` applies the changes to them). The second
+    /// pass reads the sessions again: in file order when the files hold them by start, as focus appends them,
+    /// else in the order of the sorted keys; the changed sessions are merged in at their place.
+    ///
+    /// A journal this cannot follow exactly (a conflict copy of a sync engine, an id read twice, an id that is both
+    /// a session and a change) is loaded whole (``load()``) and its sessions visited from memory, as is a store
+    /// already loaded: the sessions and every other answer are the same either way. ``issues`` and ``tornTails``
+    /// are set as a load sets them. `progress` hears how far each pass has come.
+    public func streamSessions(
+        progress: ((WorkProgress) -> Void)? = nil, _ visit: (FocusLog) throws(FocusError) -> Void
+    ) throws(FocusError) -> JournalScan {
+        if !isLoaded, let plan = try streamPlan(progress: progress) {
+            issues = plan.issues.filter { !$0.isTornTail }
+            tornTails = plan.issues.filter(\.isTornTail)
+            hasRecords = !plan.keys.isEmpty || !plan.changes.isEmpty || !plan.issues.isEmpty
+            let visited = try stream(plan, progress: progress, visit)
+            return JournalScan(
+                sessionRecords: plan.keys.count, changes: plan.changes, danglingChanges: plan.dangling,
+                sessions: visited, issues: issues, tornTails: tornTails, duplicates: [], conflictCopies: [])
+        }
+        if !isLoaded { try load() }
+        for log in focusLogs { try visit(log) }
+        return JournalScan(
+            sessionRecords: history.sessions.count, changes: history.changes, danglingChanges: history.danglingChanges,
+            sessions: focusLogs.count, issues: issues, tornTails: tornTails, duplicates: duplicates,
+            conflictCopies: conflictCopies)
+    }
+
+    /// One session of the first pass: 16 bytes, however long its line.
+    struct SessionKey {
+        /// Seconds since the epoch (every instant a record may hold fits).
+        var start: UInt32
+        var idHash: UInt32
+        /// The file's index in reading order (high 24 bits) and the line's offset in it (low 40).
+        var location: UInt64
+
+        init(start: Int, id: String, file: Int, offset: Int) {
+            self.start = UInt32(truncatingIfNeeded: start)
+            idHash = Self.hash(id)
+            location = UInt64(file) << 40 | UInt64(offset)
+        }
+
+        var file: Int { Int(location >> 40) }
+        var offset: Int { Int(location & (1 << 40 - 1)) }
+
+        static func hash(_ id: String) -> UInt32 {
+            let h = FNV1a.hash(id)
+            return UInt32(truncatingIfNeeded: h ^ h >> 32)
+        }
+    }
+
+    /// What the first pass learnt: enough to stream the sessions in order.
+    struct StreamPlan {
+        var files: [JournalFileReader] = []
+        /// Their names, for the order of change records.
+        var names: [String] = []
+        /// How many bytes of each file the first pass read: the second reads no more.
+        var sizes: [Int] = []
+        var keys: [SessionKey] = []
+        /// Whether `keys` are by start in reading order already.
+        var inOrder = true
+        var changes: [JournalChange] = []
+        var order: [JournalHistory.ChangeOrder] = []
+        var issues: [JournalIssue] = []
+        /// The effective versions of the sessions a change names, by start then id, and where their lines are.
+        var changed: [FocusLog] = []
+        var changedLocations: Set<UInt64> = []
+        var dangling: [JournalChange] = []
+        var totalBytes = 0
+    }
+
+    /// The first pass, or `nil` when the journal needs a full ``load()`` (see ``streamSessions(progress:_:)``).
+    private func streamPlan(progress: ((WorkProgress) -> Void)?) throws(FocusError) -> StreamPlan? {
+        var plan = StreamPlan()
+        let names = try Self.journalFileNames(paths.journalDirectory)
+        for name in names {
+            if case .conflictCopy = JournalFileName(name) { return nil }
+            guard let reader = try JournalFileReader(paths.journalDirectory + "/" + name) else { continue }
+            plan.files.append(reader)
+            plan.names.append(name)
+            plan.totalBytes += reader.status()?.size ?? 0
+        }
+        var readBytes = 0
+        var lastStart: UInt32 = 0
+        for (index, reader) in plan.files.enumerated() {
+            let name = plan.names[index]
+            var line = 1
+            var latest = Int.min
+            let size = try reader.forEachPiece { (piece, offset) throws(FocusError) in
+                line += JournalReader.scan(piece, file: reader.path, firstLine: line, issues: &plan.issues) {
+                    record, number, at in
+                    switch record {
+                    case .session(let log):
+                        let start = Int(log.start.timeIntervalSince1970)
+                        let key = SessionKey(start: start, id: log.id, file: index, offset: offset + at)
+                        if key.start < lastStart { plan.inOrder = false }
+                        lastStart = key.start
+                        plan.keys.append(key)
+                    case .change(let change):
+                        latest = max(latest, Int(change.at.timeIntervalSince1970.rounded(.down)))
+                        plan.changes.append(change)
+                        plan.order.append(JournalHistory.ChangeOrder(at: latest, file: name, line: number))
+                    }
+                }
+                readBytes += piece.count
+                progress?(
+                    WorkProgress(
+                        title: "Reading the journal", done: plan.keys.count,
+                        fraction: Double(readBytes) / Double(max(1, plan.totalBytes))))
+            }
+            plan.sizes.append(size)
+        }
+        return try resolveChanged(&plan) ? plan : nil
+    }
+
+    /// Reads again, by their keys, the sessions a change names and those whose id hash another shares; applies the
+    /// changes to the first. `false` when an id is read twice (or is both a session's and a change's).
+    private func resolveChanged(_ plan: inout StreamPlan) throws(FocusError) -> Bool {
+        var changeIDs = Set<String>()
+        for change in plan.changes where !changeIDs.insert(change.id).inserted { return false }
+        var hashes = plan.keys.map(\.idHash)
+        hashes.sort()
+        var wanted = Set(plan.changes.map { SessionKey.hash($0.target) } + plan.changes.map { SessionKey.hash($0.id) })
+        for (a, b) in zip(hashes, hashes.dropFirst()) where a == b { wanted.insert(a) }
+        hashes = []
+        let targets = Set(plan.changes.map(\.target))
+        var seen = Set<String>()
+        var named: [(location: UInt64, log: FocusLog)] = []
+        if !wanted.isEmpty {
+            for key in plan.keys where wanted.contains(key.idHash) {
+                guard
+                    case .session(let log)? = try plan.files[key.file].withLine(
+                        at: key.offset, JournalReader.record(atStartOf:))
+                else { throw Self.changedWhileRead(plan.files[key.file].path) }
+                guard seen.insert(log.id).inserted, !changeIDs.contains(log.id) else { return false }
+                if targets.contains(log.id) { named.append((key.location, log)) }
+            }
+        }
+        let history = JournalHistory(sessions: named.map(\.log), changes: plan.changes, changeOrder: plan.order)
+        plan.changed = history.effectiveLogs
+        plan.changedLocations = Set(named.map(\.location))
+        plan.dangling = history.danglingChanges
+        return true
+    }
+
+    /// The second pass: visits the effective sessions in order; returns how many.
+    private func stream(
+        _ plan: StreamPlan, progress: ((WorkProgress) -> Void)?, _ visit: (FocusLog) throws(FocusError) -> Void
+    ) throws(FocusError) -> Int {
+        var merger = SessionMerger(changed: plan.changed)
+        var done = 0
+        func report(_ fraction: Double) {
+            progress?(WorkProgress(title: "Going through the sessions", done: done, fraction: fraction))
+        }
+        if plan.inOrder {
+            var readBytes = 0
+            var ignored: [JournalIssue] = []
+            for (index, reader) in plan.files.enumerated() {
+                var failure: FocusError?
+                try reader.forEachPiece(upTo: plan.sizes[index]) { (piece, offset) throws(FocusError) in
+                    _ = JournalReader.scan(piece, file: reader.path, firstLine: 1, issues: &ignored) { record, _, at in
+                        guard failure == nil, case .session(let log) = record,
+                            !plan.changedLocations.contains(UInt64(index) << 40 | UInt64(offset + at))
+                        else { return }
+                        done += 1
+                        do throws(FocusError) { try merger.add(log, visit) } catch { failure = error }
+                    }
+                    ignored.removeAll(keepingCapacity: true)
+                    if let failure { throw failure }
+                    readBytes += piece.count
+                    report(Double(readBytes) / Double(max(1, plan.totalBytes)))
+                }
+            }
+        } else {
+            var keys = plan.keys
+            keys.sort { ($0.start, $0.location) < ($1.start, $1.location) }
+            for (number, key) in keys.enumerated() where !plan.changedLocations.contains(key.location) {
+                let reader = plan.files[key.file]
+                guard case .session(let log)? = try reader.withLine(at: key.offset, JournalReader.record(atStartOf:))
+                else {
+                    throw Self.changedWhileRead(reader.path)
+                }
+                done += 1
+                try merger.add(log, visit)
+                if number % 8192 == 0 { report(Double(number) / Double(keys.count)) }
+            }
+        }
+        try merger.finish(visit)
+        return done + plan.changed.count
+    }
+
+    private static func changedWhileRead(_ path: String) -> FocusError {
+        FocusError(.temporary, "\(path) changed while it was read; try again")
+    }
+
+    /// Puts sessions that arrive by start in the order of ``focusLogs`` (by start, then id), with the changed
+    /// sessions, already in that order, merged in at their place.
+    struct SessionMerger {
+        let changed: [FocusLog]
+        var next = 0
+        /// Sessions with the same start, waiting for the first with a later one.
+        var pending: [FocusLog] = []
+
+        init(changed: [FocusLog]) { self.changed = changed }
+
+        mutating func add(_ log: FocusLog, _ visit: (FocusLog) throws(FocusError) -> Void) throws(FocusError) {
+            if let first = pending.first, first.start != log.start { try flush(visit) }
+            pending.append(log)
+        }
+
+        mutating func finish(_ visit: (FocusLog) throws(FocusError) -> Void) throws(FocusError) {
+            try flush(visit)
+            while next < changed.count {
+                try visit(changed[next])
+                next += 1
+            }
+        }
+
+        private mutating func flush(_ visit: (FocusLog) throws(FocusError) -> Void) throws(FocusError) {
+            if pending.count > 1 { pending.sort { $0.id < $1.id } }
+            for log in pending {
+                while next < changed.count, (changed[next].start, changed[next].id) < (log.start, log.id) {
+                    try visit(changed[next])
+                    next += 1
+                }
+                try visit(log)
+            }
+            pending.removeAll(keepingCapacity: true)
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import FocusModels
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Reads one journal file a piece at a time, in a buffer of about a mebibyte however long the file: the streamed
+/// reads of the whole history (``AppStore/streamSessions(progress:_:)``) keep their memory flat.
+///
+/// The file is opened as ``FileIO/read(_:following:shared:)`` opens it (a link followed, only a regular file, a
+/// shared lock held while reading, so an append in progress is seen whole or not at all).
+final class JournalFileReader {
+    /// The size of one piece: lines longer than it make the buffer grow.
+    static let pieceSize = 1 << 20
+
+    private let fd: Int32
+    let path: String
+    private var buffer: UnsafeMutableBufferPointer<UInt8>
+    /// The file's offset of `buffer[0]` and the number of bytes of the file the buffer holds.
+    private var bufferOffset = 0
+    private var filled = 0
+
+    /// The file at `path`, `nil` when it does not exist.
+    init?(_ path: String) throws(FocusError) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT { return nil }
+            throw FocusError(.noInput, "cannot read \(path): \(FileIO.errnoText())")
+        }
+        var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            throw FocusError(.noInput, "cannot read \(path): not a regular file")
+        }
+        // A file system without locks is read as it is: the lock only hides an append in progress.
+        while flock(fd, LOCK_SH) != 0 && errno == EINTR {}
+        self.fd = fd
+        self.path = path
+        buffer = .allocate(capacity: Self.pieceSize)
+    }
+
+    deinit {
+        buffer.deallocate()
+        close(fd)
+    }
+
+    /// Size, modification time and identity of the open file (`name` is its path, `tailHash` 0).
+    func status() -> StatsCache.FileState? {
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { return nil }
+        return StatsCache.FileState(
+            name: path, size: Int(st.st_size), mtimeSeconds: Int(st.st_mtim.tv_sec),
+            mtimeNanoseconds: Int(st.st_mtim.tv_nsec), inode: Int(bitPattern: UInt(st.st_ino)),
+            device: Int(bitPattern: UInt(st.st_dev)), tailHash: 0)
+    }
+
+    /// Calls `body` with the file's first `limit` bytes (all of it when `nil`), a piece at a time: each piece ends
+    /// where a line ends, but the last, which ends where the file (or the limit) does; `offset` is the piece's
+    /// place in the file. Returns the number of bytes read.
+    @discardableResult
+    func forEachPiece(
+        upTo limit: Int? = nil, _ body: (_ piece: UnsafeBufferPointer<UInt8>, _ offset: Int) throws(FocusError) -> Void
+    ) throws(FocusError) -> Int {
+        filled = 0
+        var offset = 0
+        var carried = 0
+        while true {
+            let wanted = limit.map { min(buffer.count - carried, $0 - offset - carried) } ?? buffer.count - carried
+            let n = wanted <= 0 ? 0 : try readSome(into: carried, count: wanted, at: offset + carried)
+            let count = carried + n
+            if n == 0 {
+                if count > 0 { try body(UnsafeBufferPointer(rebasing: buffer[..<count]), offset) }
+                return offset + count
+            }
+            guard let newline = lastNewline(in: count) else {
+                // One line longer than the buffer: read on into a larger one.
+                grow()
+                carried = count
+                continue
+            }
+            try body(UnsafeBufferPointer(rebasing: buffer[...newline]), offset)
+            carried = count - newline - 1
+            if carried > 0 { buffer.baseAddress!.update(from: buffer.baseAddress! + newline + 1, count: carried) }
+            offset += newline + 1
+        }
+    }
+
+    /// Calls `body` with the bytes from `offset` to the end of that line (or of the file), read through a buffer
+    /// that holds the bytes around: reading lines in about the order of the file costs one read per piece.
+    func withLine<T>(at offset: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) throws(FocusError) -> T {
+        if offset < bufferOffset || offset >= bufferOffset + filled
+            || memchr(buffer.baseAddress! + (offset - bufferOffset), 10, bufferOffset + filled - offset) == nil
+        {
+            bufferOffset = offset
+            filled = 0
+            while true {
+                let n = try readSome(into: filled, count: buffer.count - filled, at: offset + filled)
+                filled += n
+                if n == 0 || memchr(buffer.baseAddress!, 10, filled) != nil { break }
+                if filled == buffer.count { grow() }
+            }
+        }
+        let start = offset - bufferOffset
+        return body(UnsafeBufferPointer(rebasing: buffer[start..<filled]))
+    }
+
+    private func readSome(into index: Int, count: Int, at offset: Int) throws(FocusError) -> Int {
+        while true {
+            let n = pread(fd, buffer.baseAddress! + index, count, off_t(offset))
+            if n >= 0 { return n }
+            if errno != EINTR { throw FocusError(.io, "cannot read \(path): \(FileIO.errnoText())") }
+        }
+    }
+
+    private func lastNewline(in count: Int) -> Int? {
+        var index = count - 1
+        while index >= 0 && buffer[index] != 10 { index -= 1 }
+        return index >= 0 ? index : nil
+    }
+
+    private func grow() {
+        let larger = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: buffer.count * 2)
+        larger.baseAddress!.update(from: buffer.baseAddress!, count: buffer.count)
+        buffer.deallocate()
+        buffer = larger
+    }
+}
