@@ -214,7 +214,9 @@ extension AppStore {
             }
         }
         try merger.finish(visit)
-        return done + plan.changed.count
+        done += plan.changed.count
+        report(1)
+        return done
     }
 
     private static func changedWhileRead(_ path: String) -> FocusError {

@@ -10,8 +10,6 @@ import FocusModels
 /// The file is opened as ``FileIO/read(_:following:shared:)`` opens it (a link followed, only a regular file, a
 /// shared lock held while reading, so an append in progress is seen whole or not at all).
 final class JournalFileReader {
-    /// The size of one piece: lines longer than it make the buffer grow.
-    static let pieceSize = 1 << 20
 
     private let fd: Int32
     let path: String
@@ -20,8 +18,9 @@ final class JournalFileReader {
     private var bufferOffset = 0
     private var filled = 0
 
-    /// The file at `path`, `nil` when it does not exist.
-    init?(_ path: String) throws(FocusError) {
+    /// The file at `path`, `nil` when it does not exist; read `pieceSize` bytes at a time (a line longer than that
+    /// makes the buffer grow).
+    init?(_ path: String, pieceSize: Int = 1 << 20) throws(FocusError) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT { return nil }
@@ -36,7 +35,7 @@ final class JournalFileReader {
         while flock(fd, LOCK_SH) != 0 && errno == EINTR {}
         self.fd = fd
         self.path = path
-        buffer = .allocate(capacity: Self.pieceSize)
+        buffer = .allocate(capacity: max(1, pieceSize))
     }
 
     deinit {
