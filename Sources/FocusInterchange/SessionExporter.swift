@@ -92,12 +92,23 @@ public enum SessionExporter {
 
         /// The text of one more session.
         public mutating func append(_ log: FocusLog) -> String {
+            var bytes: [UInt8] = []
+            append(log, to: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
+        }
+
+        /// Appends the text of one more session to `bytes`: the journal's formats with no `String` made.
+        public mutating func append(_ log: FocusLog, to bytes: inout [UInt8]) {
             count += 1
             switch format {
-            case .csv: return csvRow(log, days: days)
-            case .json: return (count == 1 ? "[\n  " : ",\n  ") + JournalCodec.encode(log)
-            case .jsonl: return JournalCodec.encode(log) + "\n"
-            case .ical: return iCalendarEvent(log, stamp: stamp).map { fold($0) + "\r\n" }.joined()
+            case .csv: bytes += csvRow(log, days: days).utf8
+            case .json:
+                bytes += (count == 1 ? "[\n  " : ",\n  ").utf8
+                JournalCodec.append(log, to: &bytes)
+            case .jsonl:
+                JournalCodec.append(log, to: &bytes)
+                bytes.append(10)
+            case .ical: bytes += iCalendarEvent(log, stamp: stamp).map { fold($0) + "\r\n" }.joined().utf8
             }
         }
 

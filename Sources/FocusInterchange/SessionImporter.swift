@@ -62,6 +62,15 @@ public enum SessionImporter {
     struct WatsonFrame: Decodable {
         let start: Int, stop: Int, project: String, id: String, tags: [String], updatedAt: Int?
 
+        init(start: Int, stop: Int, project: String, id: String, tags: [String], updatedAt: Int?) {
+            self.start = start
+            self.stop = stop
+            self.project = project
+            self.id = id
+            self.tags = tags
+            self.updatedAt = updatedAt
+        }
+
         init(from decoder: any Decoder) throws {
             var c = try decoder.unkeyedContainer()
             start = try Self.seconds(c.decode(Double.self), in: c)
@@ -91,16 +100,20 @@ public enum SessionImporter {
 
     static func watson(_ bytes: [UInt8]) -> Parsed {
         var out = Parsed()
-        let frames: [Lenient<WatsonFrame>]
-        do {
-            frames = try JSONDecoder().decode([Lenient<WatsonFrame>].self, from: Data(bytes))
-        } catch {
-            out.skipped.append(Skipped(place: "frames", reason: "not a Watson frames file (a JSON list of frames)"))
-            return out
+        let frames: [Result<WatsonFrame, any Error>]
+        if let fast = WatsonFrames.parse(bytes) {
+            frames = fast.map { .success($0) }
+        } else {
+            do {
+                frames = try JSONDecoder().decode([Lenient<WatsonFrame>].self, from: Data(bytes)).map(\.value)
+            } catch {
+                out.skipped.append(Skipped(place: "frames", reason: "not a Watson frames file (a JSON list of frames)"))
+                return out
+            }
         }
         for (index, frame) in frames.enumerated() {
             let place = Message("frames[\(index)]")
-            guard case .success(let f) = frame.value else {
+            guard case .success(let f) = frame else {
                 out.skipped.append(
                     Skipped(place: place, reason: "not a frame [start, stop, project, id, tags, updated_at]"))
                 continue
@@ -393,12 +406,21 @@ public enum SessionImporter {
             origin: origin)
     }
 
-    /// Adds `log` after checking it against the journal's rules (through the codec, so the rules live in one place).
+    /// Adds `log` after checking it against the journal's rules (through the codec, so the rules live in one place):
+    /// as the reader reads the line focus would write for it (``JournalCodec/validated(_:)``).
     static func add(_ log: FocusLog, place: Message, to out: inout Parsed) {
-        do {
-            out.sessions.append(try JournalCodec.decode(Array(JournalCodec.encode(log).utf8)))
+        do throws(JournalCodec.Failure) {
+            out.sessions.append(try JournalCodec.validated(log))
         } catch {
-            out.skipped.append(Skipped(place: place, reason: error.reason))
+            // The reason the reader gives for that line: a time beyond the years the journal's text can hold reads
+            // as "not a UTC instant" there.
+            var reason = error.reason
+            do throws(JournalCodec.Failure) {
+                _ = try JournalCodec.decode(Array(JournalCodec.encode(log).utf8))
+            } catch {
+                reason = error.reason
+            }
+            out.skipped.append(Skipped(place: place, reason: reason))
         }
     }
 

@@ -33,7 +33,9 @@ public enum FNV1a {
     public static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
 
     /// The hash of `text`'s UTF-8 bytes.
-    public static func hash(_ text: String) -> UInt64 { hash(text.utf8) }
+    public static func hash(_ text: String) -> UInt64 {
+        text.utf8.withContiguousStorageIfAvailable { hash($0) } ?? hash(text.utf8)
+    }
 
     /// The hash as 16 hex digits.
     public static func hex(_ text: String) -> String {

@@ -60,7 +60,7 @@ enum ExportCommand: ParsableCommand {
                     reported = true
                 }
                 guard include(log) else { return }
-                buffer += writer.append(log).utf8
+                writer.append(log, to: &buffer)
                 if buffer.count >= 1 << 16 { try flush(all: false) }
             }
             meter?.finish()
