@@ -98,31 +98,35 @@ public enum SessionImporter {
         }
     }
 
-    static func watson(_ bytes: [UInt8]) -> Parsed {
+    /// `fastPath`: read Watson's own shape with ``WatsonFrames`` (the general decoder when it cannot).
+    static func watson(_ bytes: [UInt8], fastPath: Bool = true) -> Parsed {
         var out = Parsed()
-        let frames: [Result<WatsonFrame, any Error>]
-        if let fast = WatsonFrames.parse(bytes) {
-            frames = fast.map { .success($0) }
+        // `nil` for a frame that does not decode.
+        let frames: [WatsonFrame?]
+        if fastPath, let fast = WatsonFrames.parse(bytes) {
+            frames = fast
         } else {
             do {
-                frames = try JSONDecoder().decode([Lenient<WatsonFrame>].self, from: Data(bytes)).map(\.value)
+                frames = try JSONDecoder().decode([Lenient<WatsonFrame>].self, from: Data(bytes)).map {
+                    try? $0.value.get()
+                }
             } catch {
                 out.skipped.append(Skipped(place: "frames", reason: "not a Watson frames file (a JSON list of frames)"))
                 return out
             }
         }
         for (index, frame) in frames.enumerated() {
-            let place = Message("frames[\(index)]")
-            guard case .success(let f) = frame else {
+            guard let f = frame else {
                 out.skipped.append(
-                    Skipped(place: place, reason: "not a frame [start, stop, project, id, tags, updated_at]"))
+                    Skipped(
+                        place: "frames[\(index)]", reason: "not a frame [start, stop, project, id, tags, updated_at]"))
                 continue
             }
             let tags = (f.project.isEmpty ? [] : [f.project]) + f.tags.filter { $0 != "abandoned" }
             let log = session(
                 id: f.id, start: f.start, end: f.stop, completed: !f.tags.contains("abandoned"), tags: tags, note: nil,
                 origin: FocusLog.Origin(key: "watson:" + f.id, revision: f.updatedAt.map(String.init)))
-            add(log, place: place, to: &out)
+            add(log, place: "frames[\(index)]", to: &out)
         }
         return out
     }
@@ -408,7 +412,7 @@ public enum SessionImporter {
 
     /// Adds `log` after checking it against the journal's rules (through the codec, so the rules live in one place):
     /// as the reader reads the line focus would write for it (``JournalCodec/validated(_:)``).
-    static func add(_ log: FocusLog, place: Message, to out: inout Parsed) {
+    static func add(_ log: FocusLog, place: @autoclosure () -> Message, to out: inout Parsed) {
         do throws(JournalCodec.Failure) {
             out.sessions.append(try JournalCodec.validated(log))
         } catch {
@@ -420,7 +424,7 @@ public enum SessionImporter {
             } catch {
                 reason = error.reason
             }
-            out.skipped.append(Skipped(place: place, reason: reason))
+            out.skipped.append(Skipped(place: place(), reason: reason))
         }
     }
 
