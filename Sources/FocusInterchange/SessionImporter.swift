@@ -416,15 +416,27 @@ public enum SessionImporter {
         do throws(JournalCodec.Failure) {
             out.sessions.append(try JournalCodec.validated(log))
         } catch {
-            // The reason the reader gives for that line: a time beyond the years the journal's text can hold reads
-            // as "not a UTC instant" there.
+            // The reason the reader gives for that line: the same, but for a time beyond the years the journal's
+            // text holds, which reads as "not a UTC instant" there.
             var reason = error.reason
-            do throws(JournalCodec.Failure) {
-                _ = try JournalCodec.decode(Array(JournalCodec.encode(log).utf8))
-            } catch {
-                reason = error.reason
+            if !Self.hasFourDigitYears(log) {
+                do throws(JournalCodec.Failure) {
+                    _ = try JournalCodec.decode(Array(JournalCodec.encode(log).utf8))
+                } catch {
+                    reason = error.reason
+                }
             }
             out.skipped.append(Skipped(place: place(), reason: reason))
+        }
+    }
+
+    /// Whether the start and end of `log` fall in the years 1000 to 9999, which the journal writes and reads back
+    /// exactly.
+    static func hasFourDigitYears(_ log: FocusLog) -> Bool {
+        [log.start, log.end].allSatisfy { date in
+            JournalCodec.wholeSeconds(date).map { seconds in
+                (1000...9999).contains(CivilDate(dayNumber: Int((Double(seconds) / 86_400).rounded(.down))).year)
+            } ?? false
         }
     }
 

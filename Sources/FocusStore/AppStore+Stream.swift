@@ -108,6 +108,8 @@ extension AppStore {
             plan.names.append(name)
             plan.totalBytes += reader.status()?.size ?? 0
         }
+        // Room for the shortest lines focus writes: pages never touched are never resident.
+        plan.keys.reserveCapacity(plan.totalBytes / 64)
         var readBytes = 0
         var lastStart: UInt32 = 0
         for (index, reader) in plan.files.enumerated() {
