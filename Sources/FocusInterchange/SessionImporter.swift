@@ -42,18 +42,27 @@ public enum SessionImporter {
         }
     }
 
+    /// How far a parse has come: records gone through, of how many.
+    public typealias Progress = (_ done: Int, _ total: Int) -> Void
+
     /// Parses one input. `name` labels skipped records; for Timewarrior, pass
-    /// each month file (`2026-11.data`) or one `timew export` JSON file.
-    public static func parse(_ bytes: [UInt8], format: Format, name: String) -> Parsed {
+    /// each month file (`2026-11.data`) or one `timew export` JSON file. `progress` hears every few thousand records.
+    public static func parse(_ bytes: [UInt8], format: Format, name: String, progress: Progress? = nil) -> Parsed {
         switch format {
-        case .watson: return watson(bytes)
+        case .watson: return watson(bytes, progress: progress)
         case .timewarrior:
             return firstByte(bytes) == UInt8(ascii: "[")
-                ? timewarriorExport(bytes, name: name) : timewarriorData(bytes, name: name)
-        case .csv: return csv(bytes)
-        case .json: return json(bytes)
-        case .jsonl: return jsonl(bytes)
+                ? timewarriorExport(bytes, name: name, progress: progress)
+                : timewarriorData(bytes, name: name, progress: progress)
+        case .csv: return csv(bytes, progress: progress)
+        case .json: return json(bytes, progress: progress)
+        case .jsonl: return jsonl(bytes, progress: progress)
         }
+    }
+
+    /// Tells `progress` about record `index` of `total`, every 4096 records.
+    private static func tick(_ progress: Progress?, _ index: Int, _ total: Int) {
+        if index % 4096 == 0 { progress?(index, total) }
     }
 
     // MARK: Watson
@@ -99,7 +108,7 @@ public enum SessionImporter {
     }
 
     /// `fastPath`: read Watson's own shape with ``WatsonFrames`` (the general decoder when it cannot).
-    static func watson(_ bytes: [UInt8], fastPath: Bool = true) -> Parsed {
+    static func watson(_ bytes: [UInt8], fastPath: Bool = true, progress: Progress? = nil) -> Parsed {
         var out = Parsed()
         // `nil` for a frame that does not decode.
         let frames: [WatsonFrame?]
@@ -116,6 +125,7 @@ public enum SessionImporter {
             }
         }
         for (index, frame) in frames.enumerated() {
+            tick(progress, index, frames.count)
             guard let f = frame else {
                 out.skipped.append(
                     Skipped(
@@ -133,9 +143,11 @@ public enum SessionImporter {
 
     // MARK: Timewarrior
 
-    static func timewarriorData(_ bytes: [UInt8], name: String) -> Parsed {
+    static func timewarriorData(_ bytes: [UInt8], name: String, progress: Progress? = nil) -> Parsed {
         var out = Parsed()
-        for (number, raw) in lines(bytes) {
+        let all = lines(bytes)
+        for (number, raw) in all {
+            tick(progress, number, all.count)
             let line = raw.trimmingWhitespace()
             if line.isEmpty { continue }
             let place = Message("\(name):\(number)")
@@ -170,7 +182,7 @@ public enum SessionImporter {
         let annotation: String?
     }
 
-    static func timewarriorExport(_ bytes: [UInt8], name: String) -> Parsed {
+    static func timewarriorExport(_ bytes: [UInt8], name: String, progress: Progress? = nil) -> Parsed {
         var out = Parsed()
         let intervals: [Lenient<TimewarriorInterval>]
         do {
@@ -180,6 +192,7 @@ public enum SessionImporter {
             return out
         }
         for (index, item) in intervals.enumerated() {
+            tick(progress, index, intervals.count)
             let place = Message("\(name)[\(index)]")
             guard case .success(let interval) = item.value, let start = compactInstant(Substring(interval.start)) else {
                 out.skipped.append(Skipped(place: place, reason: "not an interval with a start"))
@@ -281,7 +294,7 @@ public enum SessionImporter {
     static func firstByte(_ bytes: [UInt8]) -> UInt8? { bytes.first { $0 != 32 && $0 != 10 && $0 != 13 && $0 != 9 } }
 
     /// `focus export --format jsonl`: journal lines, each session as it was (id, source, origin).
-    static func jsonl(_ bytes: [UInt8]) -> Parsed {
+    static func jsonl(_ bytes: [UInt8], progress: Progress? = nil) -> Parsed {
         var out = Parsed()
         if firstByte(bytes) == UInt8(ascii: "[") {
             out.skipped.append(
@@ -290,7 +303,9 @@ public enum SessionImporter {
                     reason: "a JSON list, not JSON Lines (read `focus export --format json` with --from json)"))
             return out
         }
-        for (number, line) in lines(bytes) where !line.trimmingWhitespace().isEmpty {
+        let all = lines(bytes)
+        for (number, line) in all where !line.trimmingWhitespace().isEmpty {
+            tick(progress, number, all.count)
             do {
                 let log = try JournalCodec.decode(Array(line.utf8))
                 add(log, place: "line \(number)", to: &out)
@@ -302,7 +317,7 @@ public enum SessionImporter {
     }
 
     /// `focus export --format json`: a list of journal objects, each session as it was (id, source, origin).
-    static func json(_ bytes: [UInt8]) -> Parsed {
+    static func json(_ bytes: [UInt8], progress: Progress? = nil) -> Parsed {
         var out = Parsed()
         guard let items = JSONList.items(bytes) else {
             out.skipped.append(
@@ -311,6 +326,7 @@ public enum SessionImporter {
             return out
         }
         for (index, item) in items.enumerated() {
+            tick(progress, index, items.count)
             let place = Message("item \(index + 1)")
             do {
                 add(try JournalCodec.decode(item), place: place, to: &out)
@@ -321,7 +337,7 @@ public enum SessionImporter {
         return out
     }
 
-    static func csv(_ bytes: [UInt8]) -> Parsed {
+    static func csv(_ bytes: [UInt8], progress: Progress? = nil) -> Parsed {
         var out = Parsed()
         guard let text = String(validating: bytes, as: UTF8.self) else {
             out.skipped.append(Skipped(place: "file", reason: "not UTF-8 text"))
@@ -350,6 +366,7 @@ public enum SessionImporter {
             return out
         }
         for (index, row) in rows.enumerated().dropFirst() {
+            tick(progress, index, rows.count)
             if row.count == 1 && row[0].isEmpty { continue }
             let place = Message("row \(index + 1)")
             func field(_ name: String) -> String? {

@@ -33,12 +33,16 @@ import Testing
 
     /// Whether `screen` shows the meter: `Reading the journal: 41000 (98000 a second), 2 s left`.
     static func showsMeter(_ screen: String) -> Bool {
-        screen.contains(#/(Reading the journal|Going through the sessions): \d+ \(\d+ a second\), \d+ s left/#)
+        screen.contains(
+            #/(Reading the journal|Going through the sessions|Reading the records to import): \d+ \(\d+ a second\), \d+ s left/#
+        )
     }
 
+    /// `FILE` stands for a file the command writes, `JOURNAL` for the home's journal file.
     @Test(arguments: [
         (command: "doctor", file: false),
-        (command: "export --format jsonl --out", file: true),
+        (command: "export --format jsonl --out FILE", file: true),
+        (command: "import JOURNAL --from jsonl", file: false),
     ])
     func longWorkShowsProgressOnATerminalOnly(_ command: String, _ file: Bool) throws {
         guard Tmux.path != nil else {
@@ -47,7 +51,8 @@ import Testing
         }
         let home = try Self.bigHome()
         let exported = home.path + "/export.jsonl"
-        let args = file ? command + " " + exported : command
+        let args = command.replacingOccurrences(of: "FILE", with: exported).replacingOccurrences(
+            of: "JOURNAL", with: home.journalFile)
         let tmux = try Self.onTerminal(home, args, out: home.path + "/stdout")
         var seen = false
         let done = try eventually(timeout: 120) {
