@@ -37,6 +37,15 @@ extension AppStore {
     public func streamSessions(
         progress: ((WorkProgress) -> Void)? = nil, _ visit: (FocusLog) throws(FocusError) -> Void
     ) throws(FocusError) -> JournalScan {
+        try streamSessions(progress: progress) { (log, _) throws(FocusError) in try visit(log) }
+    }
+
+    /// ``streamSessions(progress:_:)-(_,(FocusLog)->Void)``, each session with the device that recorded it
+    /// (``device(ofSession:)``).
+    public func streamSessions(
+        progress: ((WorkProgress) -> Void)? = nil,
+        withDevices visit: (FocusLog, _ device: String?) throws(FocusError) -> Void
+    ) throws(FocusError) -> JournalScan {
         if !isLoaded, let plan = try streamPlan(progress: progress) {
             issues = plan.issues.filter { !$0.isTornTail }
             tornTails = plan.issues.filter(\.isTornTail)
@@ -47,7 +56,7 @@ extension AppStore {
                 sessions: visited, issues: issues, tornTails: tornTails, duplicates: [], conflictCopies: [])
         }
         if !isLoaded { try load() }
-        for log in focusLogs { try visit(log) }
+        for log in focusLogs { try visit(log, device(ofSession: log.id)) }
         return JournalScan(
             sessionRecords: history.sessions.count, changes: history.changes, danglingChanges: history.danglingChanges,
             sessions: focusLogs.count, issues: issues, tornTails: tornTails, duplicates: duplicates,
@@ -80,8 +89,9 @@ extension AppStore {
     /// What the first pass learnt: enough to stream the sessions in order.
     struct StreamPlan {
         var files: [JournalFileReader] = []
-        /// Their names, for the order of change records.
+        /// Their names, for the order of change records, and the device that wrote each (`nil` when unknown).
         var names: [String] = []
+        var writers: [String?] = []
         /// How many bytes of each file the first pass read: the second reads no more.
         var sizes: [Int] = []
         var keys: [SessionKey] = []
@@ -90,8 +100,9 @@ extension AppStore {
         var changes: [JournalChange] = []
         var order: [JournalHistory.ChangeOrder] = []
         var issues: [JournalIssue] = []
-        /// The effective versions of the sessions a change names, by start then id, and where their lines are.
-        var changed: [FocusLog] = []
+        /// The effective versions of the sessions a change names, by start then id, with their devices, and where
+        /// their lines are.
+        var changed: [(log: FocusLog, device: String?)] = []
         var changedLocations: Set<UInt64> = []
         var dangling: [JournalChange] = []
         var totalBytes = 0
@@ -106,6 +117,7 @@ extension AppStore {
             guard let reader = try JournalFileReader(paths.journalDirectory + "/" + name) else { continue }
             plan.files.append(reader)
             plan.names.append(name)
+            plan.writers.append(JournalFileName(name)?.writer?.name)
             plan.totalBytes += reader.status()?.size ?? 0
         }
         // Room for the shortest lines focus writes: pages never touched are never resident.
@@ -167,7 +179,9 @@ extension AppStore {
             }
         }
         let history = JournalHistory(sessions: named.map(\.log), changes: plan.changes, changeOrder: plan.order)
-        plan.changed = history.effectiveLogs
+        var devices: [String: String?] = [:]
+        for (location, log) in named { devices[log.id] = plan.writers[Int(location >> 40)] }
+        plan.changed = history.effectiveLogs.map { ($0, devices[$0.id] ?? nil) }
         plan.changedLocations = Set(named.map(\.location))
         plan.dangling = history.danglingChanges
         return true
@@ -175,7 +189,8 @@ extension AppStore {
 
     /// The second pass: visits the effective sessions in order; returns how many.
     private func stream(
-        _ plan: StreamPlan, progress: ((WorkProgress) -> Void)?, _ visit: (FocusLog) throws(FocusError) -> Void
+        _ plan: StreamPlan, progress: ((WorkProgress) -> Void)?,
+        _ visit: (FocusLog, String?) throws(FocusError) -> Void
     ) throws(FocusError) -> Int {
         var merger = SessionMerger(changed: plan.changed)
         var done = 0
@@ -193,7 +208,9 @@ extension AppStore {
                             !plan.changedLocations.contains(UInt64(index) << 40 | UInt64(offset + at))
                         else { return }
                         done += 1
-                        do throws(FocusError) { try merger.add(log, visit) } catch { failure = error }
+                        do throws(FocusError) { try merger.add(log, plan.writers[index], visit) } catch {
+                            failure = error
+                        }
                     }
                     ignored.removeAll(keepingCapacity: true)
                     if let failure { throw failure }
@@ -211,7 +228,7 @@ extension AppStore {
                     throw Self.changedWhileRead(reader.path)
                 }
                 done += 1
-                try merger.add(log, visit)
+                try merger.add(log, plan.writers[key.file], visit)
                 if number % 8192 == 0 { report(Double(number) / Double(keys.count)) }
             }
         }
@@ -226,36 +243,39 @@ extension AppStore {
     }
 
     /// Puts sessions that arrive by start in the order of ``focusLogs`` (by start, then id), with the changed
-    /// sessions, already in that order, merged in at their place.
+    /// sessions, already in that order, merged in at their place. Each goes with its device.
     struct SessionMerger {
-        let changed: [FocusLog]
+        typealias Visit = (FocusLog, String?) throws(FocusError) -> Void
+        let changed: [(log: FocusLog, device: String?)]
         var next = 0
         /// Sessions with the same start, waiting for the first with a later one.
-        var pending: [FocusLog] = []
+        var pending: [(log: FocusLog, device: String?)] = []
 
-        init(changed: [FocusLog]) { self.changed = changed }
+        init(changed: [(log: FocusLog, device: String?)]) { self.changed = changed }
 
-        mutating func add(_ log: FocusLog, _ visit: (FocusLog) throws(FocusError) -> Void) throws(FocusError) {
-            if let first = pending.first, first.start != log.start { try flush(visit) }
-            pending.append(log)
+        mutating func add(_ log: FocusLog, _ device: String?, _ visit: Visit) throws(FocusError) {
+            if let first = pending.first, first.log.start != log.start { try flush(visit) }
+            pending.append((log, device))
         }
 
-        mutating func finish(_ visit: (FocusLog) throws(FocusError) -> Void) throws(FocusError) {
+        mutating func finish(_ visit: Visit) throws(FocusError) {
             try flush(visit)
             while next < changed.count {
-                try visit(changed[next])
+                try visit(changed[next].log, changed[next].device)
                 next += 1
             }
         }
 
-        private mutating func flush(_ visit: (FocusLog) throws(FocusError) -> Void) throws(FocusError) {
-            if pending.count > 1 { pending.sort { $0.id < $1.id } }
-            for log in pending {
-                while next < changed.count, (changed[next].start, changed[next].id) < (log.start, log.id) {
-                    try visit(changed[next])
+        private mutating func flush(_ visit: Visit) throws(FocusError) {
+            if pending.count > 1 { pending.sort { $0.log.id < $1.log.id } }
+            for (log, device) in pending {
+                while next < changed.count,
+                    (changed[next].log.start, changed[next].log.id) < (log.start, log.id)
+                {
+                    try visit(changed[next].log, changed[next].device)
                     next += 1
                 }
-                try visit(log)
+                try visit(log, device)
             }
             pending.removeAll(keepingCapacity: true)
         }

@@ -13,6 +13,8 @@ import Testing
     /// What a read of the journal tells: the sessions, and everything `doctor` and the warnings report.
     struct Reading: Equatable, CustomStringConvertible {
         var sessions: [FocusLog]
+        /// The device of each session (``AppStore/device(ofSession:)``).
+        var devices: [String?]
         var sessionRecords: Int
         var changes: [JournalChange]
         var dangling: [JournalChange]
@@ -27,7 +29,8 @@ import Testing
         let store = AppStore(paths: paths)
         try store.load()
         return Reading(
-            sessions: store.focusLogs, sessionRecords: store.history.sessions.count, changes: store.history.changes,
+            sessions: store.focusLogs, devices: store.focusLogs.map { store.device(ofSession: $0.id) },
+            sessionRecords: store.history.sessions.count, changes: store.history.changes,
             dangling: store.history.danglingChanges, issues: store.issues, tornTails: store.tornTails,
             duplicates: store.duplicates, conflictCopies: store.conflictCopies)
     }
@@ -36,11 +39,15 @@ import Testing
     static func streamed(_ paths: DataPaths) throws -> (reading: Reading, streamed: Bool, progress: [WorkProgress]) {
         let store = AppStore(paths: paths)
         var sessions: [FocusLog] = []
+        var devices: [String?] = []
         var progress: [WorkProgress] = []
-        let scan = try store.streamSessions(progress: { progress.append($0) }) { sessions.append($0) }
+        let scan = try store.streamSessions(progress: { progress.append($0) }) { log, device in
+            sessions.append(log)
+            devices.append(device)
+        }
         #expect(store.issues == scan.issues && store.tornTails == scan.tornTails)
         let reading = Reading(
-            sessions: sessions, sessionRecords: scan.sessionRecords, changes: scan.changes,
+            sessions: sessions, devices: devices, sessionRecords: scan.sessionRecords, changes: scan.changes,
             dangling: scan.danglingChanges, issues: scan.issues, tornTails: scan.tornTails,
             duplicates: scan.duplicates, conflictCopies: scan.conflictCopies)
         #expect(scan.sessions == sessions.count)
@@ -142,6 +149,25 @@ import Testing
         #expect(got.streamed == journal.streams, "\(journal.name)")
         if journal.streams, !reference.sessions.isEmpty {
             #expect(got.progress.last?.fraction == 1 && got.progress.last?.done == reference.sessions.count)
+        }
+    }
+
+    /// `stats --tag` and `--device` fold the sessions that match as they stream by: the same summaries as from the
+    /// history in memory.
+    @Test(arguments: journals.indices)
+    func filteredStatsStreamAsTheyLoad(_ index: Int) throws {
+        let paths = try Sessions.temporaryPaths()
+        try Self.write(Self.journals[index].files, to: paths)
+        let days = DerivedJournalTests.days
+        let today = DerivedJournalTests.today
+        for (tag, device) in [("x", nil), (nil, "desk"), (nil, "laptop"), ("x", "desk")] as [(String?, String?)] {
+            let loaded = AppStore(paths: paths)
+            try loaded.load()
+            let reference = try loaded.statsInput(range: .all, tag: tag, device: device, today: today, days: days)
+            let streamed = AppStore(paths: paths)
+            let got = try streamed.statsInput(range: .all, tag: tag, device: device, today: today, days: days)
+            #expect(got == reference, "\(Self.journals[index].name) \(tag ?? "-") \(device ?? "-")")
+            #expect(streamed.issues == loaded.issues && streamed.hasRecords == loaded.hasRecords)
         }
     }
 
