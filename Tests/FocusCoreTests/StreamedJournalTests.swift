@@ -86,7 +86,10 @@ import Testing
         ("equal starts, ids out of order", [own: line("z", hour: 1) + line("m", hour: 1) + line("a", hour: 1)], true),
         (
             "two devices",
-            [own: line("a", hour: 1) + line("c", hour: 3), other: line("b", hour: 2) + line("d", hour: 4)],
+            [
+                own: line("a", hour: 1, tags: ["x"]) + line("c", hour: 3),
+                other: line("b", hour: 2, tags: ["y", "x"]) + line("d", hour: 4),
+            ],
             true
         ),
         (
