@@ -63,6 +63,29 @@ extension AppStore {
             conflictCopies: conflictCopies)
     }
 
+    /// The effective sessions `include` keeps (given each with its device), the newest first, at most `keep` of them
+    /// (all when `nil`), with how many it kept in all and the length of the short ids of the whole history: streamed
+    /// from the journal, the short-id length from the derived files. `nil` when they cannot tell it (none yet, the
+    /// journal changed otherwise than by appends): then the caller loads the journal. ``device(ofSession:)`` then
+    /// names the device of each session returned.
+    public func streamedSessions(
+        keeping keep: Int?, days: LocalDays, where include: (FocusLog, _ device: String?) -> Bool
+    ) throws(FocusError) -> (logs: [FocusLog], total: Int, idLength: Int)? {
+        guard !isLoaded, let idLength = derivedJournal(days: days)?.history?.idLength else { return nil }
+        var kept: [(log: FocusLog, device: String?)] = []
+        var total = 0
+        _ = try streamSessions { log, device in
+            guard include(log, device) else { return }
+            total += 1
+            kept.append((log, device))
+            // The newest `keep` are the last ones: drop the older ones now and then, not at every session.
+            if let keep, kept.count >= 2 * max(keep, 512) { kept.removeFirst(kept.count - keep) }
+        }
+        let newest = kept.suffix(keep ?? kept.count).reversed()
+        for (log, device) in newest { if let device { sessionDevices[log.id] = device } }
+        return (newest.map(\.log), total, idLength)
+    }
+
     /// One session of the first pass: 16 bytes, however long its line.
     struct SessionKey {
         /// Seconds since the epoch (every instant a record may hold fits).
