@@ -46,13 +46,14 @@ extension AppStore {
         progress: ((WorkProgress) -> Void)? = nil,
         withDevices visit: (FocusLog, _ device: String?) throws(FocusError) -> Void
     ) throws(FocusError) -> JournalScan {
-        if !isLoaded, let plan = try streamPlan(progress: progress) {
+        if !isLoaded, var plan = try streamPlan(progress: progress) {
             issues = plan.issues.filter { !$0.isTornTail }
             tornTails = plan.issues.filter(\.isTornTail)
-            hasRecords = !plan.keys.isEmpty || !plan.changes.isEmpty || !plan.issues.isEmpty
-            let visited = try stream(plan, progress: progress, visit)
+            let records = plan.keys.count
+            hasRecords = records > 0 || !plan.changes.isEmpty || !plan.issues.isEmpty
+            let visited = try stream(&plan, progress: progress, visit)
             return JournalScan(
-                sessionRecords: plan.keys.count, changes: plan.changes, danglingChanges: plan.dangling,
+                sessionRecords: records, changes: plan.changes, danglingChanges: plan.dangling,
                 sessions: visited, issues: issues, tornTails: tornTails, duplicates: [], conflictCopies: [])
         }
         if !isLoaded { try load() }
@@ -183,11 +184,11 @@ extension AppStore {
     private func resolveChanged(_ plan: inout StreamPlan) throws(FocusError) -> Bool {
         var changeIDs = Set<String>()
         for change in plan.changes where !changeIDs.insert(change.id).inserted { return false }
-        var hashes = plan.keys.map(\.idHash)
-        hashes.sort()
+        // By id hash, in place (a copy of the hashes would cost 4 bytes a session): ids that share a hash are
+        // neighbours. The second pass reads the keys in this order no more (it sorts them by start when it must).
+        plan.keys.sort { $0.idHash < $1.idHash }
         var wanted = Set(plan.changes.map { SessionKey.hash($0.target) } + plan.changes.map { SessionKey.hash($0.id) })
-        for (a, b) in zip(hashes, hashes.dropFirst()) where a == b { wanted.insert(a) }
-        hashes = []
+        for (a, b) in zip(plan.keys, plan.keys.dropFirst()) where a.idHash == b.idHash { wanted.insert(a.idHash) }
         let targets = Set(plan.changes.map(\.target))
         var seen = Set<String>()
         var named: [(location: UInt64, log: FocusLog)] = []
@@ -212,7 +213,7 @@ extension AppStore {
 
     /// The second pass: visits the effective sessions in order; returns how many.
     private func stream(
-        _ plan: StreamPlan, progress: ((WorkProgress) -> Void)?,
+        _ plan: inout StreamPlan, progress: ((WorkProgress) -> Void)?,
         _ visit: (FocusLog, String?) throws(FocusError) -> Void
     ) throws(FocusError) -> Int {
         var merger = SessionMerger(changed: plan.changed)
@@ -221,6 +222,8 @@ extension AppStore {
             progress?(WorkProgress(title: "Going through the sessions", done: done, fraction: fraction))
         }
         if plan.inOrder {
+            // Read in file order: the keys are needed no more.
+            plan.keys = []
             var readBytes = 0
             var ignored: [JournalIssue] = []
             for (index, reader) in plan.files.enumerated() {
@@ -242,9 +245,9 @@ extension AppStore {
                 }
             }
         } else {
-            var keys = plan.keys
-            keys.sort { ($0.start, $0.location) < ($1.start, $1.location) }
-            for (number, key) in keys.enumerated() where !plan.changedLocations.contains(key.location) {
+            plan.keys.sort { ($0.start, $0.location) < ($1.start, $1.location) }
+            let count = plan.keys.count
+            for (number, key) in plan.keys.enumerated() where !plan.changedLocations.contains(key.location) {
                 let reader = plan.files[key.file]
                 guard case .session(let log)? = try reader.withLine(at: key.offset, JournalReader.record(atStartOf:))
                 else {
@@ -252,7 +255,7 @@ extension AppStore {
                 }
                 done += 1
                 try merger.add(log, plan.writers[key.file], visit)
-                if number % 8192 == 0 { report(Double(number) / Double(keys.count)) }
+                if number % 8192 == 0 { report(Double(number) / Double(count)) }
             }
         }
         try merger.finish(visit)
