@@ -231,6 +231,27 @@ import Testing
         #expect(streamed > 0)
     }
 
+    /// The keys sort in place as the standard sort sorts them: short and long, sorted, reversed, with many equal.
+    @Test(arguments: [0, 1, 2, 15, 16, 17, 100, 5000])
+    func keysSortInPlaceAsTheStandardSortDoes(count: Int) {
+        var random = TestRandom(seed: UInt64(count))
+        let patterns: [[AppStore.SessionKey]] = [
+            (0..<count).map { AppStore.SessionKey(start: random.next(in: 0...1000), id: "\($0)", file: 0, offset: $0) },
+            (0..<count).map { AppStore.SessionKey(start: $0, id: "x", file: $0 % 3, offset: $0) },
+            (0..<count).map { AppStore.SessionKey(start: count - $0, id: "\($0 % 4)", file: 1, offset: $0) },
+        ]
+        for keys in patterns {
+            for less in [
+                { (a: AppStore.SessionKey, b: AppStore.SessionKey) in (a.start, a.location) < (b.start, b.location) },
+                { (a: AppStore.SessionKey, b: AppStore.SessionKey) in (a.idHash, a.location) < (b.idHash, b.location) },
+            ] {
+                var sorted = keys
+                AppStore.SessionKey.sort(&sorted, by: less)
+                #expect(sorted.map(\.location) == keys.sorted(by: less).map(\.location))
+            }
+        }
+    }
+
     /// A file read a piece at a time gives its bytes whole, each piece ending a line, and a line found by its offset.
     @Test(arguments: [1, 2, 7, 64, 1 << 20])
     func aFileIsReadInPiecesThatEndLines(pieceSize: Int) throws {
