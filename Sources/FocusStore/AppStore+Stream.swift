@@ -111,6 +111,7 @@ extension AppStore {
 
         /// Sorts `keys` in place with no buffer beside them (the standard sort takes one of half their size, 8 MiB
         /// at a million sessions): a quicksort on the median of three, insertion sort for short runs.
+        @inline(__always)  // so that `less` is inlined into the loop at each of the two call sites
         static func sort(_ keys: inout [SessionKey], by less: (SessionKey, SessionKey) -> Bool) {
             keys.withUnsafeMutableBufferPointer { all in
                 var ranges = [(0, all.count - 1)]

@@ -41,10 +41,12 @@ import Testing
         var sessions: [FocusLog] = []
         var devices: [String?] = []
         var progress: [WorkProgress] = []
-        let scan = try store.streamSessions(progress: { progress.append($0) }) { log, device in
-            sessions.append(log)
-            devices.append(device)
-        }
+        let scan = try store.streamSessions(
+            progress: { progress.append($0) },
+            withDevices: { log, device in
+                sessions.append(log)
+                devices.append(device)
+            })
         #expect(store.issues == scan.issues && store.tornTails == scan.tornTails)
         let reading = Reading(
             sessions: sessions, devices: devices, sessionRecords: scan.sessionRecords, changes: scan.changes,
