@@ -189,7 +189,7 @@ extension AppStore {
             plan.files.append(reader)
             plan.names.append(name)
             plan.writers.append(JournalFileName(name)?.writer?.name)
-            plan.totalBytes += reader.status()?.size ?? 0
+            plan.totalBytes += reader.size
         }
         // Room for the shortest lines focus writes: pages never touched are never resident.
         plan.keys.reserveCapacity(plan.totalBytes / 64)

@@ -7,12 +7,16 @@ import FocusModels
 /// Reads one journal file a piece at a time, in a buffer of about a mebibyte however long the file: the streamed
 /// reads of the whole history (``AppStore/streamSessions(progress:_:)``) keep their memory flat.
 ///
-/// The file is opened as ``FileIO/read(_:following:shared:)`` opens it (a link followed, only a regular file, a
-/// shared lock held while reading, so an append in progress is seen whole or not at all).
+/// The file is opened as ``FileIO/read(_:following:shared:)`` opens it (a link followed, only a regular file), and
+/// read up to the ``size`` it had under a shared lock, so an append in progress is seen whole or not at all. The lock
+/// is let go at once: a long read never holds up a session being recorded, and the journal only grows, so the bytes
+/// up to that size stay as they were.
 final class JournalFileReader {
 
     private let fd: Int32
     let path: String
+    /// The file's size when it was opened: no more is read.
+    let size: Int
     private var buffer: UnsafeMutableBufferPointer<UInt8>
     /// The file's offset of `buffer[0]` and the number of bytes of the file the buffer holds.
     private var bufferOffset = 0
@@ -33,6 +37,10 @@ final class JournalFileReader {
         }
         // A file system without locks is read as it is: the lock only hides an append in progress.
         while flock(fd, LOCK_SH) != 0 && errno == EINTR {}
+        var locked = stat()
+        fstat(fd, &locked)
+        size = Int(locked.st_size)
+        flock(fd, LOCK_UN)
         self.fd = fd
         self.path = path
         buffer = .allocate(capacity: max(1, pieceSize))
@@ -43,29 +51,20 @@ final class JournalFileReader {
         close(fd)
     }
 
-    /// Size, modification time and identity of the open file (`name` is its path, `tailHash` 0).
-    func status() -> StatsCache.FileState? {
-        var st = stat()
-        guard fstat(fd, &st) == 0 else { return nil }
-        return StatsCache.FileState(
-            name: path, size: Int(st.st_size), mtimeSeconds: Int(st.st_mtim.tv_sec),
-            mtimeNanoseconds: Int(st.st_mtim.tv_nsec), inode: Int(bitPattern: UInt(st.st_ino)),
-            device: Int(bitPattern: UInt(st.st_dev)), tailHash: 0)
-    }
-
-    /// Calls `body` with the file's first `limit` bytes (all of it when `nil`), a piece at a time: each piece ends
-    /// where a line ends, but the last, which ends where the file (or the limit) does; `offset` is the piece's
+    /// Calls `body` with the file's first `limit` bytes (up to ``size`` when `nil`), a piece at a time: each piece
+    /// ends where a line ends, but the last, which ends where the file (or the limit) does; `offset` is the piece's
     /// place in the file. Returns the number of bytes read.
     @discardableResult
     func forEachPiece(
         upTo limit: Int? = nil, _ body: (_ piece: UnsafeBufferPointer<UInt8>, _ offset: Int) throws(FocusError) -> Void
     ) throws(FocusError) -> Int {
+        let limit = min(limit ?? size, size)
         filled = 0
         var offset = 0
         var carried = 0
         while true {
-            let wanted = limit.map { min(buffer.count - carried, $0 - offset - carried) } ?? buffer.count - carried
-            let n = wanted <= 0 ? 0 : try readSome(into: carried, count: wanted, at: offset + carried)
+            let wanted = min(buffer.count - carried, limit - offset - carried)
+            let n = try readSome(into: carried, count: max(0, wanted), at: offset + carried)
             let count = carried + n
             if n == 0 {
                 if count > 0 { try body(UnsafeBufferPointer(rebasing: buffer[..<count]), offset) }
@@ -93,7 +92,9 @@ final class JournalFileReader {
             bufferOffset = offset
             filled = 0
             while true {
-                let n = try readSome(into: filled, count: buffer.count - filled, at: offset + filled)
+                let n = try readSome(
+                    into: filled, count: max(0, min(buffer.count - filled, size - offset - filled)), at: offset + filled
+                )
                 filled += n
                 if n == 0 || memchr(buffer.baseAddress!, 10, filled) != nil { break }
                 if filled == buffer.count { grow() }
@@ -104,6 +105,7 @@ final class JournalFileReader {
     }
 
     private func readSome(into index: Int, count: Int, at offset: Int) throws(FocusError) -> Int {
+        if count == 0 { return 0 }
         while true {
             let n = pread(fd, buffer.baseAddress! + index, count, off_t(offset))
             if n >= 0 { return n }

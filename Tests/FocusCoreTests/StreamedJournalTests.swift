@@ -4,6 +4,10 @@ import Testing
 
 @testable import FocusStore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A streamed read of the journal (``AppStore/streamSessions(progress:_:)``) visits exactly the sessions a load
 /// holds, in the same order, and finds the same problems, change records and counts, whatever the journal holds.
 @Suite struct StreamedJournalTests {
@@ -231,6 +235,21 @@ import Testing
             if got.streamed { streamed += 1 }
         }
         #expect(streamed > 0)
+    }
+
+    /// A stream holds no lock on the journal while it goes: a session being recorded (which takes an exclusive one)
+    /// is never held up by a long `export` or `doctor`.
+    @Test func aStreamHoldsNoLockWhileItGoes() throws {
+        let paths = try Sessions.temporaryPaths()
+        try Self.write([Self.own: Self.line("a", hour: 1) + Self.line("b", hour: 2)], to: paths)
+        let fd = open(paths.journalDirectory + "/" + Self.own, O_RDWR)
+        defer { close(fd) }
+        var locked: [Int32] = []
+        _ = try AppStore(paths: paths).streamSessions { _ in
+            locked.append(flock(fd, LOCK_EX | LOCK_NB))
+            flock(fd, LOCK_UN)
+        }
+        #expect(locked == [0, 0])
     }
 
     /// The keys sort in place as the standard sort sorts them: short and long, sorted, reversed, with many equal.
