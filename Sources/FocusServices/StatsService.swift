@@ -98,6 +98,10 @@ public enum StatsService {
         var daySessions = [Int](repeating: 0, count: count)
         var byHour = [Int](repeating: 0, count: 24)
         var tags: [String?: (focused: Int, sessions: Int)] = [:]
+        func add(_ sum: DaySummary.TagSum, to total: inout (focused: Int, sessions: Int)) {
+            total.focused += sum.focused
+            total.sessions += sum.sessions
+        }
         var focused = 0
         var sessions = 0
         var completed = 0
@@ -115,10 +119,8 @@ public enum StatsService {
                 sessions += summary.sessions
                 completed += summary.completed
                 longest = max(longest, summary.longest)
-                for t in summary.tags {
-                    tags[t.tag, default: (0, 0)].focused += t.focused
-                    tags[t.tag, default: (0, 0)].sessions += t.sessions
-                }
+                // One look-up a tag and a day: every day of a long history goes through here.
+                for t in summary.tags { add(t, to: &tags[t.tag, default: (0, 0)]) }
                 for hour in 0..<24 { byHour[hour] += summary.hours[hour] }
             } else if day >= previousFirst && day < first {
                 previousFocus += summary.focused

@@ -41,6 +41,19 @@ import Testing
         }
     }
 
+    /// The range decided without looking up the scalar's properties decides as the properties would.
+    @Test func theShortcutRangeAgreesWithTheProperties() {
+        let differing = (0x2070...0xD7FF).compactMap(Unicode.Scalar.init).filter { scalar in
+            let properties = scalar.properties
+            let unsafe =
+                properties.generalCategory == .format
+                || (properties.generalCategory == .unassigned && properties.isDefaultIgnorableCodePoint)
+                || scalar.value == 0x3164
+            return TerminalEscaping.isUnsafe(scalar) != unsafe
+        }
+        #expect(differing.isEmpty, "\(differing.map { String($0.value, radix: 16) })")
+    }
+
     @Test(arguments: [
         "专注", "声境护照", "👨‍👩‍👧‍👦", "👩‍💻", "🏴󠁧󠁢󠁳󠁣󠁴󠁿", "1️⃣", "❤️", "e\u{301}", "می\u{200C}خواهم", "C:\\notes\\e",
         "\u{0600}\u{0661}\u{0662}", "שלום", "한국어", "tab-less · ok …",
