@@ -33,11 +33,17 @@ public struct ImportPlan: Equatable, Sendable {
     /// from `newID`.
     public init(
         inputs: [(name: String, bytes: [UInt8])], format: SessionImporter.Format, history: JournalHistory,
-        prune: Bool = false, path: String, now: Date, newID: () -> String
+        prune: Bool = false, path: String, now: Date, newID: () -> String, progress: ((WorkProgress) -> Void)? = nil
     ) throws(FocusError) {
         var parsed = SessionImporter.Parsed()
-        for input in inputs {
-            let part = SessionImporter.parse(input.bytes, format: format, name: input.name)
+        for (index, input) in inputs.enumerated() {
+            let before = parsed.sessions.count + parsed.skipped.count
+            let part = SessionImporter.parse(input.bytes, format: format, name: input.name) { done, total in
+                progress?(
+                    WorkProgress(
+                        title: "Reading the records to import", done: before + done,
+                        fraction: (Double(index) + Double(done) / Double(max(1, total))) / Double(inputs.count)))
+            }
             parsed.sessions += part.sessions
             parsed.skipped += part.skipped
         }

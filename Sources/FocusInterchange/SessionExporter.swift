@@ -56,27 +56,86 @@ public enum SessionExporter {
 
     /// `logs` in `format`. `days` gives the local `date` column; `now` stamps iCalendar's `DTSTAMP`.
     public static func export(_ logs: [FocusLog], as format: Format, days: LocalDays, now: Date) -> String {
-        switch format {
-        case .csv: return csv(logs, days: days)
-        case .json: return json(logs)
-        case .jsonl: return JournalCodec.encodeLines(logs)
-        case .ical: return iCalendar(logs, now: now)
+        var writer = Writer(format: format, days: days, now: now)
+        var out = writer.start()
+        for log in logs { out += writer.append(log) }
+        return out + writer.end()
+    }
+
+    /// An export written a session at a time (``export(_:as:days:now:)`` in pieces): the text of
+    /// ``start()``, then of ``append(_:)`` for each session, then of ``end()``, is the whole export.
+    public struct Writer: Sendable {
+        public let format: Format
+        let days: LocalDays
+        let stamp: String
+        /// Sessions appended so far.
+        public private(set) var count = 0
+
+        public init(format: Format, days: LocalDays, now: Date) {
+            self.format = format
+            self.days = days
+            stamp = icalInstant(now)
+        }
+
+        /// What comes before the first session.
+        public func start() -> String {
+            switch format {
+            case .csv: csvHeader.joined(separator: ",") + "\r\n"
+            case .json, .jsonl: ""
+            case .ical:
+                [
+                    "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//focus//focus timer//EN", "CALSCALE:GREGORIAN",
+                    "METHOD:PUBLISH",
+                ].map { $0 + "\r\n" }.joined()
+            }
+        }
+
+        /// The text of one more session.
+        public mutating func append(_ log: FocusLog) -> String {
+            var bytes: [UInt8] = []
+            append(log, to: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
+        }
+
+        /// Appends the text of one more session to `bytes`: the journal's formats with no `String` made.
+        public mutating func append(_ log: FocusLog, to bytes: inout [UInt8]) {
+            count += 1
+            switch format {
+            case .csv: bytes += csvRow(log, days: days).utf8
+            case .json:
+                bytes += (count == 1 ? "[\n  " : ",\n  ").utf8
+                JournalCodec.append(log, to: &bytes)
+            case .jsonl:
+                JournalCodec.append(log, to: &bytes)
+                bytes.append(10)
+            case .ical: bytes += iCalendarEvent(log, stamp: stamp).map { fold($0) + "\r\n" }.joined().utf8
+            }
+        }
+
+        /// What comes after the last session.
+        public func end() -> String {
+            switch format {
+            case .csv, .jsonl: ""
+            case .json: count == 0 ? "[]\n" : "\n]\n"
+            case .ical: "END:VCALENDAR\r\n"
+            }
         }
     }
 
     /// RFC 4180: CRLF line ends, a header row, fields with a comma, quote, CR or LF quoted, quotes doubled; a
     /// field a spreadsheet would run as a formula is neutralised (``csvField(_:)``).
     public static func csv(_ logs: [FocusLog], days: LocalDays) -> String {
-        var out = csvHeader.joined(separator: ",") + "\r\n"
-        for log in logs {
-            let fields = [
-                log.id, days.date(of: log).isoString, UTCTimestamp.format(log.start), UTCTimestamp.format(log.end),
-                String(log.planned), String(log.focused), String(log.completed), log.tz ?? "", csvTags(log.tags),
-                log.note ?? "", log.source.rawValue, log.origin?.key ?? "", log.origin?.revision ?? "",
-            ]
-            out += fields.map(csvField).joined(separator: ",") + "\r\n"
-        }
-        return out
+        export(logs, as: .csv, days: days, now: Date(timeIntervalSince1970: 0))
+    }
+
+    /// One CSV row, with its CRLF.
+    static func csvRow(_ log: FocusLog, days: LocalDays) -> String {
+        let fields = [
+            log.id, days.date(of: log).isoString, UTCTimestamp.format(log.start), UTCTimestamp.format(log.end),
+            String(log.planned), String(log.focused), String(log.completed), log.tz ?? "", csvTags(log.tags),
+            log.note ?? "", log.source.rawValue, log.origin?.key ?? "", log.origin?.revision ?? "",
+        ]
+        return fields.map(csvField).joined(separator: ",") + "\r\n"
     }
 
     /// What starts a formula in a spreadsheet (OWASP's list: `=`, `+`, `-`, `@`, tab, carriage return), and the
@@ -102,36 +161,27 @@ public enum SessionExporter {
         "\"" + text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
     }
 
-    /// A JSON array of journal-format objects, one per line.
-    public static func json(_ logs: [FocusLog]) -> String {
-        logs.isEmpty ? "[]\n" : "[\n" + logs.map { "  " + JournalCodec.encode($0) }.joined(separator: ",\n") + "\n]\n"
-    }
-
     /// An RFC 5545 calendar with one `VEVENT` per session: UTC times, escaped text, lines folded at 75 octets.
     public static func iCalendar(_ logs: [FocusLog], now: Date) -> String {
+        export(logs, as: .ical, days: LocalDays(timeZone: .gmt), now: now)
+    }
+
+    /// The content lines of one session's `VEVENT`, before folding.
+    static func iCalendarEvent(_ log: FocusLog, stamp: String) -> [String] {
+        let status = log.completed ? "completed" : "interrupted"
+        var description = "\(LocalTime.duration(log.focused)) of focus, \(status)"
+        if let note = log.note { description += "\n" + note }
         var lines = [
-            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//focus//focus timer//EN", "CALSCALE:GREGORIAN",
-            "METHOD:PUBLISH",
+            "BEGIN:VEVENT",
+            "UID:" + icalText(log.id) + "@focus",
+            "DTSTAMP:" + stamp,
+            "DTSTART:" + icalInstant(log.start),
+            "DTEND:" + icalInstant(log.end),
+            "SUMMARY:" + icalText("Focus" + log.tags.map { " #" + $0 }.joined()),
+            "DESCRIPTION:" + icalText(description),
         ]
-        let stamp = icalInstant(now)
-        for log in logs {
-            let status = log.completed ? "completed" : "interrupted"
-            var description = "\(LocalTime.duration(log.focused)) of focus, \(status)"
-            if let note = log.note { description += "\n" + note }
-            lines += [
-                "BEGIN:VEVENT",
-                "UID:" + icalText(log.id) + "@focus",
-                "DTSTAMP:" + stamp,
-                "DTSTART:" + icalInstant(log.start),
-                "DTEND:" + icalInstant(log.end),
-                "SUMMARY:" + icalText("Focus" + log.tags.map { " #" + $0 }.joined()),
-                "DESCRIPTION:" + icalText(description),
-            ]
-            if !log.tags.isEmpty { lines.append("CATEGORIES:" + log.tags.map(icalText).joined(separator: ",")) }
-            lines += ["TRANSP:OPAQUE", "END:VEVENT"]
-        }
-        lines.append("END:VCALENDAR")
-        return lines.map(fold).joined(separator: "\r\n") + "\r\n"
+        if !log.tags.isEmpty { lines.append("CATEGORIES:" + log.tags.map(icalText).joined(separator: ",")) }
+        return lines + ["TRANSP:OPAQUE", "END:VEVENT"]
     }
 
     /// `20261129T090000Z`.

@@ -42,18 +42,27 @@ public enum SessionImporter {
         }
     }
 
+    /// How far a parse has come: records gone through, of how many.
+    public typealias Progress = (_ done: Int, _ total: Int) -> Void
+
     /// Parses one input. `name` labels skipped records; for Timewarrior, pass
-    /// each month file (`2026-11.data`) or one `timew export` JSON file.
-    public static func parse(_ bytes: [UInt8], format: Format, name: String) -> Parsed {
+    /// each month file (`2026-11.data`) or one `timew export` JSON file. `progress` hears every few thousand records.
+    public static func parse(_ bytes: [UInt8], format: Format, name: String, progress: Progress? = nil) -> Parsed {
         switch format {
-        case .watson: return watson(bytes)
+        case .watson: return watson(bytes, progress: progress)
         case .timewarrior:
             return firstByte(bytes) == UInt8(ascii: "[")
-                ? timewarriorExport(bytes, name: name) : timewarriorData(bytes, name: name)
-        case .csv: return csv(bytes)
-        case .json: return json(bytes)
-        case .jsonl: return jsonl(bytes)
+                ? timewarriorExport(bytes, name: name, progress: progress)
+                : timewarriorData(bytes, name: name, progress: progress)
+        case .csv: return csv(bytes, progress: progress)
+        case .json: return json(bytes, progress: progress)
+        case .jsonl: return jsonl(bytes, progress: progress)
         }
+    }
+
+    /// Tells `progress` about record `index` of `total`, every 4096 records.
+    private static func tick(_ progress: Progress?, _ index: Int, _ total: Int) {
+        if index % 4096 == 0 { progress?(index, total) }
     }
 
     // MARK: Watson
@@ -61,6 +70,15 @@ public enum SessionImporter {
     /// One frame of Watson's `frames` file: `[start, stop, project, id, tags, updated_at]`.
     struct WatsonFrame: Decodable {
         let start: Int, stop: Int, project: String, id: String, tags: [String], updatedAt: Int?
+
+        init(start: Int, stop: Int, project: String, id: String, tags: [String], updatedAt: Int?) {
+            self.start = start
+            self.stop = stop
+            self.project = project
+            self.id = id
+            self.tags = tags
+            self.updatedAt = updatedAt
+        }
 
         init(from decoder: any Decoder) throws {
             var c = try decoder.unkeyedContainer()
@@ -89,36 +107,47 @@ public enum SessionImporter {
         }
     }
 
-    static func watson(_ bytes: [UInt8]) -> Parsed {
+    /// `fastPath`: read Watson's own shape with ``WatsonFrames`` (the general decoder when it cannot).
+    static func watson(_ bytes: [UInt8], fastPath: Bool = true, progress: Progress? = nil) -> Parsed {
         var out = Parsed()
-        let frames: [Lenient<WatsonFrame>]
-        do {
-            frames = try JSONDecoder().decode([Lenient<WatsonFrame>].self, from: Data(bytes))
-        } catch {
-            out.skipped.append(Skipped(place: "frames", reason: "not a Watson frames file (a JSON list of frames)"))
-            return out
+        // `nil` for a frame that does not decode.
+        let frames: [WatsonFrame?]
+        if fastPath, let fast = WatsonFrames.parse(bytes) {
+            frames = fast
+        } else {
+            do {
+                frames = try JSONDecoder().decode([Lenient<WatsonFrame>].self, from: Data(bytes)).map {
+                    try? $0.value.get()
+                }
+            } catch {
+                out.skipped.append(Skipped(place: "frames", reason: "not a Watson frames file (a JSON list of frames)"))
+                return out
+            }
         }
         for (index, frame) in frames.enumerated() {
-            let place = Message("frames[\(index)]")
-            guard case .success(let f) = frame.value else {
+            tick(progress, index, frames.count)
+            guard let f = frame else {
                 out.skipped.append(
-                    Skipped(place: place, reason: "not a frame [start, stop, project, id, tags, updated_at]"))
+                    Skipped(
+                        place: "frames[\(index)]", reason: "not a frame [start, stop, project, id, tags, updated_at]"))
                 continue
             }
             let tags = (f.project.isEmpty ? [] : [f.project]) + f.tags.filter { $0 != "abandoned" }
             let log = session(
                 id: f.id, start: f.start, end: f.stop, completed: !f.tags.contains("abandoned"), tags: tags, note: nil,
                 origin: FocusLog.Origin(key: "watson:" + f.id, revision: f.updatedAt.map(String.init)))
-            add(log, place: place, to: &out)
+            add(log, place: "frames[\(index)]", to: &out)
         }
         return out
     }
 
     // MARK: Timewarrior
 
-    static func timewarriorData(_ bytes: [UInt8], name: String) -> Parsed {
+    static func timewarriorData(_ bytes: [UInt8], name: String, progress: Progress? = nil) -> Parsed {
         var out = Parsed()
-        for (number, raw) in lines(bytes) {
+        let all = lines(bytes)
+        for (number, raw) in all {
+            tick(progress, number, all.count)
             let line = raw.trimmingWhitespace()
             if line.isEmpty { continue }
             let place = Message("\(name):\(number)")
@@ -153,7 +182,7 @@ public enum SessionImporter {
         let annotation: String?
     }
 
-    static func timewarriorExport(_ bytes: [UInt8], name: String) -> Parsed {
+    static func timewarriorExport(_ bytes: [UInt8], name: String, progress: Progress? = nil) -> Parsed {
         var out = Parsed()
         let intervals: [Lenient<TimewarriorInterval>]
         do {
@@ -163,6 +192,7 @@ public enum SessionImporter {
             return out
         }
         for (index, item) in intervals.enumerated() {
+            tick(progress, index, intervals.count)
             let place = Message("\(name)[\(index)]")
             guard case .success(let interval) = item.value, let start = compactInstant(Substring(interval.start)) else {
                 out.skipped.append(Skipped(place: place, reason: "not an interval with a start"))
@@ -264,7 +294,7 @@ public enum SessionImporter {
     static func firstByte(_ bytes: [UInt8]) -> UInt8? { bytes.first { $0 != 32 && $0 != 10 && $0 != 13 && $0 != 9 } }
 
     /// `focus export --format jsonl`: journal lines, each session as it was (id, source, origin).
-    static func jsonl(_ bytes: [UInt8]) -> Parsed {
+    static func jsonl(_ bytes: [UInt8], progress: Progress? = nil) -> Parsed {
         var out = Parsed()
         if firstByte(bytes) == UInt8(ascii: "[") {
             out.skipped.append(
@@ -273,7 +303,9 @@ public enum SessionImporter {
                     reason: "a JSON list, not JSON Lines (read `focus export --format json` with --from json)"))
             return out
         }
-        for (number, line) in lines(bytes) where !line.trimmingWhitespace().isEmpty {
+        let all = lines(bytes)
+        for (number, line) in all where !line.trimmingWhitespace().isEmpty {
+            tick(progress, number, all.count)
             do {
                 let log = try JournalCodec.decode(Array(line.utf8))
                 add(log, place: "line \(number)", to: &out)
@@ -285,7 +317,7 @@ public enum SessionImporter {
     }
 
     /// `focus export --format json`: a list of journal objects, each session as it was (id, source, origin).
-    static func json(_ bytes: [UInt8]) -> Parsed {
+    static func json(_ bytes: [UInt8], progress: Progress? = nil) -> Parsed {
         var out = Parsed()
         guard let items = JSONList.items(bytes) else {
             out.skipped.append(
@@ -294,6 +326,7 @@ public enum SessionImporter {
             return out
         }
         for (index, item) in items.enumerated() {
+            tick(progress, index, items.count)
             let place = Message("item \(index + 1)")
             do {
                 add(try JournalCodec.decode(item), place: place, to: &out)
@@ -304,7 +337,7 @@ public enum SessionImporter {
         return out
     }
 
-    static func csv(_ bytes: [UInt8]) -> Parsed {
+    static func csv(_ bytes: [UInt8], progress: Progress? = nil) -> Parsed {
         var out = Parsed()
         guard let text = String(validating: bytes, as: UTF8.self) else {
             out.skipped.append(Skipped(place: "file", reason: "not UTF-8 text"))
@@ -333,6 +366,7 @@ public enum SessionImporter {
             return out
         }
         for (index, row) in rows.enumerated().dropFirst() {
+            tick(progress, index, rows.count)
             if row.count == 1 && row[0].isEmpty { continue }
             let place = Message("row \(index + 1)")
             func field(_ name: String) -> String? {
@@ -393,12 +427,33 @@ public enum SessionImporter {
             origin: origin)
     }
 
-    /// Adds `log` after checking it against the journal's rules (through the codec, so the rules live in one place).
-    static func add(_ log: FocusLog, place: Message, to out: inout Parsed) {
-        do {
-            out.sessions.append(try JournalCodec.decode(Array(JournalCodec.encode(log).utf8)))
+    /// Adds `log` after checking it against the journal's rules (through the codec, so the rules live in one place):
+    /// as the reader reads the line focus would write for it (``JournalCodec/validated(_:)``).
+    static func add(_ log: FocusLog, place: @autoclosure () -> Message, to out: inout Parsed) {
+        do throws(JournalCodec.Failure) {
+            out.sessions.append(try JournalCodec.validated(log))
         } catch {
-            out.skipped.append(Skipped(place: place, reason: error.reason))
+            // The reason the reader gives for that line: the same, but for a time beyond the years the journal's
+            // text holds, which reads as "not a UTC instant" there.
+            var reason = error.reason
+            if !Self.hasFourDigitYears(log) {
+                do throws(JournalCodec.Failure) {
+                    _ = try JournalCodec.decode(Array(JournalCodec.encode(log).utf8))
+                } catch {
+                    reason = error.reason
+                }
+            }
+            out.skipped.append(Skipped(place: place(), reason: reason))
+        }
+    }
+
+    /// Whether the start and end of `log` fall in the years 1000 to 9999, which the journal writes and reads back
+    /// exactly.
+    static func hasFourDigitYears(_ log: FocusLog) -> Bool {
+        [log.start, log.end].allSatisfy { date in
+            JournalCodec.wholeSeconds(date).map { seconds in
+                (1000...9999).contains(CivilDate(dayNumber: Int((Double(seconds) / 86_400).rounded(.down))).year)
+            } ?? false
         }
     }
 

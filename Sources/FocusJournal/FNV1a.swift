@@ -15,20 +15,27 @@ public enum FNV1a {
 
     /// The hash of `lines`, each followed by a newline, without joining them first.
     public static func hash(lines: some Sequence<String>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for line in lines {
-            for byte in line.utf8 {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x100_0000_01b3
-            }
-            hash ^= 10
-            hash = hash &* 0x100_0000_01b3
-        }
-        return hash
+        lines.reduce(offsetBasis) { hash(line: $1, continuing: $0) }
     }
 
+    /// ``hash(lines:)`` of the lines hashed into `hash` so far followed by `line`: `offsetBasis` hashes none.
+    public static func hash(line: String, continuing hash: UInt64) -> UInt64 {
+        var hash = hash
+        for byte in line.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        hash ^= 10
+        return hash &* 0x100_0000_01b3
+    }
+
+    /// The hash of nothing, where every hash starts.
+    public static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+
     /// The hash of `text`'s UTF-8 bytes.
-    public static func hash(_ text: String) -> UInt64 { hash(text.utf8) }
+    public static func hash(_ text: String) -> UInt64 {
+        text.utf8.withContiguousStorageIfAvailable { hash($0) } ?? hash(text.utf8)
+    }
 
     /// The hash as 16 hex digits.
     public static func hex(_ text: String) -> String {

@@ -13,6 +13,9 @@ public struct JSONWriter {
 
     public init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
 
+    /// A writer that appends to `bytes`.
+    public init(appendingTo bytes: [UInt8]) { self.bytes = bytes }
+
     /// Appends `value`: members in their order, or sorted by key; `pretty` indents by two spaces, one member
     /// or element a line, with `" : "` between key and value (the layout `JSONEncoder` uses).
     public mutating func write(_ value: JSONValue, sortedKeys: Bool = false, pretty: Bool = false) {
@@ -64,6 +67,19 @@ public struct JSONWriter {
     /// Appends `text` as a JSON string literal, quotes included.
     public mutating func quoted(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
+        // Most text needs no escape: its bytes go in at once.
+        let plain =
+            text.utf8.withContiguousStorageIfAvailable { utf8 in
+                guard !utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) else {
+                    return false
+                }
+                bytes.append(contentsOf: utf8)
+                return true
+            } ?? false
+        if plain {
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): raw("\\\"")

@@ -24,6 +24,15 @@ public enum JournalCodec {
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
+    /// Appends `log`'s line (``encode(_:)-(FocusLog)``) to `bytes`, without a newline, with no `String` made.
+    public static func append(_ log: FocusLog, to bytes: inout [UInt8]) {
+        var writer = JournalLineWriter(appendingTo: bytes)
+        // The writer holds the only reference now, so it appends in place.
+        bytes = []
+        writer.append(log)
+        bytes = writer.bytes
+    }
+
     /// Every line of `logs`, each followed by a newline: a JSON Lines export.
     public static func encodeLines(_ logs: [FocusLog]) -> String {
         var writer = JournalLineWriter(capacity: logs.count * 200)
@@ -43,7 +52,10 @@ public enum JournalCodec {
 
     /// Reads one journal line that must be a session (without its newline).
     public static func decode(_ line: some Collection<UInt8>) throws(Failure) -> FocusLog {
-        switch try decodeRecord(line) {
+        let bytes = Array(line)
+        // Focus's own lines take the fast path, as in ``JournalReader``; both paths end in the same rules.
+        if let fields = bytes.withUnsafeBufferPointer(CanonicalLine.fields) { return try session(fields) }
+        switch try decodeRecord(bytes) {
         case .session(let log): return log
         case .change(let change): throw Failure(reason: "an \"\(change.kind.rawValue)\" record, not a session")
         }
@@ -173,11 +185,17 @@ public enum JournalCodec {
 
     /// Whether focus can read `log` back once written: every record focus appends passes the reader's rules.
     public static func validate(_ log: FocusLog) throws(Failure) {
+        _ = try validated(log)
+    }
+
+    /// `log` as focus reads it back once written (``encode(_:)-(FocusLog)``, then ``decode(_:)``), without writing
+    /// it: its times in whole seconds, its tags as a set; an error when the reader's rules refuse it.
+    public static func validated(_ log: FocusLog) throws(Failure) -> FocusLog {
         let fields = SessionFields(
             id: log.id, start: wholeSeconds(log.start), end: wholeSeconds(log.end), planned: Double(log.planned),
             focused: Double(log.focused), completed: log.completed, tz: log.tz, tags: log.tags, note: log.note,
             source: log.source.rawValue, origin: log.origin?.key, revision: log.origin?.revision)
-        _ = try session(fields)
+        return try session(fields)
     }
 
     private static func session(_ fields: [String: FlatJSON.Value]) throws(Failure) -> FocusLog {

@@ -10,6 +10,9 @@ struct JournalLineWriter {
 
     init(capacity: Int = 0) { json = JSONWriter(capacity: capacity) }
 
+    /// A writer that appends to `bytes`.
+    init(appendingTo bytes: [UInt8]) { json = JSONWriter(appendingTo: bytes) }
+
     var bytes: [UInt8] { json.bytes }
 
     /// Appends `log`'s line, without a newline.

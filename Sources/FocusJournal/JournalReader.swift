@@ -1,5 +1,9 @@
 import FocusModels
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Splits journal bytes into records (sessions and changes) and problems.
 ///
 /// Pure: it never touches a file, so every bad-input case is testable on
@@ -12,42 +16,74 @@ package enum JournalReader {
         issues: inout [JournalIssue]
     ) {
         bytes.withUnsafeBufferPointer { all in
-            var lineNumber = 0
-            var start = 0
-            let count = all.count
-            while start < count {
-                lineNumber += 1
-                var end = start
-                while end < count && all[end] != 10 { end += 1 }
-                let terminated = end < count
-                var stop = end
-                if stop > start && all[stop - 1] == 13 { stop -= 1 }
-                let line = UnsafeBufferPointer(rebasing: all[start..<stop])
-                start = end + 1
-                if line.allSatisfy({ $0 == 32 || $0 == 9 }) { continue }
-                do throws(JournalCodec.Failure) {
-                    // Focus's own lines take the fast path; both paths end in the same rules.
-                    if let fields = CanonicalLine.fields(line) {
-                        records.append(.session(try JournalCodec.session(fields)))
-                    } else {
-                        records.append(try JournalCodec.decodeRecord(line))
-                    }
-                    lines.append(lineNumber)
-                } catch {
-                    if TornLine.isCutShort(line) {
-                        issues.append(
-                            JournalIssue(
-                                file: file, line: lineNumber, reason: Self.tornReason(terminated: terminated),
-                                isTornTail: true))
-                        continue
-                    }
-                    let reason: Message =
-                        terminated
-                        ? error.reason : "incomplete last line (\(error.reason)); a write was probably cut short"
-                    issues.append(JournalIssue(file: file, line: lineNumber, reason: reason))
-                }
+            _ = scan(all, file: file, firstLine: 1, issues: &issues) { record, line, _ in
+                records.append(record)
+                lines.append(line)
             }
         }
+    }
+
+    /// Reads the lines of `bytes`, a piece of a journal file that ends where a line ends (or where the file
+    /// ends), and calls `visit` with each readable line's record, its line number and its offset in `bytes`.
+    ///
+    /// `firstLine` numbers the piece's first line, so a file read piece by piece is numbered as if read whole.
+    /// Returns the number of lines in the piece (an unterminated last one counts).
+    package static func scan(
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String, firstLine: Int, issues: inout [JournalIssue],
+        _ visit: (JournalRecord, _ line: Int, _ offset: Int) -> Void
+    ) -> Int {
+        var lineNumber = firstLine - 1
+        var start = 0
+        let count = bytes.count
+        while start < count {
+            lineNumber += 1
+            let lineStart = start
+            let end = lineEnd(bytes, from: start)
+            let terminated = end < count
+            var stop = end
+            if stop > start && bytes[stop - 1] == 13 { stop -= 1 }
+            let line = UnsafeBufferPointer(rebasing: bytes[start..<stop])
+            start = end + 1
+            if line.allSatisfy({ $0 == 32 || $0 == 9 }) { continue }
+            do throws(JournalCodec.Failure) {
+                // Focus's own lines take the fast path; both paths end in the same rules.
+                if let fields = CanonicalLine.fields(line) {
+                    visit(.session(try JournalCodec.session(fields)), lineNumber, lineStart)
+                } else {
+                    visit(try JournalCodec.decodeRecord(line), lineNumber, lineStart)
+                }
+            } catch {
+                if TornLine.isCutShort(line) {
+                    issues.append(
+                        JournalIssue(
+                            file: file, line: lineNumber, reason: Self.tornReason(terminated: terminated),
+                            isTornTail: true))
+                    continue
+                }
+                let reason: Message =
+                    terminated
+                    ? error.reason : "incomplete last line (\(error.reason)); a write was probably cut short"
+                issues.append(JournalIssue(file: file, line: lineNumber, reason: reason))
+            }
+        }
+        return lineNumber - firstLine + 1
+    }
+
+    /// The record on the one line at the start of `bytes` (up to its newline), `nil` when it does not parse.
+    package static func record(atStartOf bytes: UnsafeBufferPointer<UInt8>) -> JournalRecord? {
+        var stop = lineEnd(bytes, from: 0)
+        if stop > 0 && bytes[stop - 1] == 13 { stop -= 1 }
+        let line = UnsafeBufferPointer(rebasing: bytes[0..<stop])
+        if let fields = CanonicalLine.fields(line) { return (try? JournalCodec.session(fields)).map { .session($0) } }
+        return try? JournalCodec.decodeRecord(line)
+    }
+
+    /// Where the line that starts at `start` ends: the index of its newline, or `bytes.count`.
+    private static func lineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard start < bytes.count, let base = bytes.baseAddress,
+            let newline = memchr(base + start, 10, bytes.count - start)
+        else { return bytes.count }
+        return base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
     }
 
     /// Why a torn line (``TornLine``) is skipped.

@@ -72,6 +72,12 @@ public struct FocusLog: Equatable, Hashable, Sendable, Identifiable {
 
     /// `tags` in order with each one once (the first place it appears).
     public static func tagSet(_ tags: some Sequence<String>) -> [String] {
+        let tags = Array(tags)
+        // A session has a tag or two: comparing them costs less than hashing them (every session read comes here).
+        if tags.count < 2 { return tags }
+        guard tags.count > 8 else {
+            return tags.indices.filter { i in !tags[..<i].contains(tags[i]) }.map { tags[$0] }
+        }
         var seen = Set<String>()
         return tags.filter { seen.insert($0).inserted }
     }

@@ -43,11 +43,14 @@ public enum UTCTimestamp {
 
     /// Appends `n` (not negative) as exactly `width` decimal digits.
     private static func appendDigits(_ n: Int, width: Int, to bytes: inout [UInt8]) {
-        var divisor = 1
-        for _ in 1..<width { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(n / divisor % 10) + 48)
-            divisor /= 10
+        // Into a small buffer first, then one append: every exported session writes two timestamps.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: width) { digits in
+            var value = n
+            for i in stride(from: width - 1, through: 0, by: -1) {
+                digits[i] = UInt8(truncatingIfNeeded: value % 10) + 48
+                value /= 10
+            }
+            bytes.append(contentsOf: digits)
         }
     }
 

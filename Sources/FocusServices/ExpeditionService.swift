@@ -75,6 +75,40 @@ public enum ExpeditionService {
         return (state, events)
     }
 
+    /// ``fold(_:applied:into:definitions:days:)`` one session at a time, in order: for sessions that stream by
+    /// rather than sit in an array.
+    public struct Folder: Sendable {
+        public private(set) var state: ExpeditionState
+        let definitions: ExpeditionDefinitions
+        let days: LocalDays
+        /// The days of the sessions that earn progress so far, sorted and distinct.
+        var streakDays: [Int] = []
+
+        public init(state: ExpeditionState, definitions: ExpeditionDefinitions, days: LocalDays) {
+            self.state = state
+            self.definitions = definitions
+            self.days = days
+        }
+
+        /// Counts `log`, which `state` already holds, for the streaks of the sessions after it.
+        public mutating func skip(_ log: FocusLog) {
+            if earnsProgress(log, definitions: definitions) { insert(days.dayNumber(of: log), into: &streakDays) }
+        }
+
+        /// Applies `log` (when it earns progress); returns the events it caused.
+        public mutating func add(_ log: FocusLog) -> [ExpeditionEvent] {
+            guard earnsProgress(log, definitions: definitions) else { return [] }
+            let day = days.dayNumber(of: log)
+            insert(day, into: &streakDays)
+            let date = CivilDate(dayNumber: day)
+            let step = apply(
+                log, day: date, streak: StreakService.current(streakDays: streakDays, today: date), to: state,
+                definitions: definitions)
+            state = step.state
+            return step.events
+        }
+    }
+
     /// Applies `sessions[applied...]` in order to `state`, which already holds `sessions[..<applied]`.
     ///
     /// The streak of each session comes from ``StreakService`` over the days of
@@ -84,20 +118,14 @@ public enum ExpeditionService {
         _ sessions: [FocusLog], applied: Int = 0, into state: ExpeditionState, definitions: ExpeditionDefinitions,
         days: LocalDays
     ) -> (state: ExpeditionState, events: [String: [ExpeditionEvent]]) {
-        var streakDays = StreakService.streakDays(
-            focusLogs: sessions[..<applied].filter { earnsProgress($0, definitions: definitions) }, days: days)
-        var state = state
+        var folder = Folder(state: state, definitions: definitions, days: days)
+        for log in sessions[..<applied] { folder.skip(log) }
         var events: [String: [ExpeditionEvent]] = [:]
-        for log in sessions[applied...] where earnsProgress(log, definitions: definitions) {
-            let day = days.dayNumber(of: log)
-            insert(day, into: &streakDays)
-            let date = CivilDate(dayNumber: day)
-            let step = apply(
-                log, day: date, streak: StreakService.current(streakDays: streakDays, today: date), to: state,
-                definitions: definitions)
-            state = step.state
-            if !step.events.isEmpty { events[log.id, default: []] += step.events }
+        for log in sessions[applied...] {
+            let step = folder.add(log)
+            if !step.isEmpty { events[log.id, default: []] += step }
         }
+        let state = folder.state
         return (state, events)
     }
 
@@ -128,7 +156,7 @@ public enum ExpeditionService {
             missions: chapter.missions.map { ExpeditionMissionState(id: $0.id) })
     }
 
-    private static func insert(_ day: Int, into sorted: inout [Int]) {
+    static func insert(_ day: Int, into sorted: inout [Int]) {
         var low = 0
         var high = sorted.count
         while low < high {

@@ -30,6 +30,20 @@ public enum JournalDoctor {
         history: JournalHistory, sessions: [FocusLog], issues: [JournalIssue], duplicates: [DuplicateRecord],
         conflictCopies: [ConflictCopy] = [], tornTails: [JournalIssue] = [], now: Date, days: LocalDays
     ) -> [Finding] {
+        var checks = SessionChecks(now: now, days: days)
+        for log in sessions { checks.visit(log) }
+        return check(
+            changes: history.changes, danglingChanges: history.danglingChanges, sessions: checks, issues: issues,
+            duplicates: duplicates, conflictCopies: conflictCopies, tornTails: tornTails)
+    }
+
+    /// ``check(history:sessions:issues:duplicates:conflictCopies:tornTails:now:days:)`` from what a streamed read
+    /// of the journal found: its change records, those that name nothing, and the checks of its sessions, which
+    /// visited them one at a time.
+    public static func check(
+        changes: [JournalChange], danglingChanges: [JournalChange], sessions: SessionChecks, issues: [JournalIssue],
+        duplicates: [DuplicateRecord], conflictCopies: [ConflictCopy] = [], tornTails: [JournalIssue] = []
+    ) -> [Finding] {
         var out: [Finding] = []
         for torn in tornTails { out.append(Finding(isProblem: false, text: torn.message)) }
         for copy in conflictCopies {
@@ -65,7 +79,7 @@ public enum JournalDoctor {
                         text: "duplicate id \(dup.id): \(dup.again) differs from \(dup.first), which is the one used"))
             }
         }
-        for change in history.danglingChanges {
+        for change in danglingChanges {
             out.append(
                 Finding(
                     isProblem: true,
@@ -76,28 +90,11 @@ public enum JournalDoctor {
                         """
                 ))
         }
-        let logs = sessions
-        var counts: [String: Int] = [:]
-        for log in logs {
-            if let tz = log.tz, !tz.isEmpty { counts[tz, default: 0] += 1 }
+        for (tz, count) in sessions.zoneCounts.sorted(by: { $0.key < $1.key }) {
+            if let finding = zoneFinding(tz, count: count, files: sessions.days.timeZone.files) { out.append(finding) }
         }
-        for (tz, count) in counts.sorted(by: { $0.key < $1.key }) {
-            if let finding = zoneFinding(tz, count: count, files: days.timeZone.files) { out.append(finding) }
-        }
-        var latest: FocusLog?
-        for log in logs {
-            if let previous = latest, log.overlaps(previous) {
-                out.append(Finding(isProblem: true, text: overlapText(previous, log, days)))
-            }
-            if latest == nil || log.end > latest!.end { latest = log }
-            if log.end > now {
-                out.append(
-                    Finding(
-                        isProblem: true, text: "session \(log.id) ends in the future (\(UTCTimestamp.format(log.end)))")
-                )
-            }
-        }
-        for change in history.changes where change.at > now {
+        out += sessions.findings
+        for change in changes where change.at > sessions.now {
             out.append(
                 Finding(
                     isProblem: true,
@@ -109,6 +106,39 @@ public enum JournalDoctor {
                 ))
         }
         return out
+    }
+
+    /// The checks of the effective sessions, fed one at a time in their order (by start): the zones they are dated
+    /// in, sessions that overlap, and those that end after `now`.
+    public struct SessionChecks: Sendable {
+        public let now: Date
+        public let days: LocalDays
+        /// How many sessions name each zone.
+        var zoneCounts: [String: Int] = [:]
+        /// Overlaps and sessions that end in the future, in the order of the sessions.
+        var findings: [Finding] = []
+        /// The session that ends last so far.
+        var latest: FocusLog?
+
+        public init(now: Date, days: LocalDays) {
+            self.now = now
+            self.days = days
+        }
+
+        /// Checks the next session.
+        public mutating func visit(_ log: FocusLog) {
+            if let tz = log.tz, !tz.isEmpty { zoneCounts[tz, default: 0] += 1 }
+            if let previous = latest, log.overlaps(previous) {
+                findings.append(Finding(isProblem: true, text: overlapText(previous, log, days)))
+            }
+            if latest == nil || log.end > latest!.end { latest = log }
+            if log.end > now {
+                findings.append(
+                    Finding(
+                        isProblem: true, text: "session \(log.id) ends in the future (\(UTCTimestamp.format(log.end)))")
+                )
+            }
+        }
     }
 
     /// What a session `tz` that is not an IANA name is read as (``SessionZone``); `nil` for an IANA name.

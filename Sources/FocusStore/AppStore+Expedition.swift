@@ -1,3 +1,4 @@
+import FocusJournal
 import FocusModels
 import FocusServices
 import FoundationEssentials
@@ -73,28 +74,90 @@ extension AppStore {
 
     /// Rebuilds the expedition from the journal in memory and compares it with the saved checkpoint; writes nothing.
     public func checkExpeditionCheckpoint(days: LocalDays) throws(FocusError) -> CheckpointHealth {
-        guard FileIO.exists(paths.expeditionCheckpointFile) else { return .missing }
+        var check = try expeditionCheckpointCheck(days: days)
+        for log in focusLogs { check.visit(log) }
+        return check.health(changes: history.changes)
+    }
+
+    /// ``checkExpeditionCheckpoint(days:)`` fed the effective sessions one at a time, in order, as a streamed read
+    /// of the journal visits them (``streamSessions(progress:_:)``): it holds the two folds, not the sessions.
+    public func expeditionCheckpointCheck(days: LocalDays) throws(FocusError) -> CheckpointCheck {
+        guard FileIO.exists(paths.expeditionCheckpointFile) else { return CheckpointCheck(.missing) }
         let definitions = try loadExpeditionDefinitions()
         guard let bytes = try? FileIO.read(paths.expeditionCheckpointFile),
             let saved = try? Self.decoder.decode(ExpeditionCheckpoint.self, from: Data(bytes))
-        else { return .differs("cannot be read as a checkpoint") }
-        let sessions = focusLogs.filter { ExpeditionService.earnsProgress($0, definitions: definitions) }
-        let fingerprint = ExpeditionCheckpoint.fingerprint(definitions, days: days, changes: history.changes.map(\.id))
-        guard saved.holds(prefixOf: sessions, fingerprint: fingerprint) else { return .behind }
-        guard saved.isWithinBounds(of: definitions) else { return .differs("it holds values out of range") }
-        let rebuilt = ExpeditionService.fold(
-            sessions, applied: 0, into: ExpeditionState(), definitions: definitions, days: days
-        ).state
-        let resumed = ExpeditionService.fold(
-            sessions, applied: saved.applied, into: saved.state, definitions: definitions, days: days
-        ).state
-        return rebuilt == resumed
-            ? .matches : .differs(Message("resuming from it gives another expedition state than a rebuild"))
+        else { return CheckpointCheck(.differs("cannot be read as a checkpoint")) }
+        return CheckpointCheck(saved, definitions: definitions, days: days)
+    }
+
+    /// The check of the expedition checkpoint against a rebuild, fed the effective sessions in order
+    /// (``visit(_:)``), answered once they all went by (``health(changes:)``).
+    public struct CheckpointCheck {
+        /// The answer when the file alone decides it (none, or unreadable).
+        let decided: CheckpointHealth?
+        let saved: ExpeditionCheckpoint?
+        let definitions: ExpeditionDefinitions
+        let days: LocalDays
+        /// The sessions that earn progress seen so far, and the hash and the last id of the first `applied` of them.
+        var earning = 0
+        var prefixHash = FNV1a.offsetBasis
+        var prefixLastID: String?
+        /// The fold from nothing, and the fold resumed from the saved state (only when it is within bounds).
+        var rebuilt: ExpeditionService.Folder
+        var resumed: ExpeditionService.Folder?
+
+        init(_ decided: CheckpointHealth) {
+            self.decided = decided
+            saved = nil
+            definitions = .builtIn
+            days = LocalDays(timeZone: .gmt)
+            rebuilt = ExpeditionService.Folder(state: ExpeditionState(), definitions: definitions, days: days)
+        }
+
+        init(_ saved: ExpeditionCheckpoint, definitions: ExpeditionDefinitions, days: LocalDays) {
+            decided = nil
+            self.saved = saved
+            self.definitions = definitions
+            self.days = days
+            rebuilt = ExpeditionService.Folder(state: ExpeditionState(), definitions: definitions, days: days)
+            if saved.isWithinBounds(of: definitions) {
+                resumed = ExpeditionService.Folder(state: saved.state, definitions: definitions, days: days)
+            }
+        }
+
+        /// The next effective session.
+        public mutating func visit(_ log: FocusLog) {
+            guard let saved, ExpeditionService.earnsProgress(log, definitions: definitions) else { return }
+            earning += 1
+            if earning <= saved.applied {
+                prefixHash = FNV1a.hash(line: log.id, continuing: prefixHash)
+                if earning == saved.applied { prefixLastID = log.id }
+                resumed?.skip(log)
+            } else {
+                _ = resumed?.add(log)
+            }
+            _ = rebuilt.add(log)
+        }
+
+        /// How the checkpoint compares with the rebuild, `changes` being the journal's change records.
+        public func health(changes: [JournalChange]) -> CheckpointHealth {
+            if let decided { return decided }
+            guard let saved else { return .missing }
+            let fingerprint = ExpeditionCheckpoint.fingerprint(definitions, days: days, changes: changes.map(\.id))
+            guard saved.version == ExpeditionCheckpoint.currentVersion, saved.fingerprint == fingerprint,
+                saved.applied >= 0, saved.applied <= earning, prefixLastID == saved.lastID,
+                String(prefixHash, radix: 16) == saved.appliedHash
+            else { return .behind }
+            guard let resumed else { return .differs("it holds values out of range") }
+            return rebuilt.state == resumed.state
+                ? .matches : .differs(Message("resuming from it gives another expedition state than a rebuild"))
+        }
     }
 
     /// Removes the checkpoint and builds it again from the journal. The journal itself is never touched.
     public func rebuildExpeditionCheckpoint(days: LocalDays) throws(FocusError) {
         try FileIO.remove(paths.expeditionCheckpointFile)
+        if !isLoaded { try load() }
         try loadExpedition(days: days)
     }
 

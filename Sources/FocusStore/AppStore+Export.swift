@@ -20,6 +20,16 @@ extension AppStore {
     /// temp file of its own (created exclusively, under an unguessable name) that is renamed over the path, so a
     /// file planted under the temp name receives nothing.
     public func export(to path: String, chunks: some Sequence<[UInt8]>) throws(FocusError) {
+        try export(to: path) { (write) throws(FocusError) in
+            for bytes in chunks { try write(bytes) }
+        }
+    }
+
+    /// ``export(to:chunks:)`` with the chunks pushed by `produce` as they are made (an export streamed from the
+    /// journal, ``streamSessions(progress:_:)``); an error it throws leaves an old file untouched.
+    public func export(
+        to path: String, producing produce: (_ write: ([UInt8]) throws(FocusError) -> Void) throws(FocusError) -> Void
+    ) throws(FocusError) {
         let parent = FileIO.parentDirectory(of: path)
         if !parent.isEmpty, !FileIO.exists(parent + "/.") {
             throw FocusError(.cantCreate, "cannot create \(path): the folder \(parent) does not exist")
@@ -42,6 +52,6 @@ extension AppStore {
             }
             keptMode = st.st_mode & 0o777
         }
-        try FileIO.replace(path, mode: 0o644, keepingMode: keptMode, chunks: chunks)
+        try FileIO.replace(path, mode: 0o644, keepingMode: keptMode, producing: produce)
     }
 }

@@ -22,15 +22,28 @@ extension AppStore {
         {
             return input
         }
+        func matches(_ log: FocusLog, _ recorder: String?) -> Bool {
+            (tag.map(log.has(tag:)) ?? true) && (device == nil || recorder == device)
+        }
+        if filtered, !isLoaded {
+            // The summaries of the sessions that match, folded as they stream by: the history is never held.
+            var summaries: [DaySummary] = []
+            var batch: [FocusLog] = []
+            _ = try streamSessions { log, recorder in
+                guard matches(log, recorder) else { return }
+                batch.append(log)
+                if batch.count == 4096 {
+                    summaries = StatsService.daySummaries(focusLogs: batch, days: days, adding: summaries)
+                    batch.removeAll(keepingCapacity: true)
+                }
+            }
+            return StatsInput(summaries: StatsService.daySummaries(focusLogs: batch, days: days, adding: summaries))
+        }
         if !isLoaded { try load() }
         // Kept for the history as it is: the dashboard asks again at every redraw, and its `t` goes from tag to tag.
         let key = filtered ? "filtered-summaries:\(tag.debugDescription):\(device.debugDescription)" : "summaries"
         return derived(key, days: days) { () -> StatsInput in
-            let logs =
-                filtered
-                ? focusLogs.filter { log in
-                    (tag.map(log.has(tag:)) ?? true) && (device == nil || self.device(ofSession: log.id) == device)
-                } : focusLogs
+            let logs = filtered ? focusLogs.filter { matches($0, self.device(ofSession: $0.id)) } : focusLogs
             let summaries = StatsService.daySummaries(focusLogs: logs, days: days)
             if !filtered { saveDerived(days: days, summaries: summaries) }
             return StatsInput(summaries: summaries)

@@ -24,9 +24,9 @@ public final class AppStore {
     /// Values computed from ``history`` and kept until it changes (``derived(_:days:_:)``).
     var derivedValues: [String: Any] = [:]
     /// Lines that could not be read during the last ``load()``, records a crash cut short (``tornTails``) aside.
-    public private(set) var issues: [JournalIssue] = []
+    public internal(set) var issues: [JournalIssue] = []
     /// Records a crash cut short, found by the last ``load()``: never saved, so skipped and only noted (``TornLine``).
-    public private(set) var tornTails: [JournalIssue] = []
+    public internal(set) var tornTails: [JournalIssue] = []
     /// Ids read more than once during the last ``load()``.
     public private(set) var duplicates: [DuplicateRecord] = []
     /// The sync engines' conflict copies the last ``load()`` read (their records count once, like any other's).
@@ -251,13 +251,7 @@ public final class AppStore {
             }
         }
         let device = try device()
-        let batch = try commitBatch(
-            records.map { record in
-                switch record {
-                case .session(let log): JournalCodec.encode(log)
-                case .change(let change): JournalCodec.encode(change)
-                }
-            }, of: device)
+        let batch = try commitBatch(Self.lines(records), of: device)
         var known = Set(history.sessions.map(\.id))
         let added = logs.filter { known.insert($0.id).inserted }
         history = history.appending(added).appending(changes, file: batch.fileName, after: nil)
@@ -287,25 +281,19 @@ public final class AppStore {
             return
         }
         let device = try device()
-        _ = try commitBatch(undos.map(JournalCodec.encode), of: device)
+        _ = try commitBatch(Self.lines(undos.map { .change($0) }), of: device)
         history = history.appending(undos, file: "", after: nil)
         focusLogs = history.effectiveLogs
         hasRecords = true
     }
 
-    /// Writes `lines` as this device's next batch file: all of them reach the journal, or none.
+    /// Writes `bytes`, journal lines, as this device's next batch file: all of them reach the journal, or none.
     ///
     /// The batch is placed after the lines its device's own file has now (``JournalBatch``); another batch already
     /// there makes it the next one. It is staged under a temp name (`<name>-<id>.batch.tmp-…`, never read as
     /// journal) and linked in when complete.
-    private func commitBatch(_ lines: [String], of device: Device) throws(FocusError) -> JournalBatch {
+    private func commitBatch(_ bytes: [UInt8], of device: Device) throws(FocusError) -> JournalBatch {
         try FileIO.makeDirectories(paths.journalDirectory)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 1 })
-        for line in lines {
-            bytes += line.utf8
-            bytes.append(10)
-        }
         let after = try FileIO.lineCount(paths.journalFile(of: device))
         var sequence = 1
         for name in try FileIO.list(paths.journalDirectory) {
@@ -320,6 +308,20 @@ public final class AppStore {
             if try FileIO.createExclusively(path, with: bytes, staging: staging) { return batch }
             sequence += 1
         }
+    }
+
+    /// The journal lines of `records`, each with its newline.
+    private static func lines(_ records: [JournalRecord]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(records.count * 200)
+        for record in records {
+            switch record {
+            case .session(let log): JournalCodec.append(log, to: &bytes)
+            case .change(let change): bytes += JournalCodec.encode(change).utf8
+            }
+            bytes.append(10)
+        }
+        return bytes
     }
 
     /// Runs `body` holding this machine's change lock (``DataPaths/changeLock``): a command that reads the

@@ -232,9 +232,20 @@ enum FileIO {
     static func replace(_ path: String, mode: mode_t, keepingMode: mode_t?, chunks: some Sequence<[UInt8]>)
         throws(FocusError)
     {
+        try replace(path, mode: mode, keepingMode: keepingMode) { (write) throws(FocusError) in
+            for bytes in chunks { try write(bytes) }
+        }
+    }
+
+    /// ``replace(_:mode:keepingMode:chunks:)`` with the chunks pushed by `produce`, which calls its argument with
+    /// each in turn; an error it throws leaves the old file as it was.
+    static func replace(
+        _ path: String, mode: mode_t, keepingMode: mode_t?,
+        producing produce: (_ write: ([UInt8]) throws(FocusError) -> Void) throws(FocusError) -> Void
+    ) throws(FocusError) {
         let temp = try Temp(beside: path, mode: mode)
         do throws(FocusError) {
-            for bytes in chunks { try writeAll(temp.fd, bytes, path: temp.path) }
+            try produce { (bytes) throws(FocusError) in try writeAll(temp.fd, bytes, path: temp.path) }
             if let keepingMode, fchmod(temp.fd, keepingMode) != 0 {
                 throw FocusError(.io, "cannot set the mode of \(temp.path): \(errnoText())")
             }

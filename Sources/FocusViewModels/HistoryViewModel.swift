@@ -46,6 +46,23 @@ public struct HistoryViewModel {
         self.newest = newest
     }
 
+    /// The matching sessions streamed from the journal (``AppStore/streamedSessions(keeping:days:where:)``), only
+    /// the `limit` newest of them held; `nil` when the journal must be loaded for
+    /// ``init(store:range:tag:device:limit:offset:now:days:)``.
+    public init?(
+        streaming store: AppStore, range: StatsRange, tag: String?, device: String?, limit: Int?, now: Date,
+        days: LocalDays
+    ) throws(FocusError) {
+        self.init(store: store, range: range, tag: tag, device: device, limit: limit, now: now, days: days)
+        let bounds = dayBounds
+        let model = self
+        guard
+            let found = try store.streamedSessions(
+                keeping: limit, days: days, where: { model.includes($0, recorder: $1, bounds: bounds) })
+        else { return nil }
+        newest = found
+    }
+
     public init(
         store: AppStore, range: StatsRange = .all, tag: String? = nil, device: String? = nil, limit: Int? = 20,
         offset: Int = 0, now: Date, days: LocalDays
@@ -66,14 +83,27 @@ public struct HistoryViewModel {
     public var matching: [FocusLog] {
         if let newest { return newest.logs }
         let logs = store.focusLogs
-        // `all` needs no dates: the whole history stays cheap to scroll.
-        let bounds =
-            range == .all ? nil : range.bounds(today: days.date(of: now).dayNumber, sessionSpan: nil)
+        let bounds = dayBounds
         guard tag != nil || device != nil || bounds != nil else { return logs.reversed() }
-        return logs.reversed().filter { log in
-            (tag.map(log.has(tag:)) ?? true) && (device == nil || store.device(ofSession: log.id) == device)
-                && (bounds?.contains(days.dayNumber(of: log)) ?? true)
-        }
+        return logs.reversed().filter { includes($0, recorder: store.device(ofSession: $0.id), bounds: bounds) }
+    }
+
+    /// Whether a session is one of ``matching``: for a command that goes through the sessions one at a time
+    /// (``AppStore/streamSessions(progress:_:)``) rather than from ``AppStore/focusLogs``.
+    public var filter: (FocusLog) -> Bool {
+        let bounds = dayBounds
+        return { self.includes($0, recorder: self.store.device(ofSession: $0.id), bounds: bounds) }
+    }
+
+    /// The local days of ``range``; `nil` for `all`, which needs no dates: the whole history stays cheap to scroll.
+    private var dayBounds: ClosedRange<Int>? {
+        range == .all ? nil : range.bounds(today: days.date(of: now).dayNumber, sessionSpan: nil)
+    }
+
+    /// Whether `log`, recorded by `recorder`, has the tag, comes from the device and falls within `bounds`.
+    private func includes(_ log: FocusLog, recorder: String?, bounds: ClosedRange<Int>?) -> Bool {
+        (tag.map(log.has(tag:)) ?? true) && (device == nil || recorder == device)
+            && (bounds?.contains(days.dayNumber(of: log)) ?? true)
     }
 
     /// Whether every session of the journal in memory matches: then a window of the history is read without

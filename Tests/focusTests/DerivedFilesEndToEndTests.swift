@@ -11,6 +11,10 @@ import Testing
         ["expedition"], ["expedition", "--json"], ["passport"], ["profile"], ["profile", "--json"], ["log"],
         ["log", "--limit", "3"], ["log", "--json"], ["completions", "--tags"], ["completions", "--sounds"],
         ["stats", "--range", "7d"], ["stats", "--range", "all"], ["sound", "list"], ["status"],
+        // Streamed from the journal, the short ids' length from the derived files.
+        ["log", "--range", "7d"], ["log", "--tag", "coding"], ["log", "--device", "test", "--limit", "0"],
+        ["log", "--tag", "写作", "--limit", "2", "--json"], ["stats", "--range", "30d", "--tag", "coding"],
+        ["stats", "--device", "test"], ["export", "--format", "csv"], ["export", "--format", "json", "--range", "30d"],
     ]
 
     /// 45 timer sessions, one a day up to yesterday, in the device's own file.

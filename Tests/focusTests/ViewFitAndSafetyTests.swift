@@ -204,13 +204,14 @@ import Testing
         file.seekToEndOfFile()
         for value in Self.hostile { file.write(Data(("{\"id\":\"\(value)\",\"broken\n").utf8)) }
         try file.close()
+        let scan = try AppStore(paths: store.paths).streamSessions { _ in }
         try store.load()
         let findings = JournalDoctor.check(
             history: store.history, sessions: store.focusLogs, issues: store.issues, duplicates: store.duplicates,
             conflictCopies: store.conflictCopies, now: Self.now, days: Self.days)
         #expect(!findings.isEmpty)
         for width in Self.widths {
-            var lines = DoctorView.journal(store, width: width)
+            var lines = DoctorView.journal(store.paths.journalDirectory, scan, width: width)
             for finding in findings
                 + Self.hostile.map({ .init(isProblem: true, text: Message(verbatim: "session " + $0)) })
             {

@@ -23,10 +23,7 @@ enum DoctorCommand: ParsableCommand {
         func fine(_ text: Message) { lines += DoctorView.fine(text, width: width) }
         let now = ctx.now()
         ctx.recoverCrashedSession()
-        try ctx.store.load()
         let store = ctx.store
-        lines += DoctorView.journal(store, width: width)
-
         var configOK = true
         let days: LocalDays
         do {
@@ -36,9 +33,25 @@ enum DoctorCommand: ParsableCommand {
             configOK = false
             days = LocalDays(timeZone: ctx.zone)
         }
+        // The sessions are checked as they stream by, the journal's and the checkpoint's checks at once.
+        var checks = JournalDoctor.SessionChecks(now: now, days: days)
+        var checkpoint: AppStore.CheckpointCheck?
+        var checkpointError: FocusError?
+        if configOK {
+            do throws(FocusError) { checkpoint = try store.expeditionCheckpointCheck(days: days) } catch {
+                checkpointError = error
+            }
+        }
+        let meter = ProgressMeter(ctx)
+        let scan = try store.streamSessions(progress: meter?.report) { log in
+            checks.visit(log)
+            checkpoint?.visit(log)
+        }
+        meter?.finish()
+        lines += DoctorView.journal(store.paths.journalDirectory, scan, width: width)
         for finding in JournalDoctor.check(
-            history: store.history, sessions: store.focusLogs, issues: store.issues, duplicates: store.duplicates,
-            conflictCopies: store.conflictCopies, tornTails: store.tornTails, now: now, days: days)
+            changes: scan.changes, danglingChanges: scan.danglingChanges, sessions: checks, issues: scan.issues,
+            duplicates: scan.duplicates, conflictCopies: scan.conflictCopies, tornTails: scan.tornTails)
         { report(finding) }
 
         lines += DoctorView.heading("Settings", width: width)
@@ -65,8 +78,9 @@ enum DoctorCommand: ParsableCommand {
             report(.init(isProblem: true, text: error.message))
         }
         if configOK {
-            do {
-                switch try store.checkExpeditionCheckpoint(days: days) {
+            do throws(FocusError) {
+                if let checkpointError { throw checkpointError }
+                switch checkpoint?.health(changes: scan.changes) ?? .missing {
                 case .matches: fine("expedition checkpoint: matches a rebuild")
                 case .missing: fine("expedition checkpoint: none yet (built on first use)")
                 case .behind:

@@ -36,15 +36,44 @@ enum ExportCommand: ParsableCommand {
         let range = try StatsRange.parse(
             range: args[Self.range] ?? "all", from: nil, to: nil, today: days.date(of: now),
             weekStart: try ctx.loadConfig().weekStartDay)
-        try ctx.loadJournal()
-        let model = HistoryViewModel(store: ctx.store, range: range, limit: nil, now: now, days: days)
-        let text = SessionExporter.export(model.matching.reversed(), as: format, days: days, now: now)
+        // The sessions are streamed from the journal to the output: memory stays flat however long the history.
+        ctx.recoverCrashedSession()
+        let include = HistoryViewModel(store: ctx.store, range: range, limit: nil, now: now, days: days).filter
+        var writer = SessionExporter.Writer(format: format, days: days, now: now)
+        let meter = args[out] == nil ? nil : ProgressMeter(ctx)
+        func produce(_ write: ([UInt8]) throws(FocusError) -> Void) throws(FocusError) {
+            var buffer = Array(writer.start().utf8)
+            // Written in pieces that end a line: on a terminal, a document is written line by line.
+            func flush(all: Bool) throws(FocusError) {
+                let cut = all ? buffer.count : (buffer.lastIndex(of: 10).map { $0 + 1 } ?? 0)
+                guard cut > 0 else { return }
+                try write(Array(buffer[..<cut]))
+                buffer.removeSubrange(..<cut)
+            }
+            defer { meter?.finish() }
+            var reported = false
+            _ = try ctx.store.streamSessions(progress: meter?.report) { (log) throws(FocusError) in
+                if !reported {
+                    // Before the first session, as a load reports them; the meter's line goes first.
+                    meter?.finish()
+                    ctx.reportIssues()
+                    reported = true
+                }
+                guard include(log) else { return }
+                writer.append(log, to: &buffer)
+                if buffer.count >= 1 << 16 { try flush(all: false) }
+            }
+            meter?.finish()
+            ctx.reportIssues()
+            buffer += writer.end().utf8
+            try flush(all: true)
+        }
         if let out = args[Self.out] {
-            try ctx.store.export(to: out, chunks: [Array(text.utf8)])
-            let count = model.matching.count
+            try ctx.store.export(to: out, producing: produce)
+            let count = writer.count
             ctx.err.line(count == 1 ? "Exported 1 session to \(out)." : "Exported \(count) sessions to \(out).")
         } else {
-            ctx.out.document(text)
+            try produce { (bytes) throws(FocusError) in ctx.out.document(String(decoding: bytes, as: UTF8.self)) }
         }
         return 0
     }

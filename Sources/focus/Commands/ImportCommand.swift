@@ -33,10 +33,12 @@ enum ImportCommand: ParsableCommand {
         }
         let inputs = try InterchangeFiles.read(path, format: format)
         let now = ctx.now()
+        let meter = ProgressMeter(ctx)
         func makePlan() throws(FocusError) -> ImportPlan {
-            try ImportPlan(
+            defer { meter?.finish() }
+            return try ImportPlan(
                 inputs: inputs, format: format, history: ctx.store.history, prune: args[prune], path: path, now: now,
-                newID: { UUID().uuidString })
+                newID: { UUID().uuidString }, progress: meter?.report)
         }
         let plan: ImportPlan
         if args[dryRun] {

@@ -42,6 +42,13 @@ enum LogCommand: ParsableCommand {
             let newest = HistoryViewModel(newestOf: ctx.store, limit: limit, now: now, days: days)
         {
             model = newest
+        } else if let streamed = try HistoryViewModel(
+            streaming: ctx.store, range: range, tag: args[tag], device: args[device], limit: limit == 0 ? nil : limit,
+            now: now, days: days)
+        {
+            // The journal streamed by, only the rows shown held: the short ids' length from the derived files.
+            model = streamed
+            ctx.reportIssues()
         } else {
             try ctx.loadJournal()
             model = HistoryViewModel(

@@ -4,11 +4,11 @@ import FocusCore
 /// escaped, and on a terminal (`width` given) wrapped under their label; on a pipe each stays one line.
 enum DoctorView {
     /// `Journal: PATH: 12 session records, 2 change records, 11 sessions in the history.`
-    static func journal(_ store: AppStore, width: Int?) -> [TerminalLine] {
+    static func journal(_ directory: String, _ scan: JournalScan, width: Int?) -> [TerminalLine] {
         TerminalLine(
             """
-            Journal: \(store.paths.journalDirectory): \(store.history.sessions.count) session records, \
-            \(store.history.changes.count) change records, \(store.focusLogs.count) sessions in the history.
+            Journal: \(directory): \(scan.sessionRecords) session records, \
+            \(scan.changes.count) change records, \(scan.sessions) sessions in the history.
             """ as Message
         ).folded(toWidth: width)
     }

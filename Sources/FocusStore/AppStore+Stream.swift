@@ -1,0 +1,356 @@
+import FocusJournal
+import FocusModels
+
+/// What a streamed read of the journal (``AppStore/streamSessions(progress:_:)``) found besides the sessions: what
+/// a ``AppStore/load()`` would leave in the store's properties.
+public struct JournalScan: Sendable {
+    /// Session records read, first copy of each id (`history.sessions.count`).
+    public let sessionRecords: Int
+    /// Every change record read, first copy of each id, in reading order (`history.changes`).
+    public let changes: [JournalChange]
+    /// Change records whose target is unknown (``JournalHistory/danglingChanges``).
+    public let danglingChanges: [JournalChange]
+    /// The effective sessions visited (`focusLogs.count`).
+    public let sessions: Int
+    /// As ``AppStore/issues``, ``AppStore/tornTails``, ``AppStore/duplicates`` and ``AppStore/conflictCopies``.
+    public let issues: [JournalIssue]
+    public let tornTails: [JournalIssue]
+    public let duplicates: [DuplicateRecord]
+    public let conflictCopies: [ConflictCopy]
+}
+
+extension AppStore {
+    /// Visits the effective sessions (``focusLogs``, in their order: by start, then id) without holding them:
+    /// memory stays flat however long the history, for the commands that go through all of it (`export`, `doctor`).
+    ///
+    /// Two passes over the files, each a piece at a time (``JournalFileReader``). The first reads every line and
+    /// keeps the change records (few), the problems, and for each session a key of 16 bytes (its start, a hash of
+    /// its id, where its line is). Only the sessions a change record names, or whose id hash another shares, are
+    /// read again by their keys and resolved exactly (``JournalHistory`` applies the changes to them). The second
+    /// pass reads the sessions again: in file order when the files hold them by start, as focus appends them,
+    /// else in the order of the sorted keys; the changed sessions are merged in at their place.
+    ///
+    /// A journal this cannot follow exactly (a conflict copy of a sync engine, an id read twice, an id that is both
+    /// a session and a change) is loaded whole (``load()``) and its sessions visited from memory, as is a store
+    /// already loaded: the sessions and every other answer are the same either way. ``issues`` and ``tornTails``
+    /// are set as a load sets them. `progress` hears how far each pass has come.
+    public func streamSessions(
+        progress: ((WorkProgress) -> Void)? = nil, _ visit: (FocusLog) throws(FocusError) -> Void
+    ) throws(FocusError) -> JournalScan {
+        try streamSessions(progress: progress) { (log, _) throws(FocusError) in try visit(log) }
+    }
+
+    /// ``streamSessions(progress:_:)-(_,(FocusLog)->Void)``, each session with the device that recorded it
+    /// (``device(ofSession:)``).
+    public func streamSessions(
+        progress: ((WorkProgress) -> Void)? = nil,
+        withDevices visit: (FocusLog, _ device: String?) throws(FocusError) -> Void
+    ) throws(FocusError) -> JournalScan {
+        if !isLoaded, var plan = try streamPlan(progress: progress) {
+            issues = plan.issues.filter { !$0.isTornTail }
+            tornTails = plan.issues.filter(\.isTornTail)
+            let records = plan.keys.count
+            hasRecords = records > 0 || !plan.changes.isEmpty || !plan.issues.isEmpty
+            let visited = try stream(&plan, progress: progress, visit)
+            return JournalScan(
+                sessionRecords: records, changes: plan.changes, danglingChanges: plan.dangling,
+                sessions: visited, issues: issues, tornTails: tornTails, duplicates: [], conflictCopies: [])
+        }
+        if !isLoaded { try load() }
+        for log in focusLogs { try visit(log, device(ofSession: log.id)) }
+        return JournalScan(
+            sessionRecords: history.sessions.count, changes: history.changes, danglingChanges: history.danglingChanges,
+            sessions: focusLogs.count, issues: issues, tornTails: tornTails, duplicates: duplicates,
+            conflictCopies: conflictCopies)
+    }
+
+    /// The effective sessions `include` keeps (given each with its device), the newest first, at most `keep` of them
+    /// (all when `nil`), with how many it kept in all and the length of the short ids of the whole history: streamed
+    /// from the journal, the short-id length from the derived files. `nil` when they cannot tell it (none yet, the
+    /// journal changed otherwise than by appends): then the caller loads the journal. ``device(ofSession:)`` then
+    /// names the device of each session returned.
+    public func streamedSessions(
+        keeping keep: Int?, days: LocalDays, where include: (FocusLog, _ device: String?) -> Bool
+    ) throws(FocusError) -> (logs: [FocusLog], total: Int, idLength: Int)? {
+        guard !isLoaded, let idLength = derivedJournal(days: days)?.history?.idLength else { return nil }
+        var kept: [(log: FocusLog, device: String?)] = []
+        var total = 0
+        _ = try streamSessions { log, device in
+            guard include(log, device) else { return }
+            total += 1
+            kept.append((log, device))
+            // The newest `keep` are the last ones: drop the older ones now and then, not at every session.
+            if let keep, kept.count >= 2 * max(keep, 512) { kept.removeFirst(kept.count - keep) }
+        }
+        let newest = kept.suffix(keep ?? kept.count).reversed()
+        for (log, device) in newest { if let device { sessionDevices[log.id] = device } }
+        return (newest.map(\.log), total, idLength)
+    }
+
+    /// One session of the first pass: 16 bytes, however long its line.
+    struct SessionKey {
+        /// Seconds since the epoch (every instant a record may hold fits).
+        var start: UInt32
+        var idHash: UInt32
+        /// The file's index in reading order (high 24 bits) and the line's offset in it (low 40).
+        var location: UInt64
+
+        init(start: Int, id: String, file: Int, offset: Int) {
+            self.start = UInt32(truncatingIfNeeded: start)
+            idHash = Self.hash(id)
+            location = UInt64(file) << 40 | UInt64(offset)
+        }
+
+        var file: Int { Int(location >> 40) }
+        var offset: Int { Int(location & (1 << 40 - 1)) }
+
+        static func hash(_ id: String) -> UInt32 {
+            let h = FNV1a.hash(id)
+            return UInt32(truncatingIfNeeded: h ^ h >> 32)
+        }
+
+        /// Sorts `keys` in place with no buffer beside them (the standard sort takes one of half their size, 8 MiB
+        /// at a million sessions): a quicksort on the median of three, insertion sort for short runs.
+        @inline(__always)  // so that `less` is inlined into the loop at each of the two call sites
+        static func sort(_ keys: inout [SessionKey], by less: (SessionKey, SessionKey) -> Bool) {
+            keys.withUnsafeMutableBufferPointer { all in
+                var ranges = [(0, all.count - 1)]
+                while let (low, high) = ranges.popLast() {
+                    if high - low < 16 {
+                        if low < high {
+                            for i in low + 1...high {
+                                var j = i
+                                while j > low, less(all[j], all[j - 1]) {
+                                    all.swapAt(j, j - 1)
+                                    j -= 1
+                                }
+                            }
+                        }
+                        continue
+                    }
+                    let mid = low + (high - low) / 2
+                    if less(all[mid], all[low]) { all.swapAt(mid, low) }
+                    if less(all[high], all[low]) { all.swapAt(high, low) }
+                    if less(all[high], all[mid]) { all.swapAt(high, mid) }
+                    let pivot = all[mid]
+                    var i = low
+                    var j = high
+                    while i <= j {
+                        while less(all[i], pivot) { i += 1 }
+                        while less(pivot, all[j]) { j -= 1 }
+                        if i <= j {
+                            all.swapAt(i, j)
+                            i += 1
+                            j -= 1
+                        }
+                    }
+                    // The smaller part is taken first, so the stack stays as short as the logarithm of the count.
+                    if j - low > high - i {
+                        ranges.append((low, j))
+                        ranges.append((i, high))
+                    } else {
+                        ranges.append((i, high))
+                        ranges.append((low, j))
+                    }
+                }
+            }
+        }
+    }
+
+    /// What the first pass learnt: enough to stream the sessions in order.
+    struct StreamPlan {
+        var files: [JournalFileReader] = []
+        /// Their names, for the order of change records, and the device that wrote each (`nil` when unknown).
+        var names: [String] = []
+        var writers: [String?] = []
+        /// How many bytes of each file the first pass read: the second reads no more.
+        var sizes: [Int] = []
+        var keys: [SessionKey] = []
+        /// Whether `keys` are by start in reading order already.
+        var inOrder = true
+        var changes: [JournalChange] = []
+        var order: [JournalHistory.ChangeOrder] = []
+        var issues: [JournalIssue] = []
+        /// The effective versions of the sessions a change names, by start then id, with their devices, and where
+        /// their lines are.
+        var changed: [(log: FocusLog, device: String?)] = []
+        var changedLocations: Set<UInt64> = []
+        var dangling: [JournalChange] = []
+        var totalBytes = 0
+    }
+
+    /// The first pass, or `nil` when the journal needs a full ``load()`` (see ``streamSessions(progress:_:)``).
+    private func streamPlan(progress: ((WorkProgress) -> Void)?) throws(FocusError) -> StreamPlan? {
+        var plan = StreamPlan()
+        let names = try Self.journalFileNames(paths.journalDirectory)
+        for name in names {
+            if case .conflictCopy = JournalFileName(name) { return nil }
+            guard let reader = try JournalFileReader(paths.journalDirectory + "/" + name) else { continue }
+            plan.files.append(reader)
+            plan.names.append(name)
+            plan.writers.append(JournalFileName(name)?.writer?.name)
+            plan.totalBytes += reader.size
+        }
+        // Room for the shortest lines focus writes: pages never touched are never resident.
+        plan.keys.reserveCapacity(plan.totalBytes / 64)
+        var readBytes = 0
+        var lastStart: UInt32 = 0
+        for (index, reader) in plan.files.enumerated() {
+            let name = plan.names[index]
+            var line = 1
+            var latest = Int.min
+            let size = try reader.forEachPiece { (piece, offset) throws(FocusError) in
+                line += JournalReader.scan(piece, file: reader.path, firstLine: line, issues: &plan.issues) {
+                    record, number, at in
+                    switch record {
+                    case .session(let log):
+                        let start = Int(log.start.timeIntervalSince1970)
+                        let key = SessionKey(start: start, id: log.id, file: index, offset: offset + at)
+                        if key.start < lastStart { plan.inOrder = false }
+                        lastStart = key.start
+                        plan.keys.append(key)
+                    case .change(let change):
+                        latest = max(latest, Int(change.at.timeIntervalSince1970.rounded(.down)))
+                        plan.changes.append(change)
+                        plan.order.append(JournalHistory.ChangeOrder(at: latest, file: name, line: number))
+                    }
+                }
+                readBytes += piece.count
+                progress?(
+                    WorkProgress(
+                        title: "Reading the journal", done: plan.keys.count,
+                        fraction: Double(readBytes) / Double(max(1, plan.totalBytes))))
+            }
+            plan.sizes.append(size)
+        }
+        return try resolveChanged(&plan) ? plan : nil
+    }
+
+    /// Reads again, by their keys, the sessions a change names and those whose id hash another shares; applies the
+    /// changes to the first. `false` when an id is read twice (or is both a session's and a change's).
+    private func resolveChanged(_ plan: inout StreamPlan) throws(FocusError) -> Bool {
+        var changeIDs = Set<String>()
+        for change in plan.changes where !changeIDs.insert(change.id).inserted { return false }
+        // By id hash, in place: ids that share a hash are neighbours. The second pass reads the keys in this order no
+        // more (it sorts them by start when it must).
+        SessionKey.sort(&plan.keys) { $0.idHash < $1.idHash }
+        var wanted = Set(plan.changes.map { SessionKey.hash($0.target) } + plan.changes.map { SessionKey.hash($0.id) })
+        for (a, b) in zip(plan.keys, plan.keys.dropFirst()) where a.idHash == b.idHash { wanted.insert(a.idHash) }
+        let targets = Set(plan.changes.map(\.target))
+        var seen = Set<String>()
+        var named: [(location: UInt64, log: FocusLog)] = []
+        if !wanted.isEmpty {
+            for key in plan.keys where wanted.contains(key.idHash) {
+                guard
+                    case .session(let log)? = try plan.files[key.file].withLine(
+                        at: key.offset, JournalReader.record(atStartOf:))
+                else { throw Self.changedWhileRead(plan.files[key.file].path) }
+                guard seen.insert(log.id).inserted, !changeIDs.contains(log.id) else { return false }
+                if targets.contains(log.id) { named.append((key.location, log)) }
+            }
+        }
+        let history = JournalHistory(sessions: named.map(\.log), changes: plan.changes, changeOrder: plan.order)
+        var devices: [String: String?] = [:]
+        for (location, log) in named { devices[log.id] = plan.writers[Int(location >> 40)] }
+        plan.changed = history.effectiveLogs.map { ($0, devices[$0.id] ?? nil) }
+        plan.changedLocations = Set(named.map(\.location))
+        plan.dangling = history.danglingChanges
+        return true
+    }
+
+    /// The second pass: visits the effective sessions in order; returns how many.
+    private func stream(
+        _ plan: inout StreamPlan, progress: ((WorkProgress) -> Void)?,
+        _ visit: (FocusLog, String?) throws(FocusError) -> Void
+    ) throws(FocusError) -> Int {
+        var merger = SessionMerger(changed: plan.changed)
+        var done = 0
+        func report(_ fraction: Double) {
+            progress?(WorkProgress(title: "Going through the sessions", done: done, fraction: fraction))
+        }
+        if plan.inOrder {
+            // Read in file order: the keys are needed no more.
+            plan.keys = []
+            var readBytes = 0
+            var ignored: [JournalIssue] = []
+            for (index, reader) in plan.files.enumerated() {
+                var failure: FocusError?
+                try reader.forEachPiece(upTo: plan.sizes[index]) { (piece, offset) throws(FocusError) in
+                    _ = JournalReader.scan(piece, file: reader.path, firstLine: 1, issues: &ignored) { record, _, at in
+                        guard failure == nil, case .session(let log) = record,
+                            !plan.changedLocations.contains(UInt64(index) << 40 | UInt64(offset + at))
+                        else { return }
+                        done += 1
+                        do throws(FocusError) { try merger.add(log, plan.writers[index], visit) } catch {
+                            failure = error
+                        }
+                    }
+                    ignored.removeAll(keepingCapacity: true)
+                    if let failure { throw failure }
+                    readBytes += piece.count
+                    report(Double(readBytes) / Double(max(1, plan.totalBytes)))
+                }
+            }
+        } else {
+            SessionKey.sort(&plan.keys) { ($0.start, $0.location) < ($1.start, $1.location) }
+            let count = plan.keys.count
+            for (number, key) in plan.keys.enumerated() where !plan.changedLocations.contains(key.location) {
+                let reader = plan.files[key.file]
+                guard case .session(let log)? = try reader.withLine(at: key.offset, JournalReader.record(atStartOf:))
+                else {
+                    throw Self.changedWhileRead(reader.path)
+                }
+                done += 1
+                try merger.add(log, plan.writers[key.file], visit)
+                if number % 8192 == 0 { report(Double(number) / Double(count)) }
+            }
+        }
+        try merger.finish(visit)
+        done += plan.changed.count
+        report(1)
+        return done
+    }
+
+    private static func changedWhileRead(_ path: String) -> FocusError {
+        FocusError(.temporary, "\(path) changed while it was read; try again")
+    }
+
+    /// Puts sessions that arrive by start in the order of ``focusLogs`` (by start, then id), with the changed
+    /// sessions, already in that order, merged in at their place. Each goes with its device.
+    struct SessionMerger {
+        typealias Visit = (FocusLog, String?) throws(FocusError) -> Void
+        let changed: [(log: FocusLog, device: String?)]
+        var next = 0
+        /// Sessions with the same start, waiting for the first with a later one.
+        var pending: [(log: FocusLog, device: String?)] = []
+
+        init(changed: [(log: FocusLog, device: String?)]) { self.changed = changed }
+
+        mutating func add(_ log: FocusLog, _ device: String?, _ visit: Visit) throws(FocusError) {
+            if let first = pending.first, first.log.start != log.start { try flush(visit) }
+            pending.append((log, device))
+        }
+
+        mutating func finish(_ visit: Visit) throws(FocusError) {
+            try flush(visit)
+            while next < changed.count {
+                try visit(changed[next].log, changed[next].device)
+                next += 1
+            }
+        }
+
+        private mutating func flush(_ visit: Visit) throws(FocusError) {
+            if pending.count > 1 { pending.sort { $0.log.id < $1.log.id } }
+            for (log, device) in pending {
+                while next < changed.count,
+                    (changed[next].log.start, changed[next].log.id) < (log.start, log.id)
+                {
+                    try visit(changed[next].log, changed[next].device)
+                    next += 1
+                }
+                try visit(log, device)
+            }
+            pending.removeAll(keepingCapacity: true)
+        }
+    }
+}
