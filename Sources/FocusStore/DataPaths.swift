@@ -62,7 +62,7 @@ public struct DataPaths: Equatable, Sendable {
         guard let home = environment["FOCUS_HOME"], !home.isEmpty else { return }
         var path = home.hasPrefix("/") ? "" : "."
         for component in home.split(separator: "/") {
-            path += "/" + component
+            path += "/" + String(component)
             switch FileIO.kind(path) {
             case .missing: return
             case .folder: continue

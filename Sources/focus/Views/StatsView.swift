@@ -22,7 +22,7 @@ enum StatsView {
         [
             labels.dates, labels.focused, labels.completed, labels.average, labels.bestDay, labels.change,
             labels.streak, labels.today, labels.byHour,
-        ].map(\.localized.displayWidth).max()! + 2
+        ].map { $0.localized.displayWidth }.max()! + 2
     }
 
     /// The whole report.
@@ -36,9 +36,12 @@ enum StatsView {
 
     /// `sections` one after the other, a blank line between each two, without trailing spaces.
     static func joined(_ sections: [[TerminalLine]]) -> [TerminalLine] {
-        sections.filter { !$0.isEmpty }.map { $0 + [TerminalLine()] }.joined().dropLast().map {
-            $0.trimmingTrailingSpaces()
+        var lines: [TerminalLine] = []
+        for section in sections where !section.isEmpty {
+            if !lines.isEmpty { lines.append(TerminalLine()) }
+            for line in section { lines.append(line.trimmingTrailingSpaces()) }
         }
+        return lines
     }
 
     /// `Focus stats · 7 days · #tag`, the demo's label when it is one, and a blank line.
