@@ -26,9 +26,9 @@ public enum Language: String, CaseIterable, Sendable {
     /// for China, Singapore, the `Hans` script or `zh` alone; English for anything else, Traditional Chinese
     /// (`zh_TW`, `zh_HK`, `zh_MO`, `zh_Hant`) included, as there is no Traditional catalogue yet.
     public init(locale: String) {
-        // `zh_CN.UTF-8@euro` → `zh_cn`; `zh-Hans-CN` → `zh_hans_cn`.
-        let name = locale.prefix { $0 != "." && $0 != "@" }.lowercased().replacing("-", with: "_")
-        let parts = name.split(separator: "_", omittingEmptySubsequences: false)
+        // `zh_CN.UTF-8@euro` → `zh`, `cn`; `zh-Hans-CN` → `zh`, `hans`, `cn`.
+        let name = locale.prefix { $0 != "." && $0 != "@" }.lowercased()
+        let parts = name.split(omittingEmptySubsequences: false) { $0 == "_" || $0 == "-" }
         guard parts.first == "zh" else {
             self = .english
             return

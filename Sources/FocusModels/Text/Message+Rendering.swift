@@ -20,7 +20,9 @@ extension Message {
         var next = 0
         var rest = Substring(format)
         while let percent = rest.firstIndex(of: "%") {
-            out += rest[..<percent]
+            // `append(contentsOf:)` names the overload for a substring: `+=` would take the generic one, whose first
+            // call looks its types up at run time, as costly as the rest of `focus status`.
+            out.append(contentsOf: rest[..<percent])
             rest = rest[rest.index(after: percent)...]
             if rest.first == "%" {
                 out += "%"
@@ -36,7 +38,8 @@ extension Message {
                 out += "%"
             }
         }
-        return out + rest
+        out.append(contentsOf: rest)
+        return out
     }
 
     /// The `N` of a placeholder `N$@` at the start of `text`, and the text after it.
