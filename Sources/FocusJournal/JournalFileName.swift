@@ -101,7 +101,9 @@ public struct JournalBatch: Equatable, Hashable, Sendable {
 
     /// The batch `fileName` names, or `nil` for any other name.
     public init?(fileName: String) {
-        guard fileName.hasSuffix(".jsonl"), let mark = fileName.ranges(of: ".batch-").last else {
+        guard fileName.hasSuffix(".jsonl"), fileName.utf8.contains(ascii: ".batch-"),
+            let mark = fileName.ranges(of: ".batch-").last
+        else {
             return nil
         }
         let place = fileName[mark.upperBound...].dropLast(6).split(separator: "-", omittingEmptySubsequences: false)

@@ -19,10 +19,21 @@ enum StatsView {
         )
     /// The label column in the current language: the widest label and two spaces.
     private static var labelWidth: Int {
+        switch Language.current {
+        case .english: englishLabelWidth
+        case .simplifiedChinese: chineseLabelWidth
+        }
+    }
+
+    // Measured once a language: every row of the report asks for it.
+    private static let englishLabelWidth = labelWidth(in: .english)
+    private static let chineseLabelWidth = labelWidth(in: .simplifiedChinese)
+
+    private static func labelWidth(in language: Language) -> Int {
         [
             labels.dates, labels.focused, labels.completed, labels.average, labels.bestDay, labels.change,
             labels.streak, labels.today, labels.byHour,
-        ].map { $0.localized.displayWidth }.max()! + 2
+        ].map { $0.rendered(in: language).displayWidth }.max()! + 2
     }
 
     /// The whole report.
