@@ -78,7 +78,7 @@ extension Message.Argument {
         switch style {
         case .long: date.isoString
         case .weekdayLong: weekdays[date.isoWeekday - 1] + " " + date.isoString
-        case .weekdayShort: weekdays[date.isoWeekday - 1] + " " + date.isoString.dropFirst(5)
+        case .weekdayShort: weekdays[date.isoWeekday - 1] + " " + String(date.isoString.dropFirst(5))
         case .monthYear: months[date.month - 1] + " \(date.year)"
         }
     }

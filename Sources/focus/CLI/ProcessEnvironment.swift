@@ -13,6 +13,9 @@ enum ProcessEnvironment {
         // `environ` is null after `clearenv()`, which nothing in focus calls; the guard costs nothing.
         let start: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
         guard var entry = start else { return result }
+        var count = 0
+        while entry[count] != nil { count += 1 }
+        result.reserveCapacity(count)
         while let pointer = entry.pointee {
             let bytes = UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)).bindMemory(to: UInt8.self)
             if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {

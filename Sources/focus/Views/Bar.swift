@@ -9,12 +9,15 @@ enum Bar {
         let units = Int((clamped * Double(width * 8)).rounded())
         let full = units / 8
         let part = units % 8
-        var out = String(repeating: "█", count: full)
+        // Appended one by one: `String(repeating:count:)` of a character that is not ASCII costs more a call.
+        var out = ""
+        for _ in 0..<full { out.append("█") }
         var used = full
         if part > 0, used < width {
             out += eighths[part]
             used += 1
         }
-        return out + String(repeating: track, count: max(0, width - used))
+        for _ in used..<max(used, width) { out.append(track) }
+        return out
     }
 }
