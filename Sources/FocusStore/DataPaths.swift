@@ -88,8 +88,9 @@ public struct DataPaths: Equatable, Sendable {
             (configDirectory, focusHome ? "FOCUS_HOME" : "the config folder"),
         ]
         var seen = Set<String>()
+        var checked = Set<String>()
         for (folder, what) in folders where seen.insert(folder).inserted {
-            if let problem = FolderSafety.problem(folder: folder) {
+            if let problem = FolderSafety.problem(folder: folder, skipping: &checked) {
                 throw FocusError(
                     .cantCreate,
                     """

@@ -92,6 +92,10 @@ public enum TerminalEscaping {
     public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value < 0xA0 { return value < 0x20 || value >= 0x7F }
+        // Latin, general punctuation up to the ellipsis, arrows to geometric shapes (dots, dashes, bars): no format
+        // character but the soft hyphen, answered without a look at the scalar's properties.
+        if value < 0x300 { return value == 0xAD }
+        if (0x2010...0x2027).contains(value) || (0x2190...0x25FF).contains(value) { return false }
         // CJK, kana and Hangul syllables hold no format character, only the Hangul filler.
         if (0x2E80...0xD7FF).contains(value) { return value == 0x3164 }
         switch value {

@@ -119,4 +119,17 @@ import Testing
     static func removingSGR(_ text: String) -> String {
         text.replacing(/\x{1B}\[[0-9;]*m/, with: "")
     }
+
+    /// The ranges answered without a look at the scalar's properties answer as the properties do: only a format
+    /// character (or an unassigned default-ignorable one) is unsafe there.
+    @Test(arguments: [0xA0..<0x300, 0x2010..<0x2028, 0x2190..<0x2600])
+    func shortcutRangesAgreeWithTheScalarProperties(_ values: Range<UInt32>) {
+        for scalar in values.compactMap(Unicode.Scalar.init) {
+            let properties = scalar.properties
+            let unsafe =
+                properties.generalCategory == .format
+                || properties.generalCategory == .unassigned && properties.isDefaultIgnorableCodePoint
+            #expect(TerminalEscaping.isUnsafe(scalar) == unsafe, "U+\(String(scalar.value, radix: 16))")
+        }
+    }
 }
