@@ -2,6 +2,8 @@ import FocusCore
 import Foundation
 import Testing
 
+@testable import FocusModels
+
 @Suite("Expedition definitions")
 struct ExpeditionDefinitionsTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
@@ -109,4 +111,29 @@ struct ExpeditionDefinitionsTests {
 private func chapter(_ id: String, _ mission: String) -> String { ExpeditionDefinitionsTests.chapter(id, mission) }
 private func mission(_ id: String, _ kind: String, _ target: Int) -> String {
     ExpeditionDefinitionsTests.mission(id, kind, target)
+
+    /// The embedded route read by hand (``BuiltInDefinitions``, what every command uses) is the value the decoder
+    /// reads, and the decoder finds it valid; a change to the file that the hand reader cannot take falls back.
+    @Test func builtInRouteReadByHandAsTheDecoderReadsIt() throws {
+        let bytes = Array(EmbeddedResources.expeditionsJSON.utf8)
+        let decoded = try ExpeditionDefinitions.parse(bytes, file: "Resources/expeditions.json")
+        #expect(BuiltInDefinitions.read(bytes) == decoded)
+        #expect(ExpeditionDefinitions.builtIn == decoded)
+    }
+
+    /// What the hand reader does not take it leaves to the decoder: escapes, fractions, unknown literals, text after
+    /// the object, a missing field.
+    @Test(arguments: [
+        #"{"deepFocusMinutes": 50, "chapters": [{"id": "a\u0041"}]}"#, #"{"deepFocusMinutes": 50.5, "chapters": []}"#,
+        #"{"deepFocusMinutes": true, "chapters": []}"#, #"{"deepFocusMinutes": 50, "chapters": []} x"#,
+        #"{"chapters": []}"#, #"{"deepFocusMinutes": 050, "chapters": []}"#,
+    ])
+    func handReaderLeavesTheRestToTheDecoder(_ text: String) {
+        #expect(BuiltInDefinitions.read(Array(text.utf8)) == nil)
+    }
+
+    @Test func handReaderTakesAnEmptyRouteAndNulls() {
+        let text = #"{"deepFocusMinutes": 50, "minimumSessionMinutes": null, "chapters": []}"#
+        #expect(BuiltInDefinitions.read(Array(text.utf8)) == ExpeditionDefinitions(chapters: []))
+    }
 }
