@@ -6,8 +6,9 @@
 /// anything else gives `nil`, and the caller decodes the file the general way. A test checks that both read the
 /// embedded file to the same value, and that the decoder finds it valid.
 enum BuiltInDefinitions {
-    static func read(_ bytes: [UInt8]) -> ExpeditionDefinitions? {
-        var reader = Reader(bytes: bytes)
+    /// The definitions in `text`, or `nil` when it is not written in the subset this reader takes.
+    static func read(_ text: String) -> ExpeditionDefinitions? {
+        var reader = Reader(bytes: Array(text.utf8))
         guard let root = reader.document() else { return nil }
         return definitions(root)
     }
@@ -142,7 +143,8 @@ enum BuiltInDefinitions {
             return next(is: "]") ? .array(items) : nil
         }
 
-        /// A string without escapes or control characters, in valid UTF-8.
+        /// A string without escapes or control characters. The bytes are a Swift string's, so valid UTF-8, and a
+        /// string between two quotes starts and ends on a scalar's boundary: nothing to check or repair.
         private mutating func string() -> String? {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
             let start = index + 1
@@ -153,7 +155,7 @@ enum BuiltInDefinitions {
             }
             guard end < bytes.count else { return nil }
             index = end + 1
-            return String(validating: bytes[start..<end], as: UTF8.self)
+            return String(decoding: bytes[start..<end], as: UTF8.self)
         }
 
         /// A whole number: digits after an optional minus, no leading zero, no fraction or exponent.

@@ -123,10 +123,9 @@ public struct ExpeditionDefinitions: Codable, Equatable, Sendable {
 
     /// The definitions embedded in the binary.
     public static let builtIn: ExpeditionDefinitions = {
-        let bytes = Array(EmbeddedResources.expeditionsJSON.utf8)
-        if let definitions = BuiltInDefinitions.read(bytes) { return definitions }
+        if let definitions = BuiltInDefinitions.read(EmbeddedResources.expeditionsJSON) { return definitions }
         do throws(FocusError) {
-            return try parse(bytes, file: "Resources/expeditions.json")
+            return try parse(Array(EmbeddedResources.expeditionsJSON.utf8), file: "Resources/expeditions.json")
         } catch {
             preconditionFailure("the built-in expeditions.json is invalid: \(error.message)")
         }

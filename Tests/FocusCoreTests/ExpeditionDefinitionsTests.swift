@@ -117,7 +117,7 @@ private func mission(_ id: String, _ kind: String, _ target: Int) -> String {
     @Test func builtInRouteReadByHandAsTheDecoderReadsIt() throws {
         let bytes = Array(EmbeddedResources.expeditionsJSON.utf8)
         let decoded = try ExpeditionDefinitions.parse(bytes, file: "Resources/expeditions.json")
-        #expect(BuiltInDefinitions.read(bytes) == decoded)
+        #expect(BuiltInDefinitions.read(EmbeddedResources.expeditionsJSON) == decoded)
         #expect(ExpeditionDefinitions.builtIn == decoded)
     }
 
@@ -129,11 +129,11 @@ private func mission(_ id: String, _ kind: String, _ target: Int) -> String {
         #"{"chapters": []}"#, #"{"deepFocusMinutes": 050, "chapters": []}"#,
     ])
     func handReaderLeavesTheRestToTheDecoder(_ text: String) {
-        #expect(BuiltInDefinitions.read(Array(text.utf8)) == nil)
+        #expect(BuiltInDefinitions.read(text) == nil)
     }
 
     @Test func handReaderTakesAnEmptyRouteAndNulls() {
         let text = #"{"deepFocusMinutes": 50, "minimumSessionMinutes": null, "chapters": []}"#
-        #expect(BuiltInDefinitions.read(Array(text.utf8)) == ExpeditionDefinitions(chapters: []))
+        #expect(BuiltInDefinitions.read(text) == ExpeditionDefinitions(chapters: []))
     }
 }
