@@ -64,6 +64,12 @@ public struct JSONWriter {
     /// Appends `text` as a JSON string literal, quotes included.
     public mutating func quoted(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
+        // Most text has nothing to escape: its bytes go in at once rather than one by one.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F }) {
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): raw("\\\"")

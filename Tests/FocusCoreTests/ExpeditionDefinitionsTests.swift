@@ -98,20 +98,6 @@ struct ExpeditionDefinitionsTests {
         }
     }
 
-    static func chapter(_ id: String, _ mission: String) -> String {
-        "{\"id\":\"\(id)\",\"title\":\"T\",\"country\":\"C\",\"story\":\"S\",\"soundscape\":\"N\","
-            + "\"missions\":[\(mission)]}"
-    }
-
-    static func mission(_ id: String, _ kind: String, _ target: Int) -> String {
-        "{\"id\":\"\(id)\",\"title\":\"T\",\"kind\":\"\(kind)\",\"targetValue\":\(target),\"rewardMiles\":10}"
-    }
-}
-
-private func chapter(_ id: String, _ mission: String) -> String { ExpeditionDefinitionsTests.chapter(id, mission) }
-private func mission(_ id: String, _ kind: String, _ target: Int) -> String {
-    ExpeditionDefinitionsTests.mission(id, kind, target)
-
     /// The embedded route read by hand (``BuiltInDefinitions``, what every command uses) is the value the decoder
     /// reads, and the decoder finds it valid; a change to the file that the hand reader cannot take falls back.
     @Test func builtInRouteReadByHandAsTheDecoderReadsIt() throws {
@@ -136,4 +122,18 @@ private func mission(_ id: String, _ kind: String, _ target: Int) -> String {
         let text = #"{"deepFocusMinutes": 50, "minimumSessionMinutes": null, "chapters": []}"#
         #expect(BuiltInDefinitions.read(text) == ExpeditionDefinitions(chapters: []))
     }
+
+    static func chapter(_ id: String, _ mission: String) -> String {
+        "{\"id\":\"\(id)\",\"title\":\"T\",\"country\":\"C\",\"story\":\"S\",\"soundscape\":\"N\","
+            + "\"missions\":[\(mission)]}"
+    }
+
+    static func mission(_ id: String, _ kind: String, _ target: Int) -> String {
+        "{\"id\":\"\(id)\",\"title\":\"T\",\"kind\":\"\(kind)\",\"targetValue\":\(target),\"rewardMiles\":10}"
+    }
+}
+
+private func chapter(_ id: String, _ mission: String) -> String { ExpeditionDefinitionsTests.chapter(id, mission) }
+private func mission(_ id: String, _ kind: String, _ target: Int) -> String {
+    ExpeditionDefinitionsTests.mission(id, kind, target)
 }
