@@ -44,8 +44,9 @@ struct CommandConfiguration: Sendable {
     var arguments: [any ArgumentDeclaration] { makeArguments() }
     var options: [any OptionDeclaration] { makeOptions() }
 
-    var argumentSpecs: [ArgumentSpec] { arguments.map(\.spec) }
-    var optionSpecs: [OptionSpec] { options.map(\.spec) }
+    // Closures, not key paths: a key path through an existential is read by the runtime, every time.
+    var argumentSpecs: [ArgumentSpec] { arguments.map { $0.spec } }
+    var optionSpecs: [OptionSpec] { options.map { $0.spec } }
     var visibleSubcommands: [any ParsableCommand.Type] { subcommands.filter { !$0.configuration.hidden } }
 
     /// The subcommand called `word`, by name or alias.
