@@ -9,15 +9,17 @@ enum Bar {
         let units = Int((clamped * Double(width * 8)).rounded())
         let full = units / 8
         let part = units % 8
-        // Appended one by one: `String(repeating:count:)` of a character that is not ASCII costs more a call.
+        // Appended as strings, one by one: `String(repeating:count:)` and appending a `Character` that is not ASCII
+        // take the general path, many times the cost.
         var out = ""
-        for _ in 0..<full { out.append("█") }
+        for _ in 0..<full { out += "█" }
         var used = full
         if part > 0, used < width {
             out += eighths[part]
             used += 1
         }
-        for _ in used..<max(used, width) { out.append(track) }
+        let trackText = String(track)
+        for _ in used..<max(used, width) { out += trackText }
         return out
     }
 }
