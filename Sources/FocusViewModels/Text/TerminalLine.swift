@@ -58,6 +58,10 @@ public struct TerminalLine: Equatable, Sendable {
 
     /// Adds `text` (anything, data included) in `style` at the end, as it is in every language.
     public mutating func append(verbatim text: String, _ style: TextStyle = .plain) {
+        // Text with nothing to escape (nearly all of it) is one run, without the list of pieces.
+        if !text.unicodeScalars.contains(where: TerminalEscaping.isUnsafe) {
+            return append(Run(text: text, style: style, isEscape: false))
+        }
         for piece in TerminalEscaping.pieces(text) {
             append(Run(text: piece.text, style: style, isEscape: piece.isEscape))
         }
