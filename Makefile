@@ -65,9 +65,11 @@ install: release
 # stats-7d", BENCH_STATES, BENCH_SKIP_PEERS=1, BENCH_SKIP_VALGRIND=1, BENCH_RESUME=1 (see bench.py).
 bench: release
 	mkdir -p .build/bench
-	swiftc -O -static-stdlib -I .build/release/Modules -I .build/release Tests/Benchmarks/SoundBench.swift .build/release/FocusModels.build/*.o .build/release/FocusJournal.build/*.o .build/release/FocusSound.build/*.o -o .build/bench/sound
+	swiftc -O -static-stdlib -I .build/release/Modules -I .build/release Tests/Benchmarks/SoundBench.swift \
+		$$(scripts/module-objects.py FocusModels FocusJournal FocusSound) -o .build/bench/sound
 	./.build/bench/sound | tee .build/bench/sound.txt
-	swiftc -O -static-stdlib -I .build/release/Modules Tests/Benchmarks/ZoneBench.swift .build/release/FocusModels.build/*.o -o .build/bench/zones
+	swiftc -O -static-stdlib -I .build/release/Modules Tests/Benchmarks/ZoneBench.swift \
+		$$(scripts/module-objects.py FocusModels) -o .build/bench/zones
 	./.build/bench/zones | tee .build/bench/zones.txt
 	python3 Tests/Benchmarks/bench.py
 

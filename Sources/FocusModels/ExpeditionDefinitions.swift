@@ -87,8 +87,19 @@ public struct ExpeditionChapterDefinition: Identifiable, Codable, Equatable, Sen
     public var storyText: LocalizedText { text(story, \.story) }
     public var soundscapeText: LocalizedText { text(soundscape, \.soundscape) }
 
-    /// `Lisbon, Portugal`.
-    public var place: Message { "\(titleText), \(countryText)" }
+    /// `Lisbon, Portugal`; in Chinese the country comes first with no separator (`葡萄牙里斯本`), as Chinese writes
+    /// places, and a custom route's English country stays beside its translated city (`奥斯陆（Norway）`).
+    public var place: Message {
+        var translations: [String: String] = [:]
+        for (tag, translation) in i18n ?? [:] where translation.title != nil || translation.country != nil {
+            let city = translation.title ?? title
+            translations[tag] =
+                Language(rawValue: tag) == .simplifiedChinese
+                ? ChineseFormat.place(city: city, country: translation.country, englishCountry: country)
+                : "\(city), \(translation.country ?? country)"
+        }
+        return Message(LocalizedText("\(title), \(country)", translations: translations))
+    }
 
     private func text(_ english: String, _ field: KeyPath<Translation, String?>) -> LocalizedText {
         LocalizedText(english, translations: i18n?.compactMapValues { $0[keyPath: field] } ?? [:])

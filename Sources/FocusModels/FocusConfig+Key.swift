@@ -73,7 +73,7 @@ extension FocusConfig {
         public func problem(in config: FocusConfig) -> Problem? {
             if let found = config.wrongTypes[self] {
                 return Problem(
-                    key: self, message: "\(rawValue) must be \(accepted), not \(found)", repair: repair(found))
+                    key: self, message: "\(rawValue) must be \(accepted), not \(found.words)", repair: repair(found))
             }
             guard let value = value(in: config), parse(value) == nil else { return nil }
             return Problem(key: self, message: rejection(of: value), repair: repair(nil))
@@ -81,10 +81,8 @@ extension FocusConfig {
 
         /// `config set KEY VALUE` with the text the file holds when that text is a good value (`"25"` for a
         /// number), else the default; `config unset KEY` for a key without one.
-        private func repair(_ found: String?) -> String {
-            let prefix = "the text \""
-            if let found, found.hasPrefix(prefix), found.hasSuffix("\""), found.count > prefix.count {
-                let text = String(found.dropFirst(prefix.count).dropLast())
+        private func repair(_ found: Found?) -> String {
+            if case .text(let text) = found, !text.isEmpty {
                 var probe = FocusConfig()
                 if (try? set(text, in: &probe)) != nil, let value = value(in: probe) {
                     return "focus config set \(rawValue) \(value)"

@@ -22,8 +22,8 @@ public struct FocusConfig: Equatable, Sendable, Codable {
     /// `auto`, `always` or `never`.
     public var color: String = "auto"
     /// The keys whose value in the file had the wrong JSON type, each with what was found there
-    /// (`the text "25"`); their properties hold the defaults until `config set` or `unset` repairs them.
-    public var wrongTypes: [Key: String] = [:]
+    /// (``Found/text(_:)`` for `"25"`); their properties hold the defaults until `config set` or `unset` repairs them.
+    public var wrongTypes: [Key: Found] = [:]
     /// `auto` (from `LC_ALL`, `LC_MESSAGES` or `LANG`), `en` or `zh-Hans`: see ``Language``.
     public var language: String = "auto"
 
@@ -59,18 +59,17 @@ public struct FocusConfig: Equatable, Sendable, Codable {
         self = config
     }
 
-    /// What the file holds at `key`, in words: `the text "25"`, `true`, `the number 25.5`, `null`, `a list`.
-    private static func describe(_ key: Key, in c: KeyedDecodingContainer<Key>) -> String {
-        if let text = try? c.decode(String.self, forKey: key) { return "the text \"\(text)\"" }
-        if let flag = try? c.decode(Bool.self, forKey: key) { return "\(flag)" }
+    /// What the file holds at `key`: text, a flag, a number, null, a list or an object.
+    private static func describe(_ key: Key, in c: KeyedDecodingContainer<Key>) -> Found {
+        if let text = try? c.decode(String.self, forKey: key) { return .text(text) }
+        if let flag = try? c.decode(Bool.self, forKey: key) { return .flag(flag) }
         if let number = try? c.decode(Double.self, forKey: key) {
             let whole = number.rounded() == number && abs(number) < 1e15
-            return "the number " + (whole ? "\(Int(number))" : "\(number)")
+            return .number(whole ? "\(Int(number))" : "\(number)")
         }
-        if (try? c.decodeNil(forKey: key)) == true { return "null" }
-        if (try? c.nestedUnkeyedContainer(forKey: key)) != nil { return "a list" }
-        return (try? c.nestedContainer(keyedBy: Key.self, forKey: key)) != nil
-            ? "an object" : "a number too large to hold"
+        if (try? c.decodeNil(forKey: key)) == true { return .null }
+        if (try? c.nestedUnkeyedContainer(forKey: key)) != nil { return .list }
+        return (try? c.nestedContainer(keyedBy: Key.self, forKey: key)) != nil ? .object : .tooLarge
     }
 
     /// `day-start` as seconds after midnight, or `nil` when it is not `HH:MM`.

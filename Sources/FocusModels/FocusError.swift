@@ -27,10 +27,14 @@ public struct FocusError: Error, Equatable, Sendable, CustomStringConvertible {
     public let kind: Kind
     /// One line, no trailing period needed; the executable shows it in the user's language.
     public let message: Message
+    /// Whether the command's usage line follows a ``Kind/usage`` error: not when the arguments were right and the
+    /// place is wrong (`focus dashboard` outside a terminal), where the usage would tell nothing new.
+    public let showsUsage: Bool
 
-    public init(_ kind: Kind, _ message: Message) {
+    public init(_ kind: Kind, _ message: Message, showsUsage: Bool = true) {
         self.kind = kind
         self.message = message
+        self.showsUsage = kind == .usage && showsUsage
     }
 
     /// The process exit status for this error.

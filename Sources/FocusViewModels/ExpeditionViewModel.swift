@@ -26,11 +26,18 @@ public struct ExpeditionChapterCard: Equatable, Sendable, Encodable {
     public let number: Int
     public let title: Message
     public let country: Message
+    /// City and country as the reader's language writes a place (``ExpeditionChapterDefinition/place``); not in
+    /// `--json`, which has both.
+    public let place: Message
     public let story: Message
     public let soundscape: Message
     /// `nil` before the first timer session.
     public let unlockedOn: CivilDate?
     public let missions: [ExpeditionMissionRow]
+
+    private enum CodingKeys: String, CodingKey {
+        case id, number, title, country, story, soundscape, unlockedOn, missions
+    }
 }
 
 /// `focus expedition`: the open chapter, its missions, the miles and the next city.
@@ -94,7 +101,7 @@ public struct ExpeditionViewModel: GameViewModel {
         }
         return ExpeditionChapterCard(
             id: chapter.id, number: number, title: Message(chapter.titleText), country: Message(chapter.countryText),
-            story: Message(chapter.storyText), soundscape: Message(chapter.soundscapeText),
+            place: chapter.place, story: Message(chapter.storyText), soundscape: Message(chapter.soundscapeText),
             unlockedOn: state?.unlockedOn, missions: missions)
     }
 }

@@ -29,8 +29,13 @@ public struct PassportChapterAhead: Equatable, Sendable, Encodable {
     public let number: Int
     public let title: Message
     public let country: Message
+    /// City and country as the reader's language writes a place (``ExpeditionChapterDefinition/place``); not in
+    /// `--json`, which has both.
+    public let place: Message
     /// Whether it is the chapter in progress.
     public let open: Bool
+
+    private enum CodingKeys: String, CodingKey { case id, number, title, country, open }
 }
 
 /// `focus passport`: the stamps with their dates and miles, the soundscapes, the road ahead.
@@ -84,7 +89,7 @@ public struct PassportViewModel: GameViewModel {
         return shown.definitions.chapters.enumerated().filter { !stamped.contains($0.element.id) }.map {
             PassportChapterAhead(
                 id: $0.element.id, number: $0.offset + 1, title: Message($0.element.titleText),
-                country: Message($0.element.countryText),
+                country: Message($0.element.countryText), place: $0.element.place,
                 open: $0.element.id == open)
         }
     }

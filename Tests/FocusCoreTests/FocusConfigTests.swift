@@ -108,6 +108,17 @@ import Testing
         }
     }
 
+    /// The value found is said in the reader's language too: no English inside a Chinese error.
+    @Test(arguments: [
+        (#"{"cycles": "four"}"#, "cycles 必须是 1 到 99 之间的整数，而不是 文本“four”"),
+        (#"{"cycles": [4]}"#, "cycles 必须是 1 到 99 之间的整数，而不是 列表"),
+        (#"{"color": true}"#, "color 必须是 auto、always 或 never，而不是 true"),
+    ])
+    func aWrongTypeIsSaidInChinese(_ file: String, _ expected: String) throws {
+        let config = try JSONDecoder().decode(FocusConfig.self, from: Data(file.utf8))
+        #expect(config.validate()?.message.rendered(in: .simplifiedChinese) == expected)
+    }
+
     @Test(arguments: [
         (#"{"default-minutes": "25"}"#, Key.defaultMinutes, #"the text "25""#, "set default-minutes 25"),
         (#"{"default-minutes": "25m"}"#, .defaultMinutes, #"the text "25m""#, "set default-minutes 25"),
@@ -127,7 +138,7 @@ import Testing
         _ file: String, _ key: Key, _ found: String, _ repair: String
     ) throws {
         let config = try JSONDecoder().decode(FocusConfig.self, from: Data(file.utf8))
-        #expect(config.wrongTypes == [key: found])
+        #expect(config.wrongTypes.keys.elementsEqual([key]) && config.wrongTypes[key]?.words.description == found)
         #expect(
             config.validate()?.line
                 == "\(key.rawValue) must be \(key.accepted), not \(found); repair it with `focus config \(repair)`")

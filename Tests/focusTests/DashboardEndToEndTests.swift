@@ -293,10 +293,17 @@ import Testing
         try Self.expectTerminalGivenBack(tmux, home)
     }
 
-    @Test func notATerminalIsAUsageError() throws {
-        let result = try FocusBinary.run(["dashboard"], home: try TempHome().path)
+    /// One line, exit 64, with the output a pipe, a file or nothing at all, and the home left as it was.
+    @Test(arguments: [["dashboard"], ["ui"]])
+    func notATerminalIsAUsageErrorOnOneLine(_ arguments: [String]) throws {
+        let home = try TempHome()
+        let result = try FocusBinary.run(arguments, home: home.path)
         #expect(result.status == 64)
-        #expect(result.stderr.contains("focus dashboard needs a terminal"))
+        #expect(
+            result.stderr
+                == "Error: focus dashboard needs a terminal (stdin and stdout); use focus stats or focus log\n")
         #expect(result.stdout.isEmpty)
+        #expect(
+            try FileManager.default.subpathsOfDirectory(atPath: home.path).sorted() == ["state", "state/device.json"])
     }
 }

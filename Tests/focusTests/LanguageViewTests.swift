@@ -189,9 +189,25 @@ import Testing
                 store: try Views.store([], hostileRoute: false), now: Views.now, days: Views.days)
             let text = Views.check(ExpeditionView.lines(demo, columns: 80), width: 80, "expedition")
             let chapter = ExpeditionDefinitions.builtIn.chapters.first {
-                text.contains("章 · \($0.titleText.text(in: .simplifiedChinese))，")
+                text.contains("章 · \($0.place.rendered(in: .simplifiedChinese))\n")
             }
             #expect(chapter.map { text.contains($0.storyText.text(in: .simplifiedChinese)) } == true, "\(text)")
+        }
+    }
+
+    /// The log's durations and status words, the profile's streak and next level: in Chinese, not English left in
+    /// a string no catalogue sees (the data, tags and notes, stay as they are).
+    @Test func logAndProfileWordsReadInChinese() throws {
+        let store = try Views.store(Array(Views.logs.prefix(40)), hostileRoute: false)
+        try Language.$current.withValue(.simplifiedChinese) {
+            let history = HistoryViewModel(store: store, limit: 40, now: Views.now, days: Views.days)
+            let log = Views.check(HistoryView.lines(history.rows, hidden: 0, width: 80), width: 80, "log")
+            #expect(!log.contains("completed") && !log.contains("interrupted") && log.contains("完成"), "\(log)")
+            #expect(log.split(separator: "\n").allSatisfy { $0.contains("分") || $0.contains("秒") }, "\(log)")
+            let growth = GrowthViewModel(store: store, now: Views.now, days: Views.days)
+            let profile = Views.check(ProfileView.lines(growth, columns: 80), width: 80, "profile")
+            #expect(profile.contains("天（最长") && !profile.contains("day"), "\(profile)")
+            #expect(!profile.contains("h00m"), "\(profile)")
         }
     }
 }

@@ -32,6 +32,11 @@ public enum ChineseFormat {
         }
     }
 
+    /// `葡萄牙里斯本` (country, then city); `里斯本（Portugal）` when the route gives the country in English only.
+    public static func place(city: String, country: String?, englishCountry: String) -> String {
+        country.map { $0 + city } ?? "\(city)（\(englishCountry)）"
+    }
+
     /// What the C library's Chinese messages say for the `errno` values focus reports, `nil` for others.
     public static func systemError(_ code: Int32) -> String? { systemErrors[code] }
 

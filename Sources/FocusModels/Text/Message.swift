@@ -205,8 +205,13 @@ extension Message {
 
     /// `a, b, c` (`a、b、c`): `items` listed.
     public static func list(_ items: [Message]) -> Message {
-        items.dropFirst().reduce(items.first ?? "") { "\($0), \($1)" }
+        items.dropFirst().reduce(items.first ?? "") {
+            Message(template: "%@%@%@", arguments: [.message($0), .text(listSeparator), .message($1)])
+        }
     }
+
+    /// Punctuation, not words, so no catalogue entry: Chinese lists with the enumeration comma.
+    private static let listSeparator = LocalizedText(", ", translations: [Language.simplifiedChinese.rawValue: "、"])
 
     /// `items` as data (words the user types), joined as a choice.
     public static func choice(_ words: [String]) -> Message { choice(words.map(Message.init(verbatim:))) }

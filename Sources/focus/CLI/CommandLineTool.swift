@@ -51,12 +51,12 @@ struct CommandLineTool {
         }
     }
 
-    /// One `Error:` line on stderr, and the usage line after a usage error. The message may quote what the
-    /// user typed or what a file holds: it is escaped like any data.
+    /// One `Error:` line on stderr, and the usage line after a usage error (``FocusError/showsUsage``). The message
+    /// may quote what the user typed or what a file holds: it is escaped like any data.
     private func report(_ error: FocusError, _ path: CommandPath) -> Int32 {
         let err = TerminalWriter.standardError
         err.line("Error: \(error.message)")
-        if error.kind == .usage { err.line("Usage: \(UsageText.errorLine(path))") }
+        if error.showsUsage { err.line("Usage: \(UsageText.errorLine(path))") }
         return error.exitCode
     }
 }

@@ -16,7 +16,8 @@ enum DashboardCommand: ParsableCommand {
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         guard ctx.out.isTerminal, TerminalMode.isForegroundTerminal(0) else {
             throw FocusError(
-                .usage, "focus dashboard needs a terminal (stdin and stdout); use focus stats or focus log")
+                .usage, "focus dashboard needs a terminal (stdin and stdout); use focus stats or focus log",
+                showsUsage: false)
         }
         return try DashboardRunner(ctx).run()
     }

@@ -25,7 +25,7 @@ enum ExpeditionView {
             return lines
         }
         lines += TerminalLine(
-            "Chapter \(chapter.number) of \(model.chapterCount) · \(chapter.title), \(chapter.country)", .bold
+            "Chapter \(chapter.number) of \(model.chapterCount) · \(chapter.place)", .bold
         ).folded(toWidth: width)
         lines += TerminalLine(chapter.story, .dim).folded(toWidth: width)
         if model.notStarted {

@@ -3,21 +3,21 @@ import FoundationEssentials
 
 /// Renders `focus log`: one line per session, or a JSON array.
 enum HistoryView {
-    /// The words of the status column.
-    private static let completedWord = "completed"
-    private static let interruptedWord = "interrupted"
+    /// The words of the status column, in the reader's language.
+    private static var completedWord: TerminalLine { TerminalLine("completed") }
+    private static var interruptedWord: TerminalLine { TerminalLine("interrupted") }
 
     /// The rows as a table whose columns are measured on what they show (ids, tags and notes from data
     /// included), each row cut to `width` columns when given (on a terminal), else whole.
     static func lines(_ rows: [HistoryViewModel.Row], hidden: Int, width: Int?) -> [TerminalLine] {
         guard !rows.isEmpty else { return [TerminalLine("No sessions.")] }
         let ids = rows.map { TerminalLine(verbatim: $0.shortID) }
-        let durations = rows.map { TerminalLine(verbatim: LocalTime.duration($0.log.focused)) }
+        let durations = rows.map { TerminalLine(Message.duration($0.log.focused)) }
         let tags = rows.map { TerminalLine(verbatim: FocusLog.hashtags($0.log.tags) ?? "") }
         let idWidth = ids.map(\.width).max() ?? 8
         let focusWidth = durations.map(\.width).max() ?? 3
         let tagWidth = tags.map(\.width).max() ?? 0
-        let statusWidth = max(completedWord.displayWidth, interruptedWord.displayWidth) + 2
+        let statusWidth = max(completedWord.width, interruptedWord.width) + 2
         // The device is shown only when the rows come from more than one.
         let devices = Set(rows.map(\.device))
         let deviceWidth =
@@ -34,7 +34,7 @@ enum HistoryView {
             line.append(durations[index].padded(toWidth: focusWidth, alignment: .right))
             line.append("  ")
             line.append(
-                TerminalLine(verbatim: log.completed ? completedWord : interruptedWord).padded(toWidth: statusWidth))
+                (log.completed ? completedWord : interruptedWord).padded(toWidth: statusWidth))
             if deviceWidth > 0 { line.append(TerminalLine(verbatim: row.device ?? "-").padded(toWidth: deviceWidth)) }
             line.append(tags[index].padded(toWidth: tagWidth + 2))
             if let note = log.note {

@@ -57,7 +57,7 @@ enum PassportView {
             lines.append(TerminalLine())
             lines.append(TerminalLine("Ahead", .bold))
             lines += ahead.flatMap { chapter in
-                var item = TerminalLine("\(chapter.title), \(chapter.country)" as Message)
+                var item = TerminalLine(chapter.place)
                 if chapter.open { item.append("  (in progress)", .cyan) }
                 return TerminalLine.hanging(
                     TerminalLine(verbatim: "  " + number(chapter.number) + " "), item, toWidth: width)

@@ -10,7 +10,7 @@ enum ProfileView {
         lines += TerminalLine("Level \(profile.level.level) · \(profile.level.title)", .bold).folded(toWidth: width)
         let percent = Int((profile.progressToNext * 100).rounded(.down))
         if let next = profile.nextLevel {
-            let threshold = LocalTime.duration(next.minimumHours * 3600)
+            let threshold = Message.duration(next.minimumHours * 3600)
             let label = TerminalLine("  \(percent)% to level \(next.level), \(next.title) (\(threshold))")
             // The bar keeps at least ten columns; when the label leaves fewer, it goes under the bar.
             if width - label.width >= 10 {
@@ -74,6 +74,6 @@ enum ProfileView {
         private enum Keys: String, CodingKey { case currentStreak, longestStreak, totalHours }
     }
 
-    /// `17.5`: hours with one decimal, rounded down.
-    private static func days(_ n: Int) -> String { n == 1 ? "1 day" : "\(n) days" }
+    /// `1 day`, `17 days`.
+    private static func days(_ n: Int) -> Message { n == 1 ? "1 day" : "\(n) days" }
 }

@@ -72,12 +72,18 @@ import Testing
         let builtIn = ExpeditionDefinitions.builtIn.chapters[0]
         #expect(builtIn.titleText.text(in: .simplifiedChinese) == "里斯本")
         #expect(builtIn.missions[0].titleText.text(in: .simplifiedChinese) == "两次专注，站稳脚跟")
+        #expect(builtIn.place.rendered(in: .simplifiedChinese) == "葡萄牙里斯本")
+        #expect(builtIn.place.rendered(in: .english) == "Lisbon, Portugal")
         let json =
             #"{"deepFocusMinutes": 50, "chapters": [{"id": "oslo", "title": "Oslo", "country": "Norway","#
             + #" "story": "North.", "soundscape": "Fjord wind", "missions": [{"id": "m", "title": "One","#
             + #" "kind": "sessionCount", "targetValue": 1, "rewardMiles": 1}]}]}"#
         let custom = try ExpeditionDefinitions.parse(Array(json.utf8), file: "expeditions.json")
         #expect(custom.chapters[0].place.rendered(in: .simplifiedChinese) == "Oslo, Norway")
+        let half = json.replacingOccurrences(
+            of: #""missions""#, with: #""i18n": {"zh-Hans": {"title": "奥斯陆"}}, "missions""#)
+        let halfTranslated = try ExpeditionDefinitions.parse(Array(half.utf8), file: "expeditions.json")
+        #expect(halfTranslated.chapters[0].place.rendered(in: .simplifiedChinese) == "奥斯陆（Norway）")
         #expect(custom.chapters[0].missions[0].titleText.text(in: .simplifiedChinese) == "One")
     }
 
