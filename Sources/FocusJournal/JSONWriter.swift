@@ -65,7 +65,7 @@ public struct JSONWriter {
     public mutating func quoted(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
         // Most text has nothing to escape: its bytes go in at once rather than one by one.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F }) {
+        if !text.utf8.contains(where: Self.isEscaped) {
             bytes.append(contentsOf: text.utf8)
             bytes.append(UInt8(ascii: "\""))
             return
@@ -87,6 +87,11 @@ public struct JSONWriter {
             }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether `byte` is written as an escape (the cases above).
+    private static func isEscaped(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)

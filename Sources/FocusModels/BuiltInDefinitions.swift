@@ -31,7 +31,8 @@ enum BuiltInDefinitions {
     }
 
     private static func definitions(_ root: Node) -> ExpeditionDefinitions? {
-        guard let deepFocus = root["deepFocusMinutes"]?.int, let minimum = optional(root["minimumSessionMinutes"], { $0.int }),
+        guard let deepFocus = root["deepFocusMinutes"]?.int,
+            let minimum = optional(root["minimumSessionMinutes"], { $0.int }),
             case .array(let items)? = root["chapters"]
         else { return nil }
         var chapters: [ExpeditionChapterDefinition] = []
@@ -46,13 +47,16 @@ enum BuiltInDefinitions {
         guard let id = node["id"]?.string, let title = node["title"]?.string, let country = node["country"]?.string,
             let story = node["story"]?.string, let soundscape = node["soundscape"]?.string,
             case .array(let items)? = node["missions"],
-            let i18n = translations(node["i18n"], { text -> ExpeditionChapterDefinition.Translation? in
-                guard let title = optional(text["title"], { $0.string }), let country = optional(text["country"], { $0.string }),
-                    let story = optional(text["story"], { $0.string }),
-                    let soundscape = optional(text["soundscape"], { $0.string })
-                else { return nil }
-                return .init(title: title, country: country, story: story, soundscape: soundscape)
-            })
+            let i18n = translations(
+                node["i18n"],
+                { text -> ExpeditionChapterDefinition.Translation? in
+                    guard let title = optional(text["title"], { $0.string }),
+                        let country = optional(text["country"], { $0.string }),
+                        let story = optional(text["story"], { $0.string }),
+                        let soundscape = optional(text["soundscape"], { $0.string })
+                    else { return nil }
+                    return .init(title: title, country: country, story: story, soundscape: soundscape)
+                })
         else { return nil }
         var missions: [ExpeditionMissionDefinition] = []
         for item in items {
@@ -68,9 +72,11 @@ enum BuiltInDefinitions {
         guard let id = node["id"]?.string, let title = node["title"]?.string,
             let kind = node["kind"]?.string.flatMap(ExpeditionMissionKind.init(rawValue:)),
             let target = node["targetValue"]?.int, let reward = node["rewardMiles"]?.int,
-            let i18n = translations(node["i18n"], { text -> ExpeditionMissionDefinition.Translation? in
-                optional(text["title"], { $0.string }).map { .init(title: $0) }
-            })
+            let i18n = translations(
+                node["i18n"],
+                { text -> ExpeditionMissionDefinition.Translation? in
+                    optional(text["title"], { $0.string }).map { .init(title: $0) }
+                })
         else { return nil }
         return ExpeditionMissionDefinition(
             id: id, title: title, kind: kind, targetValue: target, rewardMiles: reward, i18n: i18n)

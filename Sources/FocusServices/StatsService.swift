@@ -152,7 +152,8 @@ public enum StatsService {
             interruptedSessions: sessions - completed,
             completionRate: sessions > 0 ? Double(completed) / Double(sessions) : nil,
             averageSessionSeconds: sessions > 0 ? focused / sessions : 0, longestSessionSeconds: longest,
-            days: dayList, bestDay: best, byTag: sortedTags(tags, untagged: untagged), byHour: byHour, previous: previous,
+            days: dayList, bestDay: best, byTag: sortedTags(tags, untagged: untagged), byHour: byHour,
+            previous: previous,
             currentStreak: StreakService.current(streakRuns: input.streakRuns, today: today),
             longestStreak: StreakService.longest(streakRuns: input.streakRuns),
             today: StatsData.GoalProgress(
@@ -172,12 +173,12 @@ public enum StatsService {
             totals.append(StatsData.TagTotal(tag: nil, focusedSeconds: untagged.focused, sessions: untagged.sessions))
         }
         return totals.sorted { a, b in
-                if a.focusedSeconds != b.focusedSeconds { return a.focusedSeconds > b.focusedSeconds }
-                switch (a.tag, b.tag) {
-                case (let x?, let y?): return x < y
-                case (_?, nil): return true
-                default: return false
-                }
+            if a.focusedSeconds != b.focusedSeconds { return a.focusedSeconds > b.focusedSeconds }
+            switch (a.tag, b.tag) {
+            case (let x?, let y?): return x < y
+            case (_?, nil): return true
+            default: return false
             }
+        }
     }
 }

@@ -92,7 +92,9 @@ struct ExpeditionCheckpoint: Codable, Equatable {
             JSONValue.Member("deepFocusMinutes", .int(definitions.deepFocusMinutes)),
             JSONValue.Member("chapters", .array(definitions.chapters.map(json))),
         ]
-        if let minimum = definitions.minimumSessionMinutes { members.append(.init("minimumSessionMinutes", .int(minimum))) }
+        if let minimum = definitions.minimumSessionMinutes {
+            members.append(.init("minimumSessionMinutes", .int(minimum)))
+        }
         return .object(members)
     }
 
