@@ -1,6 +1,7 @@
 /// Horizontal bars drawn with Unicode eighth blocks.
 enum Bar {
     private static let eighths = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
+    private static let full = Array("█".utf8)
 
     /// A bar `width` cells wide filled to `fraction` (0…1); the rest is `track`.
     static func render(_ fraction: Double, width: Int, track: Character = "░") -> String {
@@ -9,17 +10,18 @@ enum Bar {
         let units = Int((clamped * Double(width * 8)).rounded())
         let full = units / 8
         let part = units % 8
-        // Appended as strings, one by one: `String(repeating:count:)` and appending a `Character` that is not ASCII
-        // take the general path, many times the cost.
-        var out = ""
-        for _ in 0..<full { out += "█" }
+        // Built as UTF-8 bytes and made a string once: appending a character that is not ASCII to a string, cell by
+        // cell, costs a few hundred instructions a cell, most of a report's bars.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(width * 4)
+        for _ in 0..<full { bytes.append(contentsOf: Self.full) }
         var used = full
         if part > 0, used < width {
-            out += eighths[part]
+            bytes.append(contentsOf: eighths[part].utf8)
             used += 1
         }
-        let trackText = String(track)
-        for _ in used..<max(used, width) { out += trackText }
-        return out
+        let trackBytes = Array(String(track).utf8)
+        for _ in used..<max(used, width) { bytes.append(contentsOf: trackBytes) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
