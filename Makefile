@@ -62,7 +62,8 @@ install: release
 # append, right after an edit, cold) at 1k-1M sessions: wall time, peak RSS and instruction counts, against
 # the targets of issue 15, beside Timewarrior and Watson; then sound generation and reading zones. Writes
 # docs/BENCHMARKS.md and docs/BENCHMARKS.json. Knobs: BENCH_SIZES="1k 100k", BENCH_COMMANDS="status
-# stats-7d", BENCH_STATES, BENCH_SKIP_PEERS=1, BENCH_SKIP_VALGRIND=1, BENCH_RESUME=1 (see bench.py).
+# stats-7d", BENCH_STATES, BENCH_SKIP_PEERS=1, BENCH_SKIP_VALGRIND=1, BENCH_RESUME=1, BENCH_ONLY_DASHBOARD=1 (the
+# dashboard's redraw and idle figures alone, written to .build/bench/dashboard.json; see bench.py).
 bench: release
 	mkdir -p .build/bench
 	swiftc -O -static-stdlib -I .build/release/Modules -I .build/release Tests/Benchmarks/SoundBench.swift \

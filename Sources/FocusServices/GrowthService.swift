@@ -101,7 +101,7 @@ public enum GrowthService {
     }
 
     /// Runs of consecutive days among sorted, distinct `days`.
-    static func runs(_ days: [Int]) -> [ClosedRange<Int>] {
+    package static func runs(_ days: [Int]) -> [ClosedRange<Int>] {
         var runs: [ClosedRange<Int>] = []
         for day in days {
             if let last = runs.last, last.upperBound == day - 1 {

@@ -101,6 +101,10 @@ public enum StatsService {
         // `Optional: Hashable` on its first use, a search that costs more than the rest of this function.
         var tags: [String: (focused: Int, sessions: Int)] = [:]
         var untagged: (focused: Int, sessions: Int)?
+        func add(_ sum: DaySummary.TagSum, to total: inout (focused: Int, sessions: Int)) {
+            total.focused += sum.focused
+            total.sessions += sum.sessions
+        }
         var focused = 0
         var sessions = 0
         var completed = 0
@@ -118,13 +122,15 @@ public enum StatsService {
                 sessions += summary.sessions
                 completed += summary.completed
                 longest = max(longest, summary.longest)
+                // One look-up a tag and a day: every day of a long history goes through here.
                 for t in summary.tags {
                     guard let tag = t.tag else {
-                        untagged = ((untagged?.focused ?? 0) + t.focused, (untagged?.sessions ?? 0) + t.sessions)
+                        var total = untagged ?? (0, 0)
+                        add(t, to: &total)
+                        untagged = total
                         continue
                     }
-                    tags[tag, default: (0, 0)].focused += t.focused
-                    tags[tag, default: (0, 0)].sessions += t.sessions
+                    add(t, to: &tags[tag, default: (0, 0)])
                 }
                 for hour in 0..<24 { byHour[hour] += summary.hours[hour] }
             } else if day >= previousFirst && day < first {

@@ -47,4 +47,13 @@ struct GameData {
         guard !isDemo else { return StreakService.streakDays(focusLogs: focusLogs, days: days) }
         return store.streakDays(days: days)
     }
+
+    /// The sessions' ``GrowthTotals``; the store's are kept while its history stays the same (the dashboard's
+    /// Profile tab is drawn again and again between two changes of a journal of any length).
+    func growthTotals(_ store: AppStore, days: LocalDays) -> GrowthTotals {
+        let deep = definitions.deepFocusMinutes
+        func totals() -> GrowthTotals { GrowthTotals(focusLogs: focusLogs, deepFocusMinutes: deep, days: days) }
+        guard !isDemo else { return totals() }
+        return store.derived("growth-totals:\(deep)", days: days, totals)
+    }
 }

@@ -38,9 +38,9 @@ public struct GrowthViewModel: GameViewModel {
         }
         let shown = shown
         return GrowthService.buildGrowthProfile(
-            focusLogs: shown.focusLogs, streakDays: shown.streakDays(store, days: days),
-            expedition: shown.expedition,
-            deepFocusMinutes: shown.definitions.deepFocusMinutes, days: days, isDemo: shown.isDemo)
+            totals: shown.growthTotals(store, days: days),
+            streakRuns: GrowthService.runs(shown.streakDays(store, days: days)), expedition: shown.expedition,
+            isDemo: shown.isDemo)
     }
 
     /// The streak alive today.

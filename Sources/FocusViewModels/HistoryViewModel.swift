@@ -76,13 +76,27 @@ public struct HistoryViewModel {
         }
     }
 
+    /// Whether every session of the journal in memory matches: then a window of the history is read without
+    /// copying the rest of it (the dashboard's Log scrolls through 100,000 sessions and more).
+    private var showsEverySession: Bool { newest == nil && range == .all && tag == nil && device == nil }
+
+    /// The matching sessions ``rows`` shows, newest first: `limit` of them (all without one) after `offset`.
+    private var window: [FocusLog] {
+        guard showsEverySession else {
+            let rest = matching.dropFirst(offset)
+            return limit.map { Array(rest.prefix($0)) } ?? Array(rest)
+        }
+        let logs = store.focusLogs
+        let end = max(0, logs.count - offset)
+        let start = limit.map { max(0, end - $0) } ?? 0
+        return logs[start..<end].reversed()
+    }
+
     /// The rows to show, newest first.
     public var rows: [Row] {
         let idLength =
             newest?.idLength ?? store.derived("short-id-length") { ShortID.length(for: store.focusLogs.map(\.id)) }
-        let rest = matching.dropFirst(offset)
-        let shown = limit.map { Array(rest.prefix($0)) } ?? Array(rest)
-        return shown.map { log in
+        return window.map { log in
             let zone = days.zone(log.tz)
             return Row(
                 log: log, shortID: String(log.id.prefix(idLength)), date: days.date(of: log),
@@ -95,6 +109,7 @@ public struct HistoryViewModel {
     /// How many matching sessions the limit hides.
     public var hiddenCount: Int {
         guard let limit else { return 0 }
-        return max(0, (newest?.total ?? matching.count) - offset - limit)
+        let total = newest?.total ?? (showsEverySession ? store.focusLogs.count : matching.count)
+        return max(0, total - offset - limit)
     }
 }

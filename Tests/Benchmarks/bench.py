@@ -16,8 +16,9 @@ For each size N (BENCH_SIZES):
      (`-N`, warm-up, at least MIN_RUNS runs, the state's steps as `--prepare`), peak RSS with /usr/bin/time
      (-f %M), and the instructions one run executes under `valgrind --tool=cachegrind --cache-sim=no`.
   5. Timewarrior and Watson beside focus, interleaved run by run, where they survive the size.
-  6. At 100k (when it is among the sizes, not quick): `focus dashboard` at 80x24 in tmux on the warm home, its
-     idle CPU over 5 s and the time from a tab's key to the tab on the screen.
+  6. At 100k (when it is among the sizes, not quick): `focus dashboard` at 80x24 in tmux on the warm home: its
+     idle CPU over 5 s, and for each tab key and each range of the Stats tab the redraw (from an strace of the
+     process: the key's read to the frame's last write) and the key to the screen (see dashboard_check).
 
 Knobs (environment):
   BENCH_SIZES          sizes, "1k 10k 100k 1M" by default (1000, 10k, 1M and commas work too)
@@ -25,6 +26,8 @@ Knobs (environment):
   BENCH_STATES         a subset of warm append edit cold
   BENCH_SKIP_PEERS=1   no Timewarrior or Watson
   BENCH_SKIP_DASHBOARD=1  no dashboard figures
+  BENCH_ONLY_DASHBOARD=1  only the dashboard figures (at 100k, whatever BENCH_SIZES says), printed and written to
+                       .build/bench/dashboard.json (or BENCH_JSON); the report in docs/ is left alone
   BENCH_SKIP_VALGRIND=1  no instruction counts (then the append rule is judged on wall time)
   BENCH_VALGRIND_MAX_MS  no instruction count for a figure whose median wall time is above it (default 2000: a
                        rebuild at 1M runs for minutes under valgrind); its row shows none
@@ -54,6 +57,7 @@ HELLO_SOURCE = os.path.join(HERE, "Hello.swift")
 HELLO = os.path.join(BUILD, "hello")
 DATA_ROOT = os.environ.get("DATA_ROOT", "/tmp/peers-data")
 QUICK = os.environ.get("BENCH_QUICK") == "1"
+ONLY_DASHBOARD = os.environ.get("BENCH_ONLY_DASHBOARD") == "1"
 DATA_NOW = "2026-11-29T18:00:00Z"  # gen_sessions.py's default: the last generated day
 MIN_RUNS = int(os.environ.get("MIN_RUNS", "5"))
 MAX_RUNS = int(os.environ.get("MAX_RUNS", "10" if QUICK else "30"))
@@ -172,6 +176,8 @@ def ensure_tools():
         missing.append("timewarrior")
     if not os.path.exists("/usr/bin/time"):
         missing.append("time")
+    if dashboard_wanted():
+        missing += [p for p in ("tmux", "strace") if not shutil.which(p)]
     if SKIP_VALGRIND and "valgrind" in missing:
         missing.remove("valgrind")
     if missing:
@@ -446,32 +452,107 @@ def peers(n, data, root, focus_rows):
     return rows
 
 
+# The keys the dashboard measurement sends, in order, each round: every tab, the Stats tab last, then its range key
+# once for each range (back to 7 days). A label is what the key shows: the tab, or the range `r` moved to.
+DASHBOARD_TABS = [("3", "Expedition"), ("4", "Passport"), ("5", "Profile"), ("6", "Log"), ("1", "Timer"),
+                  ("2", "Stats")]
+DASHBOARD_RANGES = ["30d", "90d", "1y", "all", "7d"]
+DASHBOARD_ROUNDS = 5
+# `strace -ttt -T` lines: an optional pid, the instant, the call, its result and the time it took (or the halves of
+# a call another thread's line interrupted, `<unfinished ...>` and `<... poll resumed>`).
+STRACE_LINE = re.compile(r"^(?:\[?pid\s+)?(?:\d+\]?\s+)?(?P<at>\d+\.\d+)\s+(?:<\.\.\.\s+(?P<resumed>\w+) resumed>|"
+                         r"(?P<call>\w+)\((?P<fd>\d+)?)(?P<rest>.*?)(?:<(?P<took>\d+\.\d+)>)?$")
+
+
+def dashboard_frames(trace):
+    """Each key's redraw in an `strace -f -ttt -T` log of the dashboard: (the bytes read from fd 0, ms from the start
+    of that read to the end of the last write to fd 1 before the loop waits again in poll)."""
+    frames, key, started, ended, pending_write = [], None, None, None, False
+
+    def close():
+        if key is not None and ended is not None:
+            frames.append((key, (ended - started) * 1000))
+    for line in trace.splitlines():
+        m = STRACE_LINE.match(line)
+        if not m:
+            continue
+        call, fd, at = m.group("call"), m.group("fd"), float(m.group("at"))
+        took = float(m.group("took")) if m.group("took") else 0.0
+        if m.group("resumed"):
+            # The end of a write another thread's line cut in two (`<unfinished ...>`).
+            if m.group("resumed") == "write" and pending_write and key is not None:
+                ended = at + took
+            continue
+        pending_write = False
+        if call in ("poll", "ppoll", "pselect6", "epoll_wait"):
+            close()
+            key, ended = None, None
+        elif call == "read" and fd == "0":
+            close()
+            quoted = re.match(r'\s*,\s*"((?:[^"\\]|\\.)*)"', m.group("rest"))
+            key = quoted.group(1).encode().decode("unicode_escape") if quoted else "?"
+            started, ended = at, None
+        elif call == "write" and fd == "1" and key is not None:
+            ended = at + took
+            pending_write = "<unfinished" in line
+    close()
+    return frames
+
+
 def dashboard_check(root, n):
-    """`focus dashboard` at 80x24 in tmux on the warm home of N sessions: CPU idle over 5 s (from /proc), and for
-    each tab the time from the key to the tab on the screen (tmux's own latency included, so an upper bound on a
-    redraw), median of 3."""
-    if not shutil.which("tmux"):
+    """`focus dashboard` at 80x24 in tmux on the warm home of N sessions, three figures:
+
+    - idle: the CPU it uses over 5 s with nothing happening, in % of one core (from /proc/PID/stat, in clock
+      ticks: one tick in 5 s is 0.2 %);
+    - redraw: for each tab key (1-6) and each press of the Stats tab's `r` (one per range), the time the redraw
+      itself takes, read from `strace -f -ttt -T -e trace=read,write,poll,... -p PID`: from the start of the
+      `read` of the key on fd 0 to the end of the last `write` on fd 1 before the loop waits in `poll` again.
+      ptrace stops the process at every traced call, so this is an upper bound on the redraw (a few calls a
+      frame, tens of microseconds each); no hook in the product;
+    - key to screen: the same keys without strace, from `tmux send-keys` to capture-pane showing the tab (tmux's
+      latency and the spawning of two tmux clients a poll included, so a looser upper bound).
+    Each over DASHBOARD_ROUNDS rounds; the median and the max of each key."""
+    if not shutil.which("tmux") or not shutil.which("strace"):
+        log("  dashboard: tmux and strace are needed; no dashboard figures")
         return None
     bench_home.restore(root)
     sock = f"focus-bench-{os.getpid()}"
     tmux = ["tmux", "-L", sock, "-f", "/dev/null"]
     env = (f"env FOCUS_HOME={shlex.quote(bench_home.home(root))} FOCUS_NOW={bench_home.NOW} TZ=UTC LC_ALL=C.UTF-8 "
            "FOCUS_NO_ANIMATION=1")
-    subprocess.run(tmux + ["new-session", "-d", "-x", "80", "-y", "24", f"{env} {shlex.quote(FOCUS)} dashboard; sleep 600"],
-                   check=True)
+    subprocess.run(tmux + ["new-session", "-d", "-x", "80", "-y", "24",
+                           f"{env} {shlex.quote(FOCUS)} dashboard; sleep 600"], check=True)
 
     def screen():
         return subprocess.run(tmux + ["capture-pane", "-p"], capture_output=True, text=True).stdout
 
-    def wait_for(text, timeout=30):
+    def wait_for(shows, timeout=30):
         start = time.perf_counter()
-        while text not in screen():
+        while True:
+            text = screen()
+            if all(s in text for s in shows):
+                return (time.perf_counter() - start) * 1000
             if time.perf_counter() - start > timeout:
-                raise RuntimeError(f"dashboard never showed {text!r}")
-        return (time.perf_counter() - start) * 1000
+                raise RuntimeError(f"dashboard never showed {shows!r}:\n{text}")
+
+    def keys():
+        """Each round's keys, and what the screen shows once each has been handled."""
+        # A round ends on the Stats tab and the next begins elsewhere: every key changes the screen.
+        out = [(key, label, [f"[{key} {label}]"]) for key, label in DASHBOARD_TABS]
+        out += [("r", f"Stats {r}", ["[2 Stats]", f"[{r}]"]) for r in DASHBOARD_RANGES]
+        return out
+
+    def press_all(timed):
+        for _ in range(DASHBOARD_ROUNDS):
+            for key, label, shows in keys():
+                subprocess.run(tmux + ["send-keys", key], check=True)
+                timed.setdefault(label, []).append(wait_for(shows))
+
+    def summary(values):
+        return {"median": statistics.median(values), "max": max(values), "count": len(values)}
 
     try:
-        wait_for("[1 Timer]", timeout=60)
+        wait_for(["[1 Timer]"], timeout=60)
         shell = subprocess.run(tmux + ["display-message", "-p", "#{pane_pid}"], capture_output=True,
                                text=True).stdout.strip()
         pid = open(f"/proc/{shell}/task/{shell}/children").read().split()[0]
@@ -479,20 +560,60 @@ def dashboard_check(root, n):
         def ticks():
             fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
             return int(fields[11]) + int(fields[12])
+        # Every tab drawn once first: the idle figure and the timings are of a dashboard that has read its data.
+        press_all({})
         before = ticks()
         time.sleep(5)
         idle = (ticks() - before) / os.sysconf("SC_CLK_TCK") / 5 * 100
-        tabs = {"2": "[2 Stats]", "3": "[3 Expedition]", "4": "[4 Passport]", "5": "[5 Profile]", "6": "[6 Log]",
-                "1": "[1 Timer]"}
-        times = {marker: [] for marker in tabs.values()}
-        for _ in range(3):
-            for key, marker in tabs.items():
-                subprocess.run(tmux + ["send-keys", key], check=True)
-                times[marker].append(wait_for(marker))
-        return {"n": n, "idle": idle, "tabs": {m: statistics.median(v) for m, v in times.items()}}
+        screen_ms = {}
+        press_all(screen_ms)
+        # Kept for a look at what a frame does (e.g. `grep -c write`).
+        trace_path = os.path.join(BUILD, "dashboard.strace")
+        strace = subprocess.Popen(["strace", "-f", "-ttt", "-T", "-s", "16", "-o", trace_path, "-e",
+                                   "trace=read,write,pselect6,ppoll,poll,epoll_wait", "-p", pid],
+                                  stderr=subprocess.PIPE, text=True)
+        # strace says on stderr when it is attached (or why it cannot be).
+        attached = strace.stderr.readline().strip()
+        press_all({})
+        strace.send_signal(2)
+        strace.wait()
+        with open(trace_path) as f:
+            frames = dashboard_frames(f.read())
+        if not frames:
+            log(f"  dashboard: strace saw no frame ({attached}); see {trace_path}")
+        labels = {key: label for key, label, _ in keys() if key != "r"}
+        ranges = iter(DASHBOARD_RANGES * DASHBOARD_ROUNDS)
+        redraw = {}
+        for key, ms in frames:
+            label = f"Stats {next(ranges)}" if key == "r" else labels.get(key)
+            if label:
+                redraw.setdefault(label, []).append(ms)
+        expected = len(keys()) * DASHBOARD_ROUNDS
+        if len(frames) != expected:
+            log(f"  dashboard: the trace holds {len(frames)} keys' frames, not {expected}: the figures may be off")
+        return {"n": n, "idle": idle, "rounds": DASHBOARD_ROUNDS,
+                "redraw": {label: summary(v) for label, v in redraw.items()},
+                "screen": {label: summary(v) for label, v in screen_ms.items()}}
     finally:
         subprocess.run(tmux + ["kill-server"], capture_output=True)
         bench_home.restore(root)
+
+
+def dashboard_wanted():
+    if ONLY_DASHBOARD:
+        return True
+    return not QUICK and os.environ.get("BENCH_SKIP_DASHBOARD") != "1" and 100000 in sizes()
+
+
+def log_dashboard(figures):
+    if not figures:
+        return
+    log(f"  100000 dashboard idle {figures['idle']:.2f} % of a core (target < {bench_report.DASHBOARD_IDLE_PERCENT:g} %)")
+    for label, redraw in figures["redraw"].items():
+        screen = figures["screen"].get(label) or {}
+        log(f"  100000 dashboard {label:<11} redraw median {bench_report.fmt_ms(redraw['median']):>8} "
+            f"max {bench_report.fmt_ms(redraw['max']):>8}; key to screen median "
+            f"{bench_report.fmt_ms(screen.get('median')):>8} max {bench_report.fmt_ms(screen.get('max')):>8}")
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -567,7 +688,7 @@ def main():
     partial_path = os.path.join(BUILD, "partial.json")
     binary = binary_hash()
     results = {"rows": [], "peers": [], "hello": {}, "restored_is_warm": {}}
-    if os.environ.get("BENCH_RESUME") == "1" and os.path.exists(partial_path):
+    if os.environ.get("BENCH_RESUME") == "1" and os.path.exists(partial_path) and not ONLY_DASHBOARD:
         with open(partial_path) as f:
             saved = json.load(f)
         if saved.get("binary") == binary:
@@ -578,10 +699,13 @@ def main():
     load_before = os.getloadavg()
 
     def save():
+        # The dashboard alone leaves an interrupted full run's figures where they are.
+        if ONLY_DASHBOARD:
+            return
         with open(partial_path, "w") as f:
             json.dump({"binary": binary, "results": results}, f)
 
-    for n in sizes():
+    for n in [] if ONLY_DASHBOARD else sizes():
         data = prepare_data(n)
         root, warm_ok = prepare_home(n, data)
         results["restored_is_warm"][str(n)] = warm_ok
@@ -614,12 +738,11 @@ def main():
             save()
         bench_home.restore(root)
 
-    dashboard_root = os.path.join(DATA_ROOT, "100000", "bench")
-    if not QUICK and os.environ.get("BENCH_SKIP_DASHBOARD") != "1" and 100000 in sizes():
-        results["dashboard"] = dashboard_check(dashboard_root, 100000)
-        if results["dashboard"]:
-            log(f"  100000 dashboard idle {results['dashboard']['idle']:.2f} % of a core; key to tab (ms): "
-                + ", ".join(f"{m} {bench_report.fmt_ms(v)}" for m, v in results["dashboard"]["tabs"].items()))
+    if dashboard_wanted():
+        if ONLY_DASHBOARD:
+            prepare_home(100000, prepare_data(100000))
+        results["dashboard"] = dashboard_check(os.path.join(DATA_ROOT, "100000", "bench"), 100000)
+        log_dashboard(results["dashboard"])
         save()
     results["machine"] = machine()
     results["commit"] = commit()
@@ -633,6 +756,15 @@ def main():
     results["sound"] = open(sound).read().rstrip() if os.path.exists(sound) and not QUICK else None
     zones = os.path.join(BUILD, "zones.txt")
     results["zones"] = open(zones).read().rstrip() if os.path.exists(zones) and not QUICK else None
+    if ONLY_DASHBOARD:
+        # A partial run: never the committed report.
+        out_json = os.environ.get("BENCH_JSON", os.path.join(BUILD, "dashboard.json"))
+        write_json(out_json, results)
+        if os.environ.get("BENCH_OUT"):
+            with open(os.environ["BENCH_OUT"], "w") as f:
+                f.write("\n".join(bench_report.dashboard_section(results.get("dashboard"))))
+        log(f"wrote {out_json}")
+        return
     folder, name = (BUILD, "BENCHMARKS-quick") if QUICK else (os.path.join(ROOT, "docs"), "BENCHMARKS")
     out = os.environ.get("BENCH_OUT", os.path.join(folder, name + ".md"))
     out_json = os.environ.get("BENCH_JSON", os.path.join(folder, name + ".json"))

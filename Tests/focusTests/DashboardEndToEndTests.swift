@@ -9,14 +9,18 @@ import Testing
     /// 2026-11-29 09:00 in Shanghai.
     static let now = "2026-11-29T01:00:00Z"
 
-    /// A script that prints a line on the shell's screen, records `stty -g` around the dashboard, then waits.
-    static func script(_ home: TempHome, _ args: String = "dashboard", env: String = "") throws -> String {
+    /// A script that prints a line on the shell's screen, records `stty -g` around the dashboard, then waits; the
+    /// dashboard speaks `locale`, and plays no animation unless `motion`.
+    static func script(
+        _ home: TempHome, _ args: String = "dashboard", env: String = "", locale: String = "C.UTF-8",
+        motion: Bool = false
+    ) throws -> String {
         let path = home.path + "/run.sh"
         let text = """
             echo "SHELL SCREEN"
             stty -g > "\(home.path)/stty-before"
-            \(env) FOCUS_HOME="\(home.path)" TZ=Asia/Shanghai FOCUS_NOW=\(now) LC_ALL=C.UTF-8 \
-            FOCUS_NO_ANIMATION=1 "\(FocusBinary.path)" \(args)
+            \(env) FOCUS_HOME="\(home.path)" TZ=Asia/Shanghai FOCUS_NOW=\(now) LC_ALL=\(locale) \
+            \(motion ? "" : "FOCUS_NO_ANIMATION=1") "\(FocusBinary.path)" \(args)
             status=$?
             stty -g > "\(home.path)/stty-after"
             echo "EXIT=$status"

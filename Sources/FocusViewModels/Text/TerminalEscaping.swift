@@ -92,12 +92,12 @@ public enum TerminalEscaping {
     public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value < 0xA0 { return value < 0x20 || value >= 0x7F }
-        // Latin, general punctuation up to the ellipsis, arrows to geometric shapes (dots, dashes, bars): no format
-        // character but the soft hyphen, answered without a look at the scalar's properties.
+        // Latin and general punctuation up to the ellipsis: no format character but the soft hyphen.
         if value < 0x300 { return value == 0xAD }
-        if (0x2010...0x2027).contains(value) || (0x2190...0x25FF).contains(value) { return false }
-        // CJK, kana and Hangul syllables hold no format character, only the Hangul filler.
-        if (0x2E80...0xD7FF).contains(value) { return value == 0x3164 }
+        if (0x2010...0x2027).contains(value) { return false }
+        // From the superscripts to the Hangul syllables (arrows, box drawing, the block elements of every bar, CJK,
+        // kana) there is no format character and no default-ignorable one but the Hangul filler: no property lookup.
+        if (0x2070...0xD7FF).contains(value) { return value == 0x3164 }
         switch value {
         case 0x200C, 0x200D, 0x0600...0x0605, 0x06DD, 0x070F, 0x0890...0x0891, 0x08E2, 0x110BD, 0x110CD:
             return false

@@ -32,6 +32,43 @@ import Testing
         #expect(model.hiddenCount == 1)
     }
 
+    /// The whole history reads only the window it shows; the rows and the count below it are those of a tag every
+    /// session has, which goes through the filtered list.
+    @Test(arguments: [(0, 2), (2, 2), (4, 3), (5, 1), (9, 2), (0, nil), (3, nil)] as [(Int, Int?)])
+    func theLogWindowIsTheFilteredOnesWindow(offset: Int, limit: Int?) {
+        let store = Fixtures.store((0..<5).map { Fixtures.log("2026-11-2\($0)T12:00:00Z", tag: "all") })
+        let days = Fixtures.days()
+        let every = HistoryViewModel(store: store, limit: limit, offset: offset, now: Fixtures.now, days: days)
+        let tagged = HistoryViewModel(
+            store: store, tag: "all", limit: limit, offset: offset, now: Fixtures.now, days: days)
+        #expect(every.rows == tagged.rows)
+        #expect(every.hiddenCount == tagged.hiddenCount)
+        #expect(
+            every.rows.map(\.log.id) == Array(store.focusLogs.reversed().dropFirst(offset).prefix(limit ?? 5)).map(\.id)
+        )
+    }
+
+    /// The profile is kept while the history stays the same (the Profile tab redraws it often), and follows a session
+    /// recorded since.
+    @Test func theProfileFollowsANewSession() throws {
+        let folder = NSTemporaryDirectory() + "focus-core-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = AppStore(paths: DataPaths(dataDirectory: folder, configDirectory: folder))
+        try store.record(Fixtures.log("2026-11-28T12:00:00Z", minutes: 60))
+        let days = Fixtures.days()
+        func profile() -> GrowthProfile { GrowthViewModel(store: store, now: Fixtures.now, days: days).profile }
+        #expect(profile().totalFocusSeconds == 3600)
+        #expect(profile() == profile())
+        try store.record(Fixtures.log("2026-11-29T12:00:00Z", minutes: 30))
+        #expect(profile().totalFocusSeconds == 5400)
+        #expect(
+            profile()
+                == GrowthService.buildGrowthProfile(
+                    focusLogs: store.focusLogs,
+                    streakDays: StreakService.streakDays(focusLogs: store.focusLogs, days: days),
+                    expedition: store.expedition, days: days))
+    }
+
     @Test func aShortScreenDrawsAMonthInWeeks() {
         #expect(ChartBucket.size(forDayCount: 30, maxBars: 40) == .day)
         #expect(ChartBucket.size(forDayCount: 30, maxBars: 12) == .week)

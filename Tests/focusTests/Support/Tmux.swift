@@ -30,6 +30,9 @@ final class Tmux {
 
     func send(_ keys: String...) throws { try run(["send-keys", "-t", "0"] + keys) }
 
+    /// From now on, appends every byte the pane's program writes to the file at `path` (`pipe-pane`).
+    func record(to path: String) throws { try run(["pipe-pane", "-t", "0", "-o", "cat >> '\(path)'"]) }
+
     /// Types `text` as bytes, so nothing in it is read as a key name or a tmux separator (`\\;`).
     func type(_ text: String) throws {
         try run(["send-keys", "-t", "0", "-H"] + text.utf8.map { String($0, radix: 16) })
