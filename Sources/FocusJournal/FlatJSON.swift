@@ -6,8 +6,8 @@ import FocusModels
 /// that, so this avoids `JSONDecoder` (about 30 MB/s here) while still
 /// accepting any valid JSON object: a list of strings is read (`tags`), other
 /// nested values are validated and skipped.
-struct FlatJSON {
-    enum Value: Equatable {
+package struct FlatJSON {
+    package enum Value: Equatable {
         case string(String)
         case number(Double)
         case bool(Bool)
@@ -18,15 +18,15 @@ struct FlatJSON {
         case nested
     }
 
-    struct Failure: Error, Equatable {
-        let reason: Message
+    package struct Failure: Error, Equatable {
+        package let reason: Message
     }
 
     private let bytes: [UInt8]
     private var index = 0
 
     /// Parses `bytes` as one JSON object; keys map to their values (the last wins).
-    static func parseObject(_ bytes: [UInt8]) throws(Failure) -> [String: Value] {
+    package static func parseObject(_ bytes: [UInt8]) throws(Failure) -> [String: Value] {
         var parser = FlatJSON(bytes: bytes)
         return try parser.object()
     }

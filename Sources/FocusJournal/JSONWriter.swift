@@ -67,12 +67,10 @@ public struct JSONWriter {
     /// Appends `text` as a JSON string literal, quotes included.
     public mutating func quoted(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
-        // Most text needs no escape: its bytes go in at once.
+        // Most text has nothing to escape: its bytes go in at once rather than one by one.
         let plain =
             text.utf8.withContiguousStorageIfAvailable { utf8 in
-                guard !utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) else {
-                    return false
-                }
+                guard !utf8.contains(where: Self.isEscaped) else { return false }
                 bytes.append(contentsOf: utf8)
                 return true
             } ?? false
@@ -97,6 +95,11 @@ public struct JSONWriter {
             }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether `byte` is written as an escape (the cases above).
+    private static func isEscaped(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)

@@ -58,13 +58,17 @@ public enum JournalFileName: Equatable, Sendable {
 
     /// `a.sync-conflict-20261129-101500-ABCDEFG.jsonl` → `a.jsonl`.
     private static func syncthingOriginal(_ name: String) -> String? {
-        guard let range = name.firstRange(of: ".sync-conflict-") else { return nil }
+        guard name.utf8.contains(ascii: ".sync-conflict-"), let range = name.firstRange(of: ".sync-conflict-") else {
+            return nil
+        }
         return String(name[..<range.lowerBound]) + ".jsonl"
     }
 
     /// `a (conflicted copy 2026-11-29).jsonl`, `a (Ana's conflicted copy 2026-11-29).jsonl` → `a.jsonl`.
     private static func conflictedCopyOriginal(_ name: String) -> String? {
-        guard name.contains("conflicted copy"), let open = name.ranges(of: " (").last else {
+        guard name.utf8.contains(ascii: "conflicted copy"), name.contains("conflicted copy"),
+            let open = name.ranges(of: " (").last
+        else {
             return nil
         }
         return String(name[..<open.lowerBound]) + ".jsonl"
@@ -97,7 +101,9 @@ public struct JournalBatch: Equatable, Hashable, Sendable {
 
     /// The batch `fileName` names, or `nil` for any other name.
     public init?(fileName: String) {
-        guard fileName.hasSuffix(".jsonl"), let mark = fileName.ranges(of: ".batch-").last else {
+        guard fileName.hasSuffix(".jsonl"), fileName.utf8.contains(ascii: ".batch-"),
+            let mark = fileName.ranges(of: ".batch-").last
+        else {
             return nil
         }
         let place = fileName[mark.upperBound...].dropLast(6).split(separator: "-", omittingEmptySubsequences: false)
@@ -113,5 +119,23 @@ public struct JournalBatch: Equatable, Hashable, Sendable {
             text == "0" || text.first != "0"
         else { return nil }
         return Int(text)
+    }
+}
+
+extension String.UTF8View {
+    /// Whether these bytes hold `pattern`'s: a search that costs nothing to set up, done before the general one
+    /// (`firstRange(of:)`, `contains(_:)`), which compares characters and whose first use in a run costs more
+    /// than a whole `focus stats`. No character of an ASCII `pattern` is canonically equivalent to anything but
+    /// itself except `K`, `;` and `` ` ``, so a `pattern` without them that is not among the bytes is not among the
+    /// characters either.
+    func contains(ascii pattern: StaticString) -> Bool {
+        let needle = UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount)
+        guard let first = needle.first, count >= needle.count else { return needle.isEmpty }
+        var start = startIndex
+        while let found = self[start...].firstIndex(of: first) {
+            if self[found...].starts(with: needle) { return true }
+            start = index(after: found)
+        }
+        return false
     }
 }

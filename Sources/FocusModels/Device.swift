@@ -17,7 +17,7 @@ public struct Device: Equatable, Hashable, Sendable, Codable {
     public var journalFileName: String { "\(name)-\(id).jsonl" }
 
     /// Whether `text` is a device id: eight lowercase hex digits.
-    public static func isID(_ text: some StringProtocol) -> Bool {
+    @inlinable public static func isID(_ text: some StringProtocol) -> Bool {
         text.utf8.count == 8 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 

@@ -134,6 +134,7 @@ public struct ExpeditionDefinitions: Codable, Equatable, Sendable {
 
     /// The definitions embedded in the binary.
     public static let builtIn: ExpeditionDefinitions = {
+        if let definitions = BuiltInDefinitions.read(EmbeddedResources.expeditionsJSON) { return definitions }
         do throws(FocusError) {
             return try parse(Array(EmbeddedResources.expeditionsJSON.utf8), file: "Resources/expeditions.json")
         } catch {

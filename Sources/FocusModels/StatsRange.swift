@@ -91,10 +91,11 @@ public enum StatsRange: Equatable, Sendable {
         case "all": return .all
         case "1y": return .lastDays(365)
         default:
-            let bad = FocusError(
-                .usage,
-                "'\(text)' is not a range; use \(names.joined(separator: ", ")) or a number of days like 14d")
-            guard range.hasSuffix("d"), let n = Int(range.dropLast()), range.first?.isNumber == true else { throw bad }
+            guard range.hasSuffix("d"), let n = Int(range.dropLast()), range.first?.isNumber == true else {
+                throw FocusError(
+                    .usage,
+                    "'\(text)' is not a range; use \(names.joined(separator: ", ")) or a number of days like 14d")
+            }
             guard (1...maximumDays).contains(n) else {
                 throw FocusError(.usage, "--range \(range) must be from 1d to \(maximumDays)d")
             }

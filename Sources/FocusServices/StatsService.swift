@@ -97,7 +97,10 @@ public enum StatsService {
         var dayFocus = [Int](repeating: 0, count: count)
         var daySessions = [Int](repeating: 0, count: count)
         var byHour = [Int](repeating: 0, count: 24)
-        var tags: [String?: (focused: Int, sessions: Int)] = [:]
+        // Keyed by `String`, the untagged total apart: a dictionary keyed by an optional makes the runtime look up
+        // `Optional: Hashable` on its first use, a search that costs more than the rest of this function.
+        var tags: [String: (focused: Int, sessions: Int)] = [:]
+        var untagged: (focused: Int, sessions: Int)?
         func add(_ sum: DaySummary.TagSum, to total: inout (focused: Int, sessions: Int)) {
             total.focused += sum.focused
             total.sessions += sum.sessions
@@ -120,7 +123,15 @@ public enum StatsService {
                 completed += summary.completed
                 longest = max(longest, summary.longest)
                 // One look-up a tag and a day: every day of a long history goes through here.
-                for t in summary.tags { add(t, to: &tags[t.tag, default: (0, 0)]) }
+                for t in summary.tags {
+                    guard let tag = t.tag else {
+                        var total = untagged ?? (0, 0)
+                        add(t, to: &total)
+                        untagged = total
+                        continue
+                    }
+                    add(t, to: &tags[tag, default: (0, 0)])
+                }
                 for hour in 0..<24 { byHour[hour] += summary.hours[hour] }
             } else if day >= previousFirst && day < first {
                 previousFocus += summary.focused
@@ -147,7 +158,8 @@ public enum StatsService {
             interruptedSessions: sessions - completed,
             completionRate: sessions > 0 ? Double(completed) / Double(sessions) : nil,
             averageSessionSeconds: sessions > 0 ? focused / sessions : 0, longestSessionSeconds: longest,
-            days: dayList, bestDay: best, byTag: sortedTags(tags), byHour: byHour, previous: previous,
+            days: dayList, bestDay: best, byTag: sortedTags(tags, untagged: untagged), byHour: byHour,
+            previous: previous,
             currentStreak: StreakService.current(streakRuns: input.streakRuns, today: today),
             longestStreak: StreakService.longest(streakRuns: input.streakRuns),
             today: StatsData.GoalProgress(
@@ -157,15 +169,22 @@ public enum StatsService {
 
     private typealias Day = StatsData.Day
 
-    private static func sortedTags(_ tags: [String?: (focused: Int, sessions: Int)]) -> [StatsData.TagTotal] {
-        tags.map { StatsData.TagTotal(tag: $0.key, focusedSeconds: $0.value.focused, sessions: $0.value.sessions) }
-            .sorted { a, b in
-                if a.focusedSeconds != b.focusedSeconds { return a.focusedSeconds > b.focusedSeconds }
-                switch (a.tag, b.tag) {
-                case (let x?, let y?): return x < y
-                case (_?, nil): return true
-                default: return false
-                }
+    private static func sortedTags(
+        _ tags: [String: (focused: Int, sessions: Int)], untagged: (focused: Int, sessions: Int)?
+    ) -> [StatsData.TagTotal] {
+        var totals = tags.map {
+            StatsData.TagTotal(tag: $0.key, focusedSeconds: $0.value.focused, sessions: $0.value.sessions)
+        }
+        if let untagged {
+            totals.append(StatsData.TagTotal(tag: nil, focusedSeconds: untagged.focused, sessions: untagged.sessions))
+        }
+        return totals.sorted { a, b in
+            if a.focusedSeconds != b.focusedSeconds { return a.focusedSeconds > b.focusedSeconds }
+            switch (a.tag, b.tag) {
+            case (let x?, let y?): return x < y
+            case (_?, nil): return true
+            default: return false
             }
+        }
     }
 }

@@ -8,7 +8,8 @@ extension AppStore {
     /// A file that is not valid JSON is an error naming the file; a value of the wrong type or out of range is
     /// one naming the file, the key, what it accepts and the `focus config` command that repairs it.
     public func loadConfig() throws(FocusError) -> FocusConfig {
-        let config = try readConfig()
+        // The defaults are valid (`FocusConfigTests`): without a file there is nothing to check.
+        guard let config = try readConfigFile() else { return FocusConfig() }
         if let problem = config.validate() { throw configError(problem) }
         return config
     }
@@ -84,8 +85,11 @@ extension AppStore {
         return Language.settings.contains(language) ? language : nil
     }
 
-    private func readConfig() throws(FocusError) -> FocusConfig {
-        guard let bytes = try FileIO.read(paths.configFile, following: true) else { return FocusConfig() }
+    private func readConfig() throws(FocusError) -> FocusConfig { try readConfigFile() ?? FocusConfig() }
+
+    /// The settings in the file, `nil` when there is none.
+    private func readConfigFile() throws(FocusError) -> FocusConfig? {
+        guard let bytes = try FileIO.read(paths.configFile, following: true) else { return nil }
         do {
             return try JSONDecoder().decode(FocusConfig.self, from: Data(bytes))
         } catch {

@@ -8,7 +8,7 @@ import FoundationEssentials
 
 extension AppStore {
     /// What `device.json` in the state folder holds.
-    private struct DeviceFile: Codable {
+    private struct DeviceFile: Encodable {
         var id: String
         var name: String
         /// A hash of `/etc/machine-id` where it can be read: a state folder copied from another machine is told apart.
@@ -17,6 +17,33 @@ extension AppStore {
         /// machine (two homes syncing a whole `FOCUS_HOME`, containers or clones sharing one machine id) is told
         /// apart too.
         var folder: String?
+
+        init(id: String, name: String, machine: String?, folder: String?) {
+            self.id = id
+            self.name = name
+            self.machine = machine
+            self.folder = folder
+        }
+
+        /// The file read as `JSONDecoder` would read it (`id` and `name` strings, `machine` and `folder` strings,
+        /// null or missing, other keys ignored), `nil` when it does not; by hand (``FlatJSON``), as every command
+        /// reads it and the decoder's first use costs more than the rest of `focus status`.
+        init?(json bytes: [UInt8]) {
+            guard let fields = try? FlatJSON.parseObject(bytes), case .string(let id)? = fields["id"],
+                case .string(let name)? = fields["name"], let machine = Self.optionalString(fields["machine"]),
+                let folder = Self.optionalString(fields["folder"])
+            else { return nil }
+            self.init(id: id, name: name, machine: machine, folder: folder)
+        }
+
+        /// A string, or `.some(nil)` for null or missing; `nil` for any other value.
+        private static func optionalString(_ value: FlatJSON.Value?) -> String?? {
+            switch value {
+            case nil, .null?: .some(nil)
+            case .string(let text)?: .some(text)
+            default: nil
+            }
+        }
 
         /// Whether it was made on this machine, in `folder` (or says nothing about where it was made).
         func isOurs(in folder: String?) -> Bool {
@@ -73,7 +100,7 @@ extension AppStore {
 
     private func readDeviceFile() throws(FocusError) -> DeviceFile? {
         guard let bytes = try FileIO.read(paths.deviceFile) else { return nil }
-        guard let file = try? Self.decoder.decode(DeviceFile.self, from: Data(bytes)), Device.isID(file.id),
+        guard let file = DeviceFile(json: bytes), Device.isID(file.id),
             Device.sanitizedName(file.name) == file.name
         else {
             throw FocusError(

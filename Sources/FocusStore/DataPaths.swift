@@ -62,7 +62,7 @@ public struct DataPaths: Equatable, Sendable {
         guard let home = environment["FOCUS_HOME"], !home.isEmpty else { return }
         var path = home.hasPrefix("/") ? "" : "."
         for component in home.split(separator: "/") {
-            path += "/" + component
+            path += "/" + String(component)
             switch FileIO.kind(path) {
             case .missing: return
             case .folder: continue
@@ -88,8 +88,9 @@ public struct DataPaths: Equatable, Sendable {
             (configDirectory, focusHome ? "FOCUS_HOME" : "the config folder"),
         ]
         var seen = Set<String>()
+        var checked = Set<String>()
         for (folder, what) in folders where seen.insert(folder).inserted {
-            if let problem = FolderSafety.problem(folder: folder) {
+            if let problem = FolderSafety.problem(folder: folder, skipping: &checked) {
                 throw FocusError(
                     .cantCreate,
                     """

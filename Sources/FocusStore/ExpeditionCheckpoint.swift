@@ -78,9 +78,64 @@ struct ExpeditionCheckpoint: Codable, Equatable {
     /// the definitions, the reader's zone, the day start and the ids of the journal's change records
     /// (an edit or deletion can change a session the checkpoint already holds, so any change rebuilds it).
     static func fingerprint(_ definitions: ExpeditionDefinitions, days: LocalDays, changes: [String] = []) -> String {
-        var bytes = Array(((try? JSONValueEncoder.text(definitions)) ?? "").utf8)
+        var bytes = Array(json(definitions).text(sortedKeys: true).utf8)
         bytes += Array("|\(days.timeZone.identifier)|\(days.dayStartSeconds)".utf8)
         for id in changes { bytes += Array("|\(id)".utf8) }
         return String(FNV1a.hash(bytes), radix: 16)
+    }
+
+    /// `definitions` as `JSONValueEncoder` encodes them (optional fields left out when `nil`), built by hand: the
+    /// generic encoder takes millions of instructions for the route, on every command that shows the expedition.
+    /// `ExpeditionCheckpointTests` checks that both write the same text.
+    static func json(_ definitions: ExpeditionDefinitions) -> JSONValue {
+        var members = [
+            JSONValue.Member("deepFocusMinutes", .int(definitions.deepFocusMinutes)),
+            JSONValue.Member("chapters", .array(definitions.chapters.map(json))),
+        ]
+        if let minimum = definitions.minimumSessionMinutes {
+            members.append(.init("minimumSessionMinutes", .int(minimum)))
+        }
+        return .object(members)
+    }
+
+    private static func json(_ chapter: ExpeditionChapterDefinition) -> JSONValue {
+        var members = [
+            JSONValue.Member("id", .string(chapter.id)), JSONValue.Member("title", .string(chapter.title)),
+            JSONValue.Member("country", .string(chapter.country)), JSONValue.Member("story", .string(chapter.story)),
+            JSONValue.Member("soundscape", .string(chapter.soundscape)),
+            JSONValue.Member("missions", .array(chapter.missions.map(json))),
+        ]
+        if let i18n = chapter.i18n {
+            members.append(
+                .init(
+                    "i18n",
+                    json(i18n) { text in
+                        fields([
+                            ("title", text.title), ("country", text.country), ("story", text.story),
+                            ("soundscape", text.soundscape),
+                        ])
+                    }))
+        }
+        return .object(members)
+    }
+
+    private static func json(_ mission: ExpeditionMissionDefinition) -> JSONValue {
+        var members = [
+            JSONValue.Member("id", .string(mission.id)), JSONValue.Member("title", .string(mission.title)),
+            JSONValue.Member("kind", .string(mission.kind.rawValue)),
+            JSONValue.Member("targetValue", .int(mission.targetValue)),
+            JSONValue.Member("rewardMiles", .int(mission.rewardMiles)),
+        ]
+        if let i18n = mission.i18n { members.append(.init("i18n", json(i18n) { fields([("title", $0.title)]) })) }
+        return .object(members)
+    }
+
+    private static func json<T>(_ translations: [String: T], _ translation: (T) -> JSONValue) -> JSONValue {
+        .object(translations.map { JSONValue.Member($0.key, translation($0.value)) })
+    }
+
+    /// An object of the fields that are not `nil`.
+    private static func fields(_ fields: [(String, String?)]) -> JSONValue {
+        .object(fields.compactMap { key, value in value.map { JSONValue.Member(key, .string($0)) } })
     }
 }

@@ -46,7 +46,8 @@ enum FileIO {
     }
 
     static func parentDirectory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
+        // By bytes, as the C library splits a path: a slash is a separator even when a combining mark follows it.
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 

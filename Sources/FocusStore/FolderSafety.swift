@@ -19,7 +19,10 @@ import FocusModels
 /// parent that user controls; root is held to the same rule, so it never writes through another user's folder.
 enum FolderSafety {
     /// Why focus must not keep files in `folder`, or `nil` when it may.
-    static func problem(folder: String) -> Message? {
+    ///
+    /// `checked` holds the folders found safe so far as a folder above another (or stricter, as one focus keeps
+    /// files in), which are not examined again: the folders of one command share most of their ancestors.
+    static func problem(folder: String, skipping checked: inout Set<String>) -> Message? {
         let uid = geteuid()
         let absolute = folder.hasPrefix("/") ? folder : currentDirectory() + "/" + folder
         var existing = absolute
@@ -36,7 +39,7 @@ enum FolderSafety {
             return problem
         }
         guard let resolved = FileIO.realPath(existing) else { return "it cannot be examined (\(FileIO.errnoText()))" }
-        var checked: Set<String> = [existing]
+        checked.insert(existing)
         return ancestorsProblem(of: existing, skipping: &checked) ?? ancestorsProblem(of: resolved, skipping: &checked)
     }
 

@@ -33,7 +33,7 @@ public struct StatusFormat: Equatable, Sendable {
         }
 
         /// The value for `state` (`nil` when idle) at `now`.
-        func value(_ state: RunningState?, now: Date, timeZone: Zone) -> String {
+        func value(_ state: RunningState?, now: Date, timeZone: () -> Zone) -> String {
             guard let state else { return self == .state ? "idle" : "" }
             let remaining = state.remaining(at: now)
             // An open session counts up: it has no time left, plan or end to show.
@@ -52,8 +52,8 @@ public struct StatusFormat: Equatable, Sendable {
             case .paused: return state.paused ? "paused" : ""
             case .cycle: return "\(state.cycle)"
             case .cycles: return "\(state.cycles)"
-            case .started: return LocalTime.hourMinute(state.startedAt, in: timeZone)
-            case .ends: return LocalTime.hourMinute(now.addingTimeInterval(Double(remaining)), in: timeZone)
+            case .started: return LocalTime.hourMinute(state.startedAt, in: timeZone())
+            case .ends: return LocalTime.hourMinute(now.addingTimeInterval(Double(remaining)), in: timeZone())
             }
         }
     }
@@ -103,11 +103,12 @@ public struct StatusFormat: Equatable, Sendable {
         self.pieces = pieces
     }
 
-    /// The template filled in for `state` (`nil` when idle) at `now`, local times in `timeZone`.
+    /// The template filled in for `state` (`nil` when idle) at `now`, local times in `timeZone` (read only for
+    /// `{started}` and `{ends}` while a session runs).
     ///
     /// The template's own text is kept exactly (it is the user's, and may colour a prompt), while the values
     /// (a tag, a note) are escaped (``TerminalEscaping``): a prompt or a status line cannot be driven by data.
-    public func render(_ state: RunningState?, now: Date, timeZone: Zone) -> String {
+    public func render(_ state: RunningState?, now: Date, timeZone: @autoclosure () -> Zone) -> String {
         pieces.map { piece in
             switch piece {
             case .text(let text): text

@@ -5,7 +5,7 @@ import FoundationEssentials
     import Glibc
 #endif
 
-let environment = ProcessInfo.processInfo.environment
+let environment = ProcessEnvironment.read()
 exit(
     CommandLineTool(root: FocusCommand.self, environment: environment).run(Array(CommandLine.arguments.dropFirst())) {
         () throws(FocusError) -> Context in try Context(environment: environment)

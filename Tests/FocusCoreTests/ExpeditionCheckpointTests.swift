@@ -2,6 +2,8 @@ import FocusCore
 import Foundation
 import Testing
 
+@testable import FocusStore
+
 @Suite("Expedition checkpoint")
 struct ExpeditionCheckpointTests {
     let days = Sessions.utcDays
@@ -144,5 +146,28 @@ struct ExpeditionCheckpointTests {
         try after.loadExpedition(days: days)
         #expect(after.expedition.chapters.map(\.id) == ["home"])
         #expect(after.expedition.chapters[0].missions[0].progress == 3)
+    }
+
+    /// The fingerprint's JSON of the definitions, built by hand, is the generic encoder's text: for the built-in
+    /// route, and for definitions with and without the optional fields and translations.
+    @Test(arguments: [
+        ExpeditionDefinitions.builtIn,
+        ExpeditionDefinitions(
+            deepFocusMinutes: 30, minimumSessionMinutes: 5,
+            chapters: [
+                ExpeditionChapterDefinition(
+                    id: "a", title: "A \"quoted\"", country: "C", story: "S\n", soundscape: "W",
+                    missions: [
+                        ExpeditionMissionDefinition(
+                            id: "m", title: "M", kind: .streakDays, targetValue: 3, rewardMiles: 0,
+                            i18n: ["zh-Hans": .init(title: nil), "fr": .init(title: "Mf")])
+                    ],
+                    i18n: ["zh-Hans": .init(title: "甲", country: nil, story: "故事", soundscape: nil)])
+            ]),
+        ExpeditionDefinitions(chapters: []),
+    ])
+    func definitionsJSONIsTheEncodersText(_ definitions: ExpeditionDefinitions) throws {
+        #expect(
+            ExpeditionCheckpoint.json(definitions).text(sortedKeys: true) == (try JSONValueEncoder.text(definitions)))
     }
 }

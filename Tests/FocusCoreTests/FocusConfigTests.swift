@@ -6,6 +6,11 @@ import Testing
 @Suite struct FocusConfigTests {
     typealias Key = FocusConfig.Key
 
+    /// Without a config file the defaults are used unchecked (`AppStore.loadConfig`): they must be valid.
+    @Test func defaultsAreValid() {
+        #expect(FocusConfig().validate() == nil)
+    }
+
     @Test(arguments: [
         (Key.defaultMinutes, "50", "50"), (.defaultMinutes, "1440", "1440"), (.breakMinutes, "1", "1"),
         (.longBreakMinutes, "20", "20"), (.cycles, "99", "99"), (.dailyGoalMinutes, "240", "240"),

@@ -26,9 +26,16 @@ public enum Language: String, CaseIterable, Sendable {
     /// for China, Singapore, the `Hans` script or `zh` alone; English for anything else, Traditional Chinese
     /// (`zh_TW`, `zh_HK`, `zh_MO`, `zh_Hant`) included, as there is no Traditional catalogue yet.
     public init(locale: String) {
-        // `zh_CN.UTF-8@euro` → `zh_cn`; `zh-Hans-CN` → `zh_hans_cn`.
-        let name = locale.prefix { $0 != "." && $0 != "@" }.lowercased().replacing("-", with: "_")
-        let parts = name.split(separator: "_", omittingEmptySubsequences: false)
+        // Only `Z` and `H` lower to `z` and `h`: a name that does not start with those bytes is not Chinese, which
+        // is all most locales (`C.UTF-8`, `en_US.UTF-8`) need to know.
+        let bytes = Array(locale.utf8.prefix(2))
+        guard bytes.count == 2, bytes[0] | 0x20 == UInt8(ascii: "z"), bytes[1] | 0x20 == UInt8(ascii: "h") else {
+            self = .english
+            return
+        }
+        // `zh_CN.UTF-8@euro` → `zh`, `cn`; `zh-Hans-CN` → `zh`, `hans`, `cn`.
+        let name = locale.prefix { $0 != "." && $0 != "@" }.lowercased()
+        let parts = name.split(omittingEmptySubsequences: false) { $0 == "_" || $0 == "-" }
         guard parts.first == "zh" else {
             self = .english
             return

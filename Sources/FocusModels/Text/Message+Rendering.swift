@@ -16,11 +16,15 @@ extension Message {
     ///
     /// Positional placeholders let a translation put the arguments in another order (`%2$@的%1$@`).
     public static func fill(_ format: String, with values: [String]) -> String {
+        // Most templates (every label) hold no placeholder: nothing to walk.
+        guard format.utf8.contains(UInt8(ascii: "%")) else { return format }
         var out = ""
         var next = 0
         var rest = Substring(format)
         while let percent = rest.firstIndex(of: "%") {
-            out += rest[..<percent]
+            // `append(contentsOf:)` names the overload for a substring: `+=` would take the generic one, whose first
+            // call looks its types up at run time, as costly as the rest of `focus status`.
+            out.append(contentsOf: rest[..<percent])
             rest = rest[rest.index(after: percent)...]
             if rest.first == "%" {
                 out += "%"
@@ -36,7 +40,8 @@ extension Message {
                 out += "%"
             }
         }
-        return out + rest
+        out.append(contentsOf: rest)
+        return out
     }
 
     /// The `N` of a placeholder `N$@` at the start of `text`, and the text after it.
@@ -75,7 +80,7 @@ extension Message.Argument {
         switch style {
         case .long: date.isoString
         case .weekdayLong: weekdays[date.isoWeekday - 1] + " " + date.isoString
-        case .weekdayShort: weekdays[date.isoWeekday - 1] + " " + date.isoString.dropFirst(5)
+        case .weekdayShort: weekdays[date.isoWeekday - 1] + " " + String(date.isoString.dropFirst(5))
         case .monthYear: months[date.month - 1] + " \(date.year)"
         }
     }

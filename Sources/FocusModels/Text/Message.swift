@@ -107,7 +107,21 @@ extension Message: ExpressibleByStringInterpolation {
         public init(stringInterpolation: StringInterpolation) { self.init(interpolation: stringInterpolation) }
     #endif
 
-    private init(literal value: String) { self.init(template: value.replacing("%", with: "%%"), arguments: []) }
+    private init(literal value: String) { self.init(template: Self.escapingPercent(value), arguments: []) }
+
+    /// `text` with each `%` doubled, as a template spells a percent sign. Most literals have none and are kept as
+    /// they are: every command's help builds its messages at start-up, where a general `replacing` costs more
+    /// than the rest of a command together.
+    static func escapingPercent(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 4)
+        for character in text {
+            out.append(character)
+            if character == "%" { out.append("%") }
+        }
+        return out
+    }
 
     private init(interpolation: StringInterpolation) {
         self.init(template: interpolation.template, arguments: interpolation.arguments)
@@ -124,7 +138,7 @@ extension Message: ExpressibleByStringInterpolation {
             template.reserveCapacity(literalCapacity + 2 * interpolationCount)
         }
 
-        public mutating func appendLiteral(_ literal: String) { template += literal.replacing("%", with: "%%") }
+        public mutating func appendLiteral(_ literal: String) { template += Message.escapingPercent(literal) }
 
         /// Data, never translated: a tag, a path, what the user typed.
         public mutating func appendInterpolation(_ value: String) { append(.data(value)) }
@@ -179,7 +193,7 @@ extension Message {
     /// `items` with `separator` (punctuation such as ` · `, the same in every language) between each two.
     public static func joined(_ items: [Message], separator: String) -> Message {
         Message(
-            template: items.map { _ in "%@" }.joined(separator: separator.replacing("%", with: "%%")),
+            template: items.map { _ in "%@" }.joined(separator: escapingPercent(separator)),
             arguments: items.map { .message($0) })
     }
 

@@ -67,6 +67,18 @@ public enum DisplayWidth {
         return width
     }
 
+    /// Whether `scalar` is a grapheme cluster of its own whatever is next to it, in text made only of such scalars:
+    /// its Grapheme_Cluster_Break is Other (no mark, joiner, selector, control, Hangul jamo, regional indicator or
+    /// prepended letter), so a cluster never extends past it. Printable ASCII, Latin-1 but the soft hyphen, general
+    /// punctuation from the hyphen to the ellipsis, arrows, box drawing, blocks and geometric shapes: what focus
+    /// draws its reports with.
+    public static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20..<0x7F, 0xA0...0xAC, 0xAE...0xFF, 0x2010...0x2027, 0x2190...0x21FF, 0x2500...0x25FF: true
+        default: false
+        }
+    }
+
     /// U+FE0F (emoji presentation), a skin-tone modifier, or the zero-width joiner.
     private static func isEmojiSequenceMark(_ value: UInt32) -> Bool {
         value == 0xFE0F || value == 0x200D || (0x1F3FB...0x1F3FF).contains(value)
@@ -80,8 +92,16 @@ extension Character {
 
 extension StringProtocol {
     /// Columns this text takes on a terminal: the sum of its grapheme clusters (``DisplayWidth``).
-    public var displayWidth: Int {
+    ///
+    /// Inlinable, so that each caller gets a copy for its own string type: a generic copy looks the types of
+    /// `utf8` up at run time on its first call, which costs more than measuring every line of a report.
+    @inlinable public var displayWidth: Int {
         if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return utf8.count }
+        // Text of scalars that each make a cluster of their own (bars, dots, dashes) is measured scalar by scalar,
+        // without the search for cluster boundaries that costs most of a report's measuring.
+        if unicodeScalars.allSatisfy(DisplayWidth.standsAlone) {
+            return unicodeScalars.reduce(0) { $0 + DisplayWidth.of(scalar: $1) }
+        }
         return reduce(0) { $0 + DisplayWidth.of($1) }
     }
 }

@@ -92,6 +92,9 @@ public enum TerminalEscaping {
     public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value < 0xA0 { return value < 0x20 || value >= 0x7F }
+        // Latin and general punctuation up to the ellipsis: no format character but the soft hyphen.
+        if value < 0x300 { return value == 0xAD }
+        if (0x2010...0x2027).contains(value) { return false }
         // From the superscripts to the Hangul syllables (arrows, box drawing, the block elements of every bar, CJK,
         // kana) there is no format character and no default-ignorable one but the Hangul filler: no property lookup.
         if (0x2070...0xD7FF).contains(value) { return value == 0x3164 }

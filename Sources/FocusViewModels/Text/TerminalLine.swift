@@ -58,6 +58,10 @@ public struct TerminalLine: Equatable, Sendable {
 
     /// Adds `text` (anything, data included) in `style` at the end, as it is in every language.
     public mutating func append(verbatim text: String, _ style: TextStyle = .plain) {
+        // Text with nothing to escape (nearly all of it) is one run, without the list of pieces.
+        if !text.unicodeScalars.contains(where: TerminalEscaping.isUnsafe) {
+            return append(Run(text: text, style: style, isEscape: false))
+        }
         for piece in TerminalEscaping.pieces(text) {
             append(Run(text: piece.text, style: style, isEscape: piece.isEscape))
         }
@@ -131,8 +135,16 @@ public struct TerminalLine: Equatable, Sendable {
     /// The line with plain spaces added to be at least `width` columns wide (``TextAlignment``).
     public func padded(toWidth width: Int, alignment: TextAlignment = .left) -> TerminalLine {
         let (before, after) = TextLayout.padding(self.width, toWidth: width, alignment: alignment)
-        return TerminalLine(verbatim: String(repeating: " ", count: before)) + self
-            + TerminalLine(verbatim: String(repeating: " ", count: after))
+        // Spaces are merged as they are (nothing to escape, nothing joins them); the line's runs keep what they were,
+        // as the text before them still ends in a space or the start of the line.
+        var line = self
+        if before > 0 {
+            line = TerminalLine()
+            line.merge(Run(text: String(repeating: " ", count: before), style: .plain, isEscape: false))
+            line.append(self)
+        }
+        if after > 0 { line.merge(Run(text: String(repeating: " ", count: after), style: .plain, isEscape: false)) }
+        return line
     }
 
     /// The line exactly `width` columns wide, as a table cell: truncated with `…`, then padded.

@@ -26,7 +26,12 @@ public struct TerminalRenderer: Sendable {
 
     /// `lines`, each ended by a newline.
     public func render(_ lines: [TerminalLine]) -> String {
-        lines.map { render($0) + "\n" }.joined()
+        var out = ""
+        for line in lines {
+            out += render(line)
+            out += "\n"
+        }
+        return out
     }
 
     /// The escape sequence for `control`.

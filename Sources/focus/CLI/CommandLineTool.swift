@@ -43,9 +43,7 @@ struct CommandLineTool {
         }
         let command = arguments.path.command
         do throws(FocusError) {
-            if let standalone = command as? any ContextFreeCommand.Type {
-                return try standalone.run(arguments, out, columns: columns)
-            }
+            if let status = try command.runWithoutContext(arguments, out, columns: columns) { return status }
             let ctx = try makeContext()
             return try command.run(arguments, ctx)
         } catch {

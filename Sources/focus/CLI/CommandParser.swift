@@ -78,7 +78,7 @@ enum CommandParser {
             }
             throw failure("unexpected argument '\(extra)' for '\(path.words)'")
         }
-        if positionals.count < arguments.filter(\.isRequired).count {
+        if positionals.count < arguments.filter({ $0.isRequired }).count {
             let names = arguments.filter(\.isRequired).map(\.name).joined(separator: " ")
             throw failure("'\(path.words)' needs \(names)")
         }

@@ -82,9 +82,23 @@ final class Context {
     }
 
     /// Settings, loaded once.
-    lazy var config: Result<FocusConfig, FocusError> = {
+    lazy var config: ConfigLoad = {
         do throws(FocusError) { return .success(try store.loadConfig()) } catch { return .failure(error) }
     }()
+
+    /// The settings or why they could not be read: a `Result` of its own, as the standard one's type is made at run
+    /// time, at the price of a search through every conformance in the binary.
+    enum ConfigLoad {
+        case success(FocusConfig)
+        case failure(FocusError)
+
+        func get() throws(FocusError) -> FocusConfig {
+            switch self {
+            case .success(let config): config
+            case .failure(let error): throw error
+            }
+        }
+    }
 
     func loadConfig() throws(FocusError) -> FocusConfig { try config.get() }
 

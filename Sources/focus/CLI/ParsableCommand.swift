@@ -8,6 +8,18 @@ protocol ParsableCommand: SendableMetatype {
     static var configuration: CommandConfiguration { get }
     /// Runs the command; the return value is the exit status.
     static func run(_ arguments: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32
+    /// Runs a ``ContextFreeCommand`` without a context; `nil` for any other command, which needs one.
+    ///
+    /// A requirement rather than a cast to `any ContextFreeCommand.Type`: a cast that fails makes the runtime
+    /// search every conformance in the binary, which costs more than the rest of `focus status`.
+    static func runWithoutContext(_ arguments: ParsedArguments, _ out: TerminalWriter, columns: Int)
+        throws(FocusError) -> Int32?
+}
+
+extension ParsableCommand {
+    static func runWithoutContext(_ arguments: ParsedArguments, _ out: TerminalWriter, columns: Int)
+        throws(FocusError) -> Int32?
+    { nil }
 }
 
 /// A command that needs no data folder, clock or settings (help, the man page): it runs even when the
@@ -21,6 +33,10 @@ extension ContextFreeCommand {
     static func run(_ arguments: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         try run(arguments, ctx.out, columns: ctx.columns)
     }
+
+    static func runWithoutContext(_ arguments: ParsedArguments, _ out: TerminalWriter, columns: Int)
+        throws(FocusError) -> Int32?
+    { try run(arguments, out, columns: columns) }
 }
 
 /// The commands from the root to the one being run: `focus`, `log`, `add`.

@@ -19,10 +19,21 @@ enum StatsView {
         )
     /// The label column in the current language: the widest label and two spaces.
     private static var labelWidth: Int {
+        switch Language.current {
+        case .english: englishLabelWidth
+        case .simplifiedChinese: chineseLabelWidth
+        }
+    }
+
+    // Measured once a language: every row of the report asks for it.
+    private static let englishLabelWidth = labelWidth(in: .english)
+    private static let chineseLabelWidth = labelWidth(in: .simplifiedChinese)
+
+    private static func labelWidth(in language: Language) -> Int {
         [
             labels.dates, labels.focused, labels.completed, labels.average, labels.bestDay, labels.change,
             labels.streak, labels.today, labels.byHour,
-        ].map(\.localized.displayWidth).max()! + 2
+        ].map { $0.rendered(in: language).displayWidth }.max()! + 2
     }
 
     /// The whole report.
@@ -36,9 +47,12 @@ enum StatsView {
 
     /// `sections` one after the other, a blank line between each two, without trailing spaces.
     static func joined(_ sections: [[TerminalLine]]) -> [TerminalLine] {
-        sections.filter { !$0.isEmpty }.map { $0 + [TerminalLine()] }.joined().dropLast().map {
-            $0.trimmingTrailingSpaces()
+        var lines: [TerminalLine] = []
+        for section in sections where !section.isEmpty {
+            if !lines.isEmpty { lines.append(TerminalLine()) }
+            for line in section { lines.append(line.trimmingTrailingSpaces()) }
         }
+        return lines
     }
 
     /// `Focus stats · 7 days · #tag`, the demo's label when it is one, and a blank line.

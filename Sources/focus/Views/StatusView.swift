@@ -4,19 +4,20 @@ import FoundationEssentials
 /// `focus status` output.
 enum StatusView {
     /// The state's line, then one per session on another device; each cut to `width` when given (on a
-    /// terminal), so that a long tag never wraps it.
+    /// terminal), so that a long tag never wraps it. The zone is read only for a time of day to show: never
+    /// when nothing runs here or elsewhere.
     static func lines(
-        _ state: RunningState?, elsewhere: [RunningMarker], now: Date, timeZone: Zone, width: Int?
+        _ state: RunningState?, elsewhere: [RunningMarker], now: Date, timeZone: @autoclosure () -> Zone, width: Int?
     ) -> [TerminalLine] {
         let lines =
-            [TerminalLine(verbatim: text(state, now: now, timeZone: timeZone))]
-            + self.elsewhere(elsewhere, timeZone: timeZone).map { TerminalLine(verbatim: $0) }
+            [TerminalLine(verbatim: text(state, now: now, timeZone: timeZone()))]
+            + self.elsewhere(elsewhere, timeZone: timeZone()).map { TerminalLine(verbatim: $0) }
         guard let width else { return lines }
         return lines.map { $0.truncated(toWidth: width) }
     }
 
     /// `Focus · 12:34 left · #writing · started 09:00`, or `idle`.
-    static func text(_ state: RunningState?, now: Date, timeZone: Zone) -> String {
+    static func text(_ state: RunningState?, now: Date, timeZone: @autoclosure () -> Zone) -> String {
         guard let state else { return Message("idle").localized }
         var parts: [Message] =
             state.isOpen
@@ -27,24 +28,24 @@ enum StatusView {
         if let tags = FocusLog.hashtags(state.tags) { parts.append("\(tags)") }
         if state.isWaiting { return Message.joined(parts + ["waiting for Enter"], separator: " · ").localized }
         if state.paused { parts.append("paused") }
-        parts.append("started \(LocalTime.hourMinute(state.startedAt, in: timeZone))")
+        parts.append("started \(LocalTime.hourMinute(state.startedAt, in: timeZone()))")
         return Message.joined(parts, separator: " · ").localized
     }
 
     /// One line per session another device says it is running: `running on laptop, ends 10:25 · #thesis`.
-    static func elsewhere(_ markers: [RunningMarker], timeZone: Zone) -> [String] {
+    static func elsewhere(_ markers: [RunningMarker], timeZone: @autoclosure () -> Zone) -> [String] {
         markers.map { marker in
             let device = marker.device.name
             let line: Message
             if marker.open == true && !marker.paused {
-                line = "tracking on \(device), since \(LocalTime.hourMinute(marker.startedAt, in: timeZone))"
+                line = "tracking on \(device), since \(LocalTime.hourMinute(marker.startedAt, in: timeZone()))"
             } else if marker.paused {
                 let left = LocalTime.countdown(Double(marker.remaining))
                 line =
                     marker.phase == .focus
                     ? "paused on \(device), \(left) left" : "\(marker.phase.word) paused on \(device), \(left) left"
             } else {
-                let ends = LocalTime.hourMinute(marker.endsAt ?? marker.updatedAt, in: timeZone)
+                let ends = LocalTime.hourMinute(marker.endsAt ?? marker.updatedAt, in: timeZone())
                 line =
                     marker.phase == .focus
                     ? "running on \(device), ends \(ends)" : "\(marker.phase.word) on \(device), ends \(ends)"

@@ -48,4 +48,20 @@ import Testing
     func widthOfAScalar(_ value: UInt32, _ columns: Int) {
         #expect(DisplayWidth.of(scalar: Unicode.Scalar(value)!) == columns)
     }
+
+    /// Every scalar measured scalar by scalar (``DisplayWidth/standsAlone(_:)``) is a cluster of its own next to
+    /// any other such scalar, so the short way and the cluster walk agree on any text made of them.
+    @Test(arguments: [0x20..<0x7F, 0xA0..<0x100, 0x2010..<0x2028, 0x2190..<0x2200, 0x2500..<0x2600])
+    func scalarsThatStandAloneMeasureAsClusters(_ values: Range<UInt32>) {
+        let scalars = values.compactMap(Unicode.Scalar.init).filter(DisplayWidth.standsAlone)
+        let everyOther = ["", "a", "·", "█", "→", "\u{A0}"]
+        for scalar in scalars {
+            for other in everyOther {
+                let text = String(Character(scalar)) + other + String(Character(scalar))
+                #expect(text.count == 2 + other.count, "\(scalar.value) \(other) joins a cluster")
+                #expect(text.displayWidth == text.reduce(0) { $0 + $1.displayWidth }, "\(scalar.value)")
+            }
+        }
+        #expect(!DisplayWidth.standsAlone("\u{AD}") && !DisplayWidth.standsAlone("\u{301}"))
+    }
 }

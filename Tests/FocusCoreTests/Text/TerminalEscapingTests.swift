@@ -41,9 +41,10 @@ import Testing
         }
     }
 
-    /// The range decided without looking up the scalar's properties decides as the properties would.
-    @Test func theShortcutRangeAgreesWithTheProperties() {
-        let differing = (0x2070...0xD7FF).compactMap(Unicode.Scalar.init).filter { scalar in
+    /// The ranges decided without looking up the scalar's properties decide as the properties would.
+    @Test(arguments: [0xA0...0x2FF, 0x2010...0x2027, 0x2070...0xD7FF] as [ClosedRange<UInt32>])
+    func theShortcutRangesAgreeWithTheProperties(_ values: ClosedRange<UInt32>) {
+        let differing = values.compactMap(Unicode.Scalar.init).filter { scalar in
             let properties = scalar.properties
             let unsafe =
                 properties.generalCategory == .format
