@@ -24,6 +24,7 @@ Knobs (environment):
   BENCH_SIZES          sizes, "1k 10k 100k 1M" by default (1000, 10k, 1M and commas work too)
   BENCH_COMMANDS       a subset of the command names below (space- or comma-separated)
   BENCH_STATES         a subset of warm append edit cold
+  BENCH_STATES_1M      the same for the sizes of a million sessions and more (default: BENCH_STATES)
   BENCH_SKIP_PEERS=1   no Timewarrior or Watson
   BENCH_SKIP_DASHBOARD=1  no dashboard figures
   BENCH_ONLY_DASHBOARD=1  only the dashboard figures (at 100k, whatever BENCH_SIZES says), printed and written to
@@ -147,14 +148,18 @@ def selected_commands():
     return [c for c in COMMANDS if c.name in wanted or c.name == "version"]
 
 
-def selected_states():
-    text = os.environ.get("BENCH_STATES")
+def selected_states(n=None):
+    """BENCH_STATES, or at a million sessions and more BENCH_STATES_1M when it is set (a rebuild at 1M takes tens of
+    seconds a run, so a full run may leave the edit and cold states out there only)."""
+    large = n is not None and n >= 1_000_000 and os.environ.get("BENCH_STATES_1M")
+    name = "BENCH_STATES_1M" if large else "BENCH_STATES"
+    text = os.environ.get(name)
     if not text:
         return STATES
     wanted = tuple(w for w in re.split(r"[\s,]+", text.strip()) if w)
     bad = [w for w in wanted if w not in STATES]
     if bad:
-        sys.exit(f"BENCH_STATES: unknown {', '.join(bad)}; known: {' '.join(STATES)}")
+        sys.exit(f"{name}: unknown {', '.join(bad)}; known: {' '.join(STATES)}")
     return wanted
 
 
@@ -732,6 +737,7 @@ def main():
             results["hello"][str(n)] = yardstick_hello()
             save()
         hello = results["hello"][str(n)]
+        states = selected_states(n)
         log(f"{n:>8} hello      {bench_report.fmt_ms(hello['wall_ms']):>9} {hello['rss_mib']:6.1f} MiB "
             f"{bench_report.fmt_count(hello['instr']):>9}")
         for command in commands:
