@@ -1,0 +1,311 @@
+import FocusJournal
+import FocusModels
+import FocusServices
+
+/// The fold: the derived files brought up to journal lines appended since they were written, without reading the
+/// history (``derivedJournal(days:definitions:)``).
+extension AppStore {
+    /// The derived files brought up to the journal as it is now, or `nil` when the journal must be read.
+    ///
+    /// The one "what changed since I last looked" step for every derived file (``changedSince(_:)``). The cache is
+    /// used as it is when every journal file has the same size, modification time, inode and tail hash as when it
+    /// was built (or last folded), for the same zone, zone data and day start. When files only grew (same inode,
+    /// same tail before the new bytes, which end a line, after a saved end that ended one) by complete, readable
+    /// sessions with ids that no record and no change record had, those are folded into it (day summaries,
+    /// streaks, ids, tags, newest sessions) and a record of what changed since its base is appended to it
+    /// (``StatsCacheDelta``), or past the records' limit the file is replaced by one new base. The expedition and
+    /// the growth totals take them only when `definitions` are given (the commands that show those): until then
+    /// they are pending. One change record to one of the newest sessions is folded too
+    /// (``fold(_:files:into:days:)``). Anything else (other change records, an edit in place, a replaced or new
+    /// file, growth focus did not write, another zone or day start) is `nil`; the caller loads the journal and
+    /// ``saveDerived(days:summaries:expedition:)`` rebuilds it.
+    func derivedJournal(days: LocalDays, definitions: ExpeditionDefinitions? = nil) -> DerivedJournal? {
+        guard let file = StatsCacheFile.open(paths.statsCacheFile) else { return nil }
+        let derived = DerivedJournal(file: file)
+        let fingerprint = cacheFingerprint(days: days)
+        guard derived.fingerprint == fingerprint, derived.sessionCount > 0, let change = try? changedSince(derived)
+        else { return nil }
+        hasRecords = true
+        guard !change.appended.isEmpty || (definitions != nil && derived.hasPending) else { return derived }
+        // Two processes folding the same lines take turns, the second folding from what the first wrote.
+        guard let locked = StatsCacheFile.openLocked(paths.statsCacheFile) else {
+            return fold(change, into: derived, days: days, definitions: definitions)
+        }
+        defer { locked.release() }
+        let current = DerivedJournal(file: locked)
+        guard current.fingerprint == fingerprint, current.sessionCount > 0, let now = try? changedSince(current)
+        else { return nil }
+        guard !now.appended.isEmpty || (definitions != nil && current.hasPending) else { return current }
+        guard let folded = fold(now, into: current, days: days, definitions: definitions),
+            let delta = folded.delta
+        else { return nil }
+        let record = delta.record()
+        if locked.hasTrailingBytes
+            || locked.length - locked.baseLength + record.count > StatsCacheDelta.limit(baseLength: locked.baseLength)
+            || !locked.append(record)
+        {
+            // A new base holds no pending sessions: they are folded first (or the expedition is left to a rebuild).
+            let whole =
+                folded.hasPending
+                ? (try? loadExpeditionDefinitions()).flatMap { definitions in
+                    fold(([], delta.files), into: folded, days: days, definitions: definitions)
+                } ?? folded : folded
+            if let cache = try? whole.compacted(files: delta.files) { try? writeStatsCache(cache) }
+        }
+        return folded
+    }
+
+    /// `derived` with the sessions `change` appended folded in, as a new record over the same base, and with
+    /// `definitions` the pending ones folded into the expedition and the growth totals; `nil` when they cannot be
+    /// (``newSessions(in:derived:digest:)``).
+    private func fold(
+        _ change: (appended: [(name: String, bytes: ArraySlice<UInt8>)], files: [StatsCache.FileState]),
+        into derived: DerivedJournal, days: LocalDays, definitions: ExpeditionDefinitions?
+    ) -> DerivedJournal? {
+        if let record = Self.onlyChange(in: change.appended) {
+            return fold(record, files: change.files, into: derived, days: days)
+        }
+        guard let core = derived.core else { return nil }
+        let previous = derived.delta
+        // The newest sessions are the record's own (those added since the base): the base's are not read.
+        var digest = JournalDigest(core: core, history: nil, expedition: derived.foldedExpedition)
+        guard let added = try? newSessions(in: change.appended, derived: derived, digest: digest) else { return nil }
+        let touched = Set(added.logs.map(days.dayNumber(of:))).sorted()
+        var before: [DaySummary] = []
+        for day in touched {
+            guard let summary = try? derived.summaries(in: day...day) else { return nil }
+            before += summary
+        }
+        let after = StatsService.daySummaries(focusLogs: added.logs, days: days, adding: before)
+        guard var runs = try? derived.streakRuns() else { return nil }
+        for summary in after where summary.completed > 0 { runs = Self.runs(runs, setting: summary.day, to: true) }
+        // A new id that shares its short id with another session's makes every short id longer: `log` rebuilds.
+        let idLength = derived.file.historyIDLength
+        let prefixes = added.logs.map { JournalDigest.prefixHash($0.id, length: idLength ?? 0) }
+        let lengthens = Set(prefixes).count < prefixes.count || prefixes.contains(where: derived.containsPrefix)
+        let keepsHistory = idLength != nil && !lengthens && (previous == nil || previous?.history != nil)
+        digest = digest.folding(added.logs, devices: added.devices, lengthensShortIDs: true)
+        var pending = (previous?.pending ?? []) + added.logs
+        var events: [String: [ExpeditionEvent]] = [:]
+        if let definitions {
+            (digest, events) = digest.foldingProgress(pending, definitions: definitions, days: days)
+            pending = []
+        }
+        var delta = StatsCacheDelta(
+            files: change.files, sessionCount: derived.sessionCount + added.logs.count,
+            changeCount: derived.changeCount,
+            core: JournalDigest.Core(tags: digest.tags, changeTargets: digest.changeTargets, growth: digest.growth),
+            expedition: digest.expedition,
+            history: idLength.flatMap { idLength in
+                keepsHistory
+                    ? (previous?.history ?? JournalDigest.History(newest: [], devices: [], idLength: idLength))
+                        .merging(
+                            JournalDigest.History(
+                                newest: added.logs, devices: added.logs.map { added.devices[$0.id] },
+                                idLength: idLength)) : nil
+            })
+        delta.pending = pending.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+        delta.runsFrom = min(previous?.runsFrom ?? Int.max, (touched.first ?? Int.max) - 1)
+        delta.runs = runs.filter { $0.upperBound >= delta.runsFrom }
+        delta.days = Self.replacing(previous?.days ?? [], with: after)
+        delta.ids = DerivedJournal.merged(previous?.ids ?? [], added.hashes)
+        // Without the history (a new id made the short ids longer) the short ids are not kept: `log` rebuilds them.
+        if delta.history != nil { delta.prefixes = DerivedJournal.merged(previous?.prefixes ?? [], prefixes.sorted()) }
+        return DerivedJournal(file: derived.file, delta: delta, events: events)
+    }
+
+    /// The appended lines when they are one change record (an edit, a deletion, an undo), else `nil`.
+    private static func onlyChange(in appended: [(name: String, bytes: ArraySlice<UInt8>)]) -> JournalChange? {
+        guard appended.count == 1 else { return nil }
+        var records: [JournalRecord] = []
+        var lines: [Int] = []
+        var problems: [JournalIssue] = []
+        JournalReader.parse(Array(appended[0].bytes), file: "", into: &records, lines: &lines, issues: &problems)
+        guard problems.isEmpty, records.count == 1, case .change(let change) = records[0] else { return nil }
+        return change
+    }
+
+    /// `derived` with the change record `record` folded in: the day summaries, streaks, tags and newest sessions
+    /// follow it; the expedition and the growth totals are dropped, for the commands that show them to rebuild.
+    /// Only a change to one of the newest sessions (``JournalDigest/History``) that no change record named before,
+    /// whose days (before and after) hold no older session, can be folded; `nil` for any other.
+    private func fold(
+        _ record: JournalChange, files: [StatsCache.FileState], into derived: DerivedJournal, days: LocalDays
+    ) -> DerivedJournal? {
+        guard let core = derived.core, let history = derived.history, let oldest = history.newest.last,
+            let index = history.newest.firstIndex(where: { $0.id == record.target }),
+            !derived.containsID(hash: StatsCache.hash(record.id)),
+            !DerivedJournal.contains(StatsCache.hash(record.target), in: core.changeTargets)
+        else { return nil }
+        let old = history.newest[index]
+        let new = JournalHistory(sessions: [old], changes: [record]).effectiveLogs.first
+        // The history holds every session that starts after its oldest: all of a day's when that is two days before.
+        let holdsAll = derived.sessionCount <= history.newest.count
+        let affected = Set([old, new].compactMap { $0 }.map(days.dayNumber(of:))).sorted()
+        guard holdsAll || affected.allSatisfy({ Double($0 - 2) * 86_400 > oldest.start.timeIntervalSince1970 }),
+            holdsAll || new.map({ ($0.start, $0.id) > (oldest.start, oldest.id) }) ?? true
+        else { return nil }
+        var entries = Array(zip(history.newest, history.devices))
+        entries.remove(at: index)
+        if let new { entries.append((new, history.devices[index])) }
+        let sessions = entries.map(\.0)
+        let summaries = StatsService.daySummaries(
+            focusLogs: sessions.filter { affected.contains(days.dayNumber(of: $0)) }, days: days)
+        let after = affected.map { day in summaries.first { $0.day == day } ?? DaySummary(day: day) }
+        // A tag's latest use is among the newest sessions unless every session with it is older than all of them.
+        var tags = core.tags
+        for tag in Set(old.tags + (new?.tags ?? [])) {
+            let latest = sessions.filter { $0.has(tag: tag) }.map(\.start.timeIntervalSince1970).max()
+            tags.removeAll { $0.tag == tag }
+            if let latest {
+                tags.append(JournalDigest.TagUse(tag: tag, start: latest))
+            } else if !holdsAll {
+                return nil
+            }
+        }
+        tags.sort { $0.precedes($1) }
+        guard var runs = try? derived.streakRuns() else { return nil }
+        for summary in after { runs = Self.runs(runs, setting: summary.day, to: summary.completed > 0) }
+        let previous = derived.delta
+        let targets = core.changeTargets
+        let target = StatsCache.hash(record.target)
+        var delta = StatsCacheDelta(
+            files: files, sessionCount: derived.sessionCount - (new == nil ? 1 : 0),
+            changeCount: derived.changeCount + 1,
+            core: JournalDigest.Core(
+                tags: tags,
+                changeTargets: DerivedJournal.merged(targets, [target]),
+                growth: nil),
+            expedition: nil,
+            // A deletion can make the short ids shorter: `log` rebuilds them.
+            history: new.flatMap { new in
+                guard previous == nil || previous?.history != nil else { return nil }
+                return
+                    (previous?.history
+                    ?? JournalDigest.History(newest: [], devices: [], idLength: history.idLength)).merging(
+                        JournalDigest.History(
+                            newest: [new], devices: [history.devices[index]], idLength: history.idLength))
+            })
+        delta.runsFrom = min(previous?.runsFrom ?? Int.max, (affected.first ?? Int.max) - 1)
+        delta.runs = runs.filter { $0.upperBound >= delta.runsFrom }
+        delta.days = Self.replacing(previous?.days ?? [], with: after)
+        delta.ids = DerivedJournal.merged(previous?.ids ?? [], [StatsCache.hash(record.id)])
+        if delta.history != nil { delta.prefixes = previous?.prefixes ?? [] }
+        return DerivedJournal(file: derived.file, delta: delta)
+    }
+
+    /// The sorted, disjoint `runs` with `day` among their days, or not.
+    static func runs(_ runs: [ClosedRange<Int>], setting day: Int, to isStreakDay: Bool) -> [ClosedRange<Int>] {
+        var low = 0
+        var high = runs.count
+        while low < high {
+            let mid = (low + high) / 2
+            if runs[mid].upperBound < day { low = mid + 1 } else { high = mid }
+        }
+        let inside = low < runs.count && runs[low].contains(day)
+        guard isStreakDay else {
+            guard inside else { return runs }
+            var out = runs
+            let run = out.remove(at: low)
+            if day < run.upperBound { out.insert(day + 1...run.upperBound, at: low) }
+            if run.lowerBound < day { out.insert(run.lowerBound...day - 1, at: low) }
+            return out
+        }
+        if inside { return runs }
+        var out = runs
+        let joinsNext = low < out.count && out[low].lowerBound == day + 1
+        let joinsPrevious = low > 0 && out[low - 1].upperBound == day - 1
+        switch (joinsPrevious, joinsNext) {
+        case (true, true):
+            out[low - 1] = out[low - 1].lowerBound...out[low].upperBound
+            out.remove(at: low)
+        case (true, false): out[low - 1] = out[low - 1].lowerBound...day
+        case (false, true): out[low] = day...out[low].upperBound
+        case (false, false): out.insert(day...day, at: low)
+        }
+        return out
+    }
+
+    /// The sorted `summaries` with each of the sorted `changed` in place of the one of its day, or added.
+    static func replacing(_ summaries: [DaySummary], with changed: [DaySummary]) -> [DaySummary] {
+        var byDay = Dictionary(summaries.map { ($0.day, $0) }, uniquingKeysWith: { $1 })
+        for summary in changed { byDay[summary.day] = summary }
+        return byDay.values.sorted { $0.day < $1.day }
+    }
+
+    private struct Stale: Error {}
+
+    /// The journal's files now against those `derived` describes: the lines appended since (in file order) and
+    /// the files' states now; `Stale` for any change but complete lines appended to the same files.
+    func changedSince(_ derived: DerivedJournal) throws -> (
+        appended: [(name: String, bytes: ArraySlice<UInt8>)], files: [StatsCache.FileState]
+    ) {
+        let names = try Self.journalFileNames(paths.journalDirectory)
+        guard names == derived.files.map(\.name) else { throw Stale() }
+        var appended: [(name: String, bytes: ArraySlice<UInt8>)] = []
+        var states: [StatsCache.FileState] = []
+        for saved in derived.files {
+            let path = paths.journalDirectory + "/" + saved.name
+            guard var now = FileIO.status(path), now.inode == saved.inode, now.device == saved.device,
+                now.size >= saved.size
+            else { throw Stale() }
+            if now.size == saved.size {
+                guard now.mtimeSeconds == saved.mtimeSeconds, now.mtimeNanoseconds == saved.mtimeNanoseconds else {
+                    throw Stale()
+                }
+            }
+            let tailStart = max(0, saved.size - StatsCache.tailLength)
+            guard let tail = FileIO.read(path, offset: tailStart, count: now.size - tailStart),
+                tail.withUnsafeBytes({
+                    StatsCache.hash(UnsafeRawBufferPointer(rebasing: $0[..<(saved.size - tailStart)]))
+                }) == saved.tailHash
+            else { throw Stale() }
+            guard now.size > saved.size else {
+                states.append(saved)
+                continue
+            }
+            // Lines added after a saved end that was cut short would merge with it into one line: not an append.
+            // Growth that focus's own appends do not account for may hide an edit further back: the journal is read.
+            let added = tail[(saved.size - tailStart)...]
+            guard added.last == 10, saved.size == 0 || tail[saved.size - tailStart - 1] == 10,
+                OwnAppends.lead(from: saved, to: now, in: paths.ownAppendsFile)
+            else { throw Stale() }
+            appended.append((saved.name, added))
+            now.name = saved.name
+            now.tailHash = tail.withUnsafeBytes {
+                StatsCache.hash(UnsafeRawBufferPointer(rebasing: $0[max(0, $0.count - StatsCache.tailLength)...]))
+            }
+            states.append(now)
+        }
+        return (appended, states)
+    }
+
+    /// The sessions in `bytes` (appended lines), with their id hashes; `Stale` unless every line is a readable
+    /// session (a record a crash cut short aside, skipped as by a full load) whose id no record, no change record
+    /// and no other new line has.
+    private func newSessions(
+        in appended: [(name: String, bytes: ArraySlice<UInt8>)], derived: DerivedJournal, digest: JournalDigest
+    ) throws -> (logs: [FocusLog], hashes: [Int], devices: [String: String]) {
+        var hashes = Set<Int>()
+        var logs: [FocusLog] = []
+        var devices: [String: String] = [:]
+        for (name, bytes) in appended {
+            var records: [JournalRecord] = []
+            var lines: [Int] = []
+            var problems: [JournalIssue] = []
+            JournalReader.parse(Array(bytes), file: "", into: &records, lines: &lines, issues: &problems)
+            guard problems.allSatisfy(\.isTornTail) else { throw Stale() }
+            let writer = JournalFileName(name)?.writer
+            for record in records {
+                guard case .session(let log) = record else { throw Stale() }
+                let hash = StatsCache.hash(log.id)
+                guard !derived.containsID(hash: hash), !digest.isChangeTarget(hash), hashes.insert(hash).inserted else {
+                    throw Stale()
+                }
+                logs.append(log)
+                if let writer { devices[log.id] = writer.name }
+            }
+        }
+        return (logs, hashes.sorted(), devices)
+    }
+}

@@ -1,0 +1,488 @@
+import FocusJournal
+import FocusModels
+import FocusServices
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A read-only view of a cache file, mapped into memory: only the pages a question touches are read.
+///
+/// Every number read is bounded (offsets within the file, days in ``StatsCache/days``, seconds and counts in
+/// ``StatsCache/quantities``, days and streak runs in order); a file that breaks a bound is `Corrupt`, and the
+/// caller rebuilds it from the journal, so no cache file can make a command trap.
+///
+/// The base (what ``StatsCache/encoded()`` wrote) may be followed by records of what changed since
+/// (``StatsCacheDelta``): each framed by a magic word and its length, and ended by an FNV-1a checksum of its
+/// bytes. The last whole record with a good checksum is ``delta``; bytes after it that are no whole record (a
+/// fold killed mid-write) are ``hasTrailingBytes``, and the next fold rewrites the file instead of appending.
+final class StatsCacheFile {
+    let fingerprint: String
+    let files: [StatsCache.FileState]
+    let sessionCount: Int
+    let changeCount: Int
+    private let tagNames: [String?]
+    private let coreOffset: Int
+    private let historyText: String
+    private let expeditionPart: JournalDigest.Expedition?
+    private let runCount, dayCount, idCount, prefixCount: Int
+    private let runsOffset, indexOffset, detailOffset, idsOffset, prefixesOffset: Int
+    private let base: UnsafeRawPointer
+    /// The bytes mapped: the base, then the records.
+    let length: Int
+    /// Where the base ends and the records begin.
+    let baseLength: Int
+    /// What the last whole record says changed since the base; `nil` with none.
+    let delta: StatsCacheDelta?
+    /// Whether bytes that are no whole record follow the last one.
+    let hasTrailingBytes: Bool
+
+    struct Corrupt: Error {}
+
+    /// Maps `path`; `nil` when it does not exist, is not a cache of this version, or is cut short.
+    static func open(_ path: String) -> StatsCacheFile? {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        return map(fd)
+    }
+
+    /// `path` opened for a fold, under an exclusive `flock` of the file (one folding process at a time; readers
+    /// take none), mapped as it is once the lock is held; `nil` when it cannot be opened for writing, or another
+    /// process held the lock for a second. ``release()`` (or the end of the object) lets the lock go.
+    static func openLocked(_ path: String) -> StatsCacheFile? {
+        let fd = Glibc.open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { return nil }
+        var waited = 0
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, waited < 1000 else {
+                close(fd)
+                return nil
+            }
+            usleep(1000)
+            waited += 1
+        }
+        guard let file = map(fd) else {
+            close(fd)
+            return nil
+        }
+        file.lockedFD = fd
+        return file
+    }
+
+    /// The descriptor ``openLocked(_:)`` holds the lock with; -1 once released (or for ``open(_:)``).
+    private var lockedFD: Int32 = -1
+
+    /// Lets go of the lock ``openLocked(_:)`` took.
+    func release() {
+        guard lockedFD >= 0 else { return }
+        close(lockedFD)
+        lockedFD = -1
+    }
+
+    /// Appends `record` (``StatsCacheDelta/record()``) at the end of the file, while ``openLocked(_:)``'s lock is
+    /// held; whether all of it was written.
+    ///
+    /// No `fsync`: a record lost or cut short by a crash fails its checksum and is not read; the one before it
+    /// describes an earlier journal, which the next command folds again.
+    func append(_ record: [UInt8]) -> Bool {
+        guard lockedFD >= 0 else { return false }
+        return record.withUnsafeBytes { pwrite(lockedFD, $0.baseAddress, $0.count, off_t(length)) } == record.count
+    }
+
+    private static func map(_ fd: Int32) -> StatsCacheFile? {
+        var st = stat()
+        guard fstat(fd, &st) == 0, st.st_size >= 16 else { return nil }
+        let length = Int(st.st_size)
+        guard let map = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, 0), map != MAP_FAILED else { return nil }
+        do {
+            return try StatsCacheFile(base: UnsafeRawPointer(map), length: length)
+        } catch {
+            munmap(map, length)
+            return nil
+        }
+    }
+
+    private init(base: UnsafeRawPointer, length: Int) throws(Corrupt) {
+        self.base = base
+        self.length = length
+        var r = Reader(base: base, length: length)
+        guard try r.int() == StatsCache.magic, try r.int() == StatsCache.version else { throw Corrupt() }
+        fingerprint = try r.string()
+        files = try r.files()
+        sessionCount = try r.int()
+        changeCount = try r.int()
+        var names: [String?] = [nil]
+        for _ in 0..<(try r.count()) { names.append(try r.string()) }
+        tagNames = names
+        coreOffset = r.at
+        try r.skipCore()
+        expeditionPart = try r.expedition()
+        historyText = try r.string()
+        runCount = try r.count()
+        dayCount = try r.count()
+        idCount = try r.count()
+        prefixCount = try r.count()
+        runsOffset = try r.int()
+        indexOffset = try r.int()
+        detailOffset = try r.int()
+        idsOffset = try r.int()
+        prefixesOffset = try r.int()
+        // Counts are at most the length and offsets within it, so the sums below cannot overflow.
+        guard
+            [runsOffset, indexOffset, detailOffset, idsOffset, prefixesOffset].allSatisfy({ (0...length).contains($0) }
+            ),
+            runsOffset + runCount * 16 == indexOffset, indexOffset + dayCount * 48 == detailOffset,
+            detailOffset <= idsOffset, idsOffset + idCount * 8 == prefixesOffset,
+            prefixesOffset + prefixCount * 8 <= length
+        else { throw Corrupt() }
+        baseLength = prefixesOffset + prefixCount * 8
+        // The records: each whole one's place; the last with a good checksum is the one read.
+        var records: [Range<Int>] = []
+        var at = baseLength
+        while length - at >= 24,
+            Int(Int64(littleEndian: base.loadUnaligned(fromByteOffset: at, as: Int64.self)))
+                == StatsCacheDelta.magic
+        {
+            let size = Int(Int64(littleEndian: base.loadUnaligned(fromByteOffset: at + 8, as: Int64.self)))
+            guard size >= 0, size % 8 == 0, size <= length - at - 24 else { break }
+            records.append(at + 16..<at + 16 + size)
+            at += 24 + size
+        }
+        hasTrailingBytes = at != length
+        var delta: StatsCacheDelta?
+        for payload in records.reversed() {
+            let bytes = UnsafeRawBufferPointer(start: base + payload.lowerBound, count: payload.count)
+            let sum = Int(Int64(littleEndian: base.loadUnaligned(fromByteOffset: payload.upperBound, as: Int64.self)))
+            guard StatsCache.hash(bytes) == sum else { continue }
+            // A record with a good checksum that breaks a bound is damage no crash leaves: rebuilt.
+            delta = try StatsCacheDelta(Reader(base: base + payload.lowerBound, length: payload.count))
+            break
+        }
+        self.delta = delta
+    }
+
+    deinit {
+        release()
+        munmap(UnsafeMutableRawPointer(mutating: base), length)
+    }
+
+    /// The word at `offset` when it is a quantity (``StatsCache/quantities``).
+    private func quantity(_ offset: Int) throws(Corrupt) -> Int {
+        let value = word(offset)
+        guard StatsCache.quantities.contains(value) else { throw Corrupt() }
+        return value
+    }
+
+    private func word(_ offset: Int) -> Int {
+        Int(Int64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: Int64.self)))
+    }
+
+    /// The tags, the expedition and the change targets; `Corrupt` when they cannot be read.
+    func digest() throws(Corrupt) -> JournalDigest {
+        JournalDigest(core: try digestCore(), history: try history(), expedition: try expedition())
+    }
+
+    /// The tags and change targets of the digest.
+    func digestCore() throws(Corrupt) -> JournalDigest.Core {
+        var r = Reader(base: base, length: length, at: coreOffset)
+        return try r.core()
+    }
+
+    /// The digest's expedition, `nil` when it has none.
+    func expedition() throws(Corrupt) -> JournalDigest.Expedition? {
+        guard let expedition = expeditionPart else { return nil }
+        guard
+            expedition.lastRun.map({
+                StatsCache.days.contains($0.lowerBound) && StatsCache.days.contains($0.upperBound)
+            }) ?? true
+        else { throw Corrupt() }
+        return expedition
+    }
+
+    /// Whether every total and day is one the journal can give (``StatsCache/quantities``, ``StatsCache/days``),
+    /// so folding a session into them can never overflow.
+    static func isWithinBounds(_ totals: GrowthTotals) -> Bool {
+        let days = [totals.firstCompleted, totals.firstDeep, totals.tenthDeep] + totals.hoursReached
+        return StatsCache.quantities.contains(totals.focused) && StatsCache.quantities.contains(totals.deepCount)
+            && (1...1440).contains(totals.deepFocusMinutes) && totals.hoursReached.count == 3
+            && days.allSatisfy { $0.map(StatsCache.days.contains) ?? true }
+    }
+
+    /// The length of the short ids of the digest's newest sessions, without reading them; `nil` when it has none.
+    var historyIDLength: Int? { Int(historyText.prefix { $0 != "\n" }) }
+
+    /// The digest's newest sessions, `nil` when it has none.
+    func history() throws(Corrupt) -> JournalDigest.History? {
+        guard !historyText.isEmpty else { return nil }
+        guard let history = JournalDigest.History(text: historyText) else { throw Corrupt() }
+        return history
+    }
+
+    /// The streak runs, in order and in range.
+    func streakRuns() throws(Corrupt) -> [ClosedRange<Int>] {
+        var previous = Int.min
+        return try (0..<runCount).map { i throws(Corrupt) in
+            let low = word(runsOffset + i * 16)
+            let high = word(runsOffset + i * 16 + 8)
+            guard StatsCache.days.contains(low), StatsCache.days.contains(high), low <= high, low > previous else {
+                throw Corrupt()
+            }
+            previous = high
+            return low...high
+        }
+    }
+
+    var span: ClosedRange<Int>? {
+        guard dayCount > 0 else { return nil }
+        let low = word(indexOffset)
+        let high = word(indexOffset + (dayCount - 1) * 48)
+        return low <= high && StatsCache.days.contains(low) && StatsCache.days.contains(high) ? low...high : nil
+    }
+
+    /// The summaries of the days in `window` (all of them when `nil`).
+    func summaries(in window: ClosedRange<Int>? = nil) throws(Corrupt) -> [DaySummary] {
+        var low = 0
+        var high = dayCount
+        if let window {
+            while low < high {
+                let mid = (low + high) / 2
+                if word(indexOffset + mid * 48) < window.lowerBound { low = mid + 1 } else { high = mid }
+            }
+        }
+        var out: [DaySummary] = []
+        var i = low
+        while i < dayCount {
+            let at = indexOffset + i * 48
+            let day = word(at)
+            if let window, day > window.upperBound { break }
+            // Days in order and in range (and in the window), or the search above could not be trusted.
+            guard StatsCache.days.contains(day), day > (out.last?.day ?? Int.min),
+                window.map({ day >= $0.lowerBound }) ?? true
+            else { throw Corrupt() }
+            var s = DaySummary(day: day)
+            s.focused = try quantity(at + 8)
+            s.sessions = try quantity(at + 16)
+            s.completed = try quantity(at + 24)
+            s.longest = try quantity(at + 32)
+            let detail = word(at + 40)
+            guard (0...(idsOffset - detailOffset)).contains(detail) else { throw Corrupt() }
+            var r = Reader(base: base, length: idsOffset, at: detailOffset + detail)
+            try r.detail(into: &s, tagNames: tagNames)
+            out.append(s)
+            i += 1
+        }
+        return out
+    }
+
+    var idHashes: [Int] { words(at: idsOffset, count: idCount) }
+    var prefixHashes: [Int] { words(at: prefixesOffset, count: prefixCount) }
+
+    private func words(at offset: Int, count: Int) -> [Int] {
+        #if _endian(little)
+            [Int](unsafeUninitializedCapacity: count) { buffer, initialized in
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(
+                    from: UnsafeRawBufferPointer(start: base + offset, count: count * 8))
+                initialized = count
+            }
+        #else
+            (0..<count).map { word(offset + $0 * 8) }
+        #endif
+    }
+
+    func containsID(hash: Int) -> Bool { contains(hash, at: idsOffset, count: idCount) }
+
+    func containsPrefix(hash: Int) -> Bool { contains(hash, at: prefixesOffset, count: prefixCount) }
+
+    /// Whether the sorted words at `offset` hold `hash` (a binary search).
+    private func contains(_ hash: Int, at offset: Int, count: Int) -> Bool {
+        var low = 0
+        var high = count
+        while low < high {
+            let mid = (low + high) / 2
+            let v = word(offset + mid * 8)
+            if v == hash { return true }
+            if v < hash { low = mid + 1 } else { high = mid }
+        }
+        return false
+    }
+
+    struct Reader {
+        let base: UnsafeRawPointer
+        let length: Int
+        var at = 0
+
+        /// ``StatsCache/Writer/detail(of:tagIndex:)`` read back into `s`, every number bounded.
+        mutating func detail(into s: inout DaySummary, tagNames: [String?]) throws(Corrupt) {
+            for _ in 0..<(try count()) {
+                let hour = try int()
+                let seconds = try int()
+                guard (0..<24).contains(hour), StatsCache.quantities.contains(seconds) else { throw Corrupt() }
+                s.hours[hour] = seconds
+            }
+            for _ in 0..<(try count()) {
+                let tag = try int()
+                let focused = try int()
+                let sessions = try int()
+                guard tagNames.indices.contains(tag), StatsCache.quantities.contains(focused),
+                    StatsCache.quantities.contains(sessions)
+                else { throw Corrupt() }
+                s.tags.append(DaySummary.TagSum(tag: tagNames[tag], focused: focused, sessions: sessions))
+            }
+        }
+
+        mutating func int() throws(Corrupt) -> Int {
+            guard at >= 0, at <= length - 8 else { throw Corrupt() }
+            defer { at += 8 }
+            return Int(Int64(littleEndian: base.loadUnaligned(fromByteOffset: at, as: Int64.self)))
+        }
+
+        mutating func count() throws(Corrupt) -> Int {
+            let n = try int()
+            guard n >= 0, n <= length else { throw Corrupt() }
+            return n
+        }
+
+        mutating func string() throws(Corrupt) -> String {
+            let n = try count()
+            guard n <= length - at else { throw Corrupt() }
+            let s = String(decoding: UnsafeRawBufferPointer(start: base + at, count: n), as: UTF8.self)
+            at += n + (8 - n % 8) % 8
+            return s
+        }
+
+        /// ``StatsCache/Writer/files(_:)`` read back.
+        mutating func files() throws(Corrupt) -> [StatsCache.FileState] {
+            var files: [StatsCache.FileState] = []
+            for _ in 0..<(try count()) {
+                files.append(
+                    StatsCache.FileState(
+                        name: try string(), size: try int(), mtimeSeconds: try int(), mtimeNanoseconds: try int(),
+                        inode: try int(), device: try int(), tailHash: try int()))
+            }
+            return files
+        }
+
+        /// Past ``StatsCache/Writer/core(_:)``'s bytes.
+        mutating func skipCore() throws(Corrupt) {
+            let n = try count()
+            guard n <= length - at else { throw Corrupt() }
+            at += n
+        }
+
+        /// ``StatsCache/Writer/core(_:)`` read back: tags and their starts finite, targets sorted, totals bounded.
+        mutating func core() throws(Corrupt) -> JournalDigest.Core {
+            let size = try count()
+            guard size <= length - at else { throw Corrupt() }
+            var r = Reader(base: base, length: at + size, at: at)
+            var tags: [JournalDigest.TagUse] = []
+            for _ in 0..<(try r.count()) {
+                let tag = try r.string()
+                let start = try r.double()
+                guard start.isFinite else { throw Corrupt() }
+                tags.append(JournalDigest.TagUse(tag: tag, start: start))
+            }
+            let targets = try r.sortedWords(allowingRepeats: true)
+            var growth: JournalDigest.Growth?
+            if try r.flag() {
+                let deepFocusMinutes = try r.int()
+                let focused = try r.int()
+                let deepCount = try r.int()
+                let hours = try r.count()
+                guard hours == 3 else { throw Corrupt() }
+                let firstCompleted = try r.optional()
+                let firstDeep = try r.optional()
+                let tenthDeep = try r.optional()
+                let reached = [try r.optional(), try r.optional(), try r.optional()]
+                let totals = GrowthTotals(
+                    deepFocusMinutes: deepFocusMinutes, focused: focused, firstCompleted: firstCompleted,
+                    deepCount: deepCount, firstDeep: firstDeep, tenthDeep: tenthDeep, hoursReached: reached)
+                guard StatsCacheFile.isWithinBounds(totals) else { throw Corrupt() }
+                let hasStart = try r.flag()
+                let start = try r.double()
+                guard start.isFinite else { throw Corrupt() }
+                let hasID = try r.flag()
+                let id = try r.string()
+                growth = JournalDigest.Growth(
+                    totals: totals, lastStart: hasStart ? start : nil, lastID: hasID ? id : nil)
+            }
+            at += size
+            return JournalDigest.Core(tags: tags, changeTargets: targets, growth: growth)
+        }
+
+        mutating func optional() throws(Corrupt) -> Int? {
+            let present = try flag()
+            let value = try int()
+            return present ? value : nil
+        }
+
+        mutating func double() throws(Corrupt) -> Double { Double(bitPattern: UInt64(bitPattern: Int64(try int()))) }
+
+        mutating func flag() throws(Corrupt) -> Bool {
+            switch try int() {
+            case 0: return false
+            case 1: return true
+            default: throw Corrupt()
+            }
+        }
+
+        mutating func date() throws(Corrupt) -> Date? {
+            let present = try flag()
+            let seconds = Double(bitPattern: UInt64(bitPattern: Int64(try int())))
+            // Whole seconds of the journal's instants only, as the checkpoint's bounds ask.
+            guard present else { return nil }
+            guard seconds.isFinite, seconds == seconds.rounded(.down),
+                JournalCodec.instants.contains(Int(seconds))
+            else { throw Corrupt() }
+            return Date(timeIntervalSince1970: seconds)
+        }
+
+        mutating func day() throws(Corrupt) -> CivilDate {
+            let day = try int()
+            guard StatsCache.days.contains(day) else { throw Corrupt() }
+            return CivilDate(dayNumber: day)
+        }
+
+        /// ``Writer/expedition(_:)`` read back; counts and days bounded (the route's bounds are the caller's).
+        mutating func expedition() throws(Corrupt) -> JournalDigest.Expedition? {
+            guard try flag() else { return nil }
+            let fingerprint = try string()
+            let lastStart = try date()?.timeIntervalSince1970
+            let lastID = try string()
+            let hasRun = try flag()
+            let low = try int()
+            let high = try int()
+            guard !hasRun || (StatsCache.days.contains(low) && StatsCache.days.contains(high) && low <= high) else {
+                throw Corrupt()
+            }
+            var state = ExpeditionState(totalMiles: try int(), completedAt: try date())
+            guard StatsCache.quantities.contains(state.totalMiles) else { throw Corrupt() }
+            for _ in 0..<(try count()) { state.soundscapes.append(try string()) }
+            for _ in 0..<(try count()) {
+                let id = try string()
+                guard let unlockedAt = try date() else { throw Corrupt() }
+                var chapter = ExpeditionChapterState(
+                    id: id, unlockedAt: unlockedAt, unlockedOn: try day(), missions: [])
+                chapter.stampedAt = try date()
+                let stamped = try flag()
+                let stampedOn = try int()
+                if stamped {
+                    guard StatsCache.days.contains(stampedOn) else { throw Corrupt() }
+                    chapter.stampedOn = CivilDate(dayNumber: stampedOn)
+                }
+                for _ in 0..<(try count()) {
+                    let mission = try string()
+                    let progress = try int()
+                    guard StatsCache.quantities.contains(progress) else { throw Corrupt() }
+                    chapter.missions.append(
+                        ExpeditionMissionState(id: mission, progress: progress, completedAt: try date()))
+                }
+                state.chapters.append(chapter)
+            }
+            return JournalDigest.Expedition(
+                fingerprint: fingerprint, state: state, lastStart: lastStart, lastID: lastID.isEmpty ? nil : lastID,
+                lastRun: hasRun ? low...high : nil)
+        }
+    }
+}
