@@ -17,9 +17,15 @@ extension AppStore {
     /// the growth totals take them only when `definitions` are given (the commands that show those): until then
     /// they are pending. One change record to one of the newest sessions is folded too
     /// (``fold(_:files:into:days:)``). Anything else (other change records, an edit in place, a replaced or new
-    /// file, growth focus did not write, another zone or day start) is `nil`; the caller loads the journal and
-    /// ``saveDerived(days:summaries:expedition:)`` rebuilds it.
+    /// file, growth focus did not write, another zone or day start) is rebuilt from the journal streamed by
+    /// (``rebuiltJournal(days:definitions:)``), unless the store holds the journal already; `nil` when that cannot be
+    /// done either: the caller loads the journal and ``saveDerived(days:summaries:expedition:)`` rebuilds it.
     func derivedJournal(days: LocalDays, definitions: ExpeditionDefinitions? = nil) -> DerivedJournal? {
+        foldedJournal(days: days, definitions: definitions) ?? rebuiltJournal(days: days, definitions: definitions)
+    }
+
+    /// ``derivedJournal(days:definitions:)`` without a rebuild: `nil` when the files cannot be folded.
+    private func foldedJournal(days: LocalDays, definitions: ExpeditionDefinitions?) -> DerivedJournal? {
         guard let file = StatsCacheFile.open(paths.statsCacheFile) else { return nil }
         let derived = DerivedJournal(file: file)
         let fingerprint = cacheFingerprint(days: days)

@@ -17,6 +17,8 @@ public struct JournalScan: Sendable {
     public let tornTails: [JournalIssue]
     public let duplicates: [DuplicateRecord]
     public let conflictCopies: [ConflictCopy]
+    /// What each journal file looked like up to where it was read (``AppStore/journalFileStates`` after a load).
+    var files: [StatsCache.FileState] = []
 }
 
 extension AppStore {
@@ -42,8 +44,11 @@ extension AppStore {
 
     /// ``streamSessions(progress:_:)-(_,(FocusLog)->Void)``, each session with the device that recorded it
     /// (``device(ofSession:)``).
+    /// `planned` hears, before the first session is visited, how many session records the journal holds and its
+    /// change records (a visitor that keeps a value per session sizes its arrays once).
     public func streamSessions(
         progress: ((WorkProgress) -> Void)? = nil,
+        planned: ((_ sessionRecords: Int, _ changes: [JournalChange]) -> Void)? = nil,
         withDevices visit: (FocusLog, _ device: String?) throws(FocusError) -> Void
     ) throws(FocusError) -> JournalScan {
         if !isLoaded, var plan = try streamPlan(progress: progress) {
@@ -51,17 +56,23 @@ extension AppStore {
             tornTails = plan.issues.filter(\.isTornTail)
             let records = plan.keys.count
             hasRecords = records > 0 || !plan.changes.isEmpty || !plan.issues.isEmpty
+            planned?(records, plan.changes)
             let visited = try stream(&plan, progress: progress, visit)
-            return JournalScan(
+            var scan = JournalScan(
                 sessionRecords: records, changes: plan.changes, danglingChanges: plan.dangling,
                 sessions: visited, issues: issues, tornTails: tornTails, duplicates: [], conflictCopies: [])
+            scan.files = plan.states
+            return scan
         }
         if !isLoaded { try load() }
+        planned?(history.sessions.count, history.changes)
         for log in focusLogs { try visit(log, device(ofSession: log.id)) }
-        return JournalScan(
+        var scan = JournalScan(
             sessionRecords: history.sessions.count, changes: history.changes, danglingChanges: history.danglingChanges,
             sessions: focusLogs.count, issues: issues, tornTails: tornTails, duplicates: duplicates,
             conflictCopies: conflictCopies)
+        scan.files = journalFileStates
+        return scan
     }
 
     /// The effective sessions `include` keeps (given each with its device), the newest first, at most `keep` of them
@@ -112,7 +123,7 @@ extension AppStore {
         /// Sorts `keys` in place with no buffer beside them (the standard sort takes one of half their size, 8 MiB
         /// at a million sessions): a quicksort on the median of three, insertion sort for short runs.
         @inline(__always)  // so that `less` is inlined into the loop at each of the two call sites
-        static func sort(_ keys: inout [SessionKey], by less: (SessionKey, SessionKey) -> Bool) {
+        static func sort<Key>(_ keys: inout [Key], by less: (Key, Key) -> Bool) {
             keys.withUnsafeMutableBufferPointer { all in
                 var ranges = [(0, all.count - 1)]
                 while let (low, high) = ranges.popLast() {
@@ -165,6 +176,8 @@ extension AppStore {
         var writers: [String?] = []
         /// How many bytes of each file the first pass read: the second reads no more.
         var sizes: [Int] = []
+        /// Each file's state up to `sizes` (``StatsCache/FileState``).
+        var states: [StatsCache.FileState] = []
         var keys: [SessionKey] = []
         /// Whether `keys` are by start in reading order already.
         var inOrder = true
@@ -222,6 +235,7 @@ extension AppStore {
                         fraction: Double(readBytes) / Double(max(1, plan.totalBytes))))
             }
             plan.sizes.append(size)
+            plan.states.append(try reader.state(name: name, size: size))
         }
         return try resolveChanged(&plan) ? plan : nil
     }

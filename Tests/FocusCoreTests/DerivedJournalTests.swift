@@ -35,6 +35,8 @@ import Testing
     /// Also whether any of them had to read the journal, and the expedition events folded in.
     static func derived(_ paths: DataPaths) throws -> (views: Views, read: Bool, events: [String: [ExpeditionEvent]]) {
         var views = Views()
+        // A rebuild streams the journal by and writes a new file.
+        let before = cacheIdentity(paths)
         var read = false
         for range in ranges {
             let store = AppStore(paths: paths)
@@ -83,7 +85,22 @@ import Testing
         }
         views.profile = growth!.profile
         views.streaks = [growth!.currentStreak, growth!.longestStreak]
-        return (views, read, events)
+        return (views, read || cacheIdentity(paths) != before, events)
+    }
+
+    /// The derived file's inode, and whether it holds a record of what changed since its base: a rebuild writes a
+    /// new file with none (a fold appends a record, or past a limit writes a new base with the same sessions).
+    static func cacheIdentity(_ paths: DataPaths) -> Int? {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: paths.statsCacheFile)
+        return (attributes?[.systemFileNumber] as? NSNumber)?.intValue
+    }
+
+    /// Whether `body` read the whole journal: loaded it, or rebuilt the derived files from it.
+    static func readsWhole(_ paths: DataPaths, _ body: (AppStore) throws -> Void) throws -> Bool {
+        let before = cacheIdentity(paths)
+        let store = AppStore(paths: paths)
+        try body(store)
+        return store.isLoaded || cacheIdentity(paths) != before
     }
 
     /// Each view computed from a full load, writing nothing.
@@ -134,20 +151,35 @@ import Testing
         try handle.close()
     }
 
-    @Test(arguments: 1...6)
-    func derivedFilesGiveWhatARebuildGives(seed: Int) throws {
-        let paths = try Sessions.temporaryPaths()
-        var random = TestRandom(seed: UInt64(seed))
-        let tags: [String?] = [nil, "code", "write", "read", "写作"]
+    /// A random journal's history, one change at a time: appends by this device and another, edits, deletions,
+    /// undos, torn tails and lines appended to them, duplicates, files replaced by a sync engine, derived files
+    /// deleted.
+    struct RandomJournal {
+        static let tags: [String?] = [nil, "code", "write", "read", "写作"]
+        let paths: DataPaths
+        let seed: Int
+        var random: TestRandom
         var next = 0
         var hoursAgo = 24 * 40
-        var folds = 0
-        let first = AppStore(paths: paths)
-        for i in 0..<30 { try first.record(Self.session(i + 1000, hoursAgo: hoursAgo - i * 20, tag: tags[i % 5])) }
-        hoursAgo -= 30 * 20
-        for step in 0..<40 {
-            let other = paths.journalDirectory + "/" + Self.otherDevice
-            let kind = random.next(in: 0...12)
+
+        init(seed: Int) throws {
+            paths = try Sessions.temporaryPaths()
+            self.seed = seed
+            random = TestRandom(seed: UInt64(seed))
+            let first = AppStore(paths: paths)
+            for i in 0..<30 {
+                try first.record(
+                    DerivedJournalTests.session(i + 1000, hoursAgo: hoursAgo - i * 20, tag: Self.tags[i % 5]))
+            }
+            hoursAgo -= 30 * 20
+        }
+
+        /// One random change; returns its kind (0...4: this device appended sessions).
+        mutating func step(_ step: Int) throws -> Int {
+            let other = paths.journalDirectory + "/" + DerivedJournalTests.otherDevice
+            var kind = random.next(in: 0...12)
+            // A file replaced by a sync engine: with the same bytes, or with a copy that grew.
+            if kind == 11, random.next(in: 0...1) == 0 { kind = 13 }
             switch kind {
             case 0...4:  // this device appends sessions, as `focus start` and `log add` do: mostly newer ones
                 let store = AppStore(paths: paths)
@@ -156,58 +188,116 @@ import Testing
                     hoursAgo = max(1, hoursAgo - random.next(in: 1...30))
                     let earlier = random.next(in: 0...5) == 0 ? 24 * random.next(in: 1...20) : 0
                     try store.record(
-                        Self.session(
-                            next, hoursAgo: hoursAgo + earlier, tag: tags[random.next(in: 0...4)],
+                        DerivedJournalTests.session(
+                            next, hoursAgo: hoursAgo + earlier, tag: Self.tags[random.next(in: 0...4)],
                             focused: random.next(in: 0...4) == 0 ? 600 : 1500))
                 }
             case 5:  // another device's file grows (a new file the first time)
                 next += 1
                 hoursAgo = max(1, hoursAgo - 3)
-                try Self.appendRaw(
-                    JournalCodec.encode(Self.session(next, hoursAgo: hoursAgo, tag: "synced")) + "\n", to: other)
+                try DerivedJournalTests.appendRaw(
+                    JournalCodec.encode(DerivedJournalTests.session(next, hoursAgo: hoursAgo, tag: "synced")) + "\n",
+                    to: other)
             case 6, 7, 8:  // an edit, a deletion or an undo by this device
                 let store = AppStore(paths: paths)
                 try store.load()
-                guard let target = store.focusLogs.randomElement(using: &random) else { continue }
+                guard let target = store.focusLogs.randomElement(using: &random) else { break }
                 next += 1
                 if kind == 6 {
                     try store.record(
                         JournalChange(
-                            id: "c\(next)", kind: .edit, target: target.id, at: Self.now,
+                            id: "c\(next)", kind: .edit, target: target.id, at: DerivedJournalTests.now,
                             patch: SessionPatch(focused: 60, tags: ["edited"])))
                 } else if kind == 7 {
-                    try store.record(JournalChange(id: "c\(next)", kind: .delete, target: target.id, at: Self.now))
+                    try store.record(
+                        JournalChange(id: "c\(next)", kind: .delete, target: target.id, at: DerivedJournalTests.now))
                 } else if let undoable = store.lastUndoable() {
-                    try store.undo(undoable, at: Self.now) { "u\(step)-\(seed)" }
+                    try store.undo(undoable, at: DerivedJournalTests.now) { "u\(step)-\(seed)" }
                 }
             case 9:  // a torn tail on the other device's file, then a line written right after it
-                try Self.appendRaw(#"{"id":"torn\#(step)","start":"2026-11"#, to: other)
+                try DerivedJournalTests.appendRaw(#"{"id":"torn\#(step)","start":"2026-11"#, to: other)
                 if random.next(in: 0...1) == 0 {
                     next += 1
-                    try Self.appendRaw(
-                        JournalCodec.encode(Self.session(next, hoursAgo: hoursAgo, tag: "merged")) + "\n", to: other)
+                    try DerivedJournalTests.appendRaw(
+                        JournalCodec.encode(DerivedJournalTests.session(next, hoursAgo: hoursAgo, tag: "merged"))
+                            + "\n", to: other)
                 }
             case 10:  // a session appended again to the other file (a duplicate id)
                 let store = AppStore(paths: paths)
                 try store.load()
                 if let copy = store.history.sessions.randomElement(using: &random) {
-                    try Self.appendRaw(JournalCodec.encode(copy) + "\n", to: other)
+                    try DerivedJournalTests.appendRaw(JournalCodec.encode(copy) + "\n", to: other)
                 }
             case 11:  // the own file replaced whole by a sync engine (another inode, the same bytes)
                 let own = paths.journalFile
                 let bytes = try Data(contentsOf: URL(fileURLWithPath: own))
                 try bytes.write(to: URL(fileURLWithPath: own), options: .atomic)
+            case 13:  // the own file replaced by a sync engine with a copy that grew by another device's session
+                next += 1
+                hoursAgo = max(1, hoursAgo - 2)
+                let own = paths.journalFile
+                let line = JournalCodec.encode(DerivedJournalTests.session(next, hoursAgo: hoursAgo, tag: "sync"))
+                let bytes = try Data(contentsOf: URL(fileURLWithPath: own)) + Data((line + "\n").utf8)
+                try bytes.write(to: URL(fileURLWithPath: own), options: .atomic)
             default:  // the derived files deleted
                 try? FileManager.default.removeItem(atPath: paths.statsCacheFile)
             }
-            let reference = try Self.rebuilt(paths)
-            let got = try Self.derived(paths)
+            return kind
+        }
+    }
+
+    @Test(arguments: 1...6)
+    func derivedFilesGiveWhatARebuildGives(seed: Int) throws {
+        var journal = try RandomJournal(seed: seed)
+        var folds = 0
+        for step in 0..<40 {
+            let kind = try journal.step(step)
+            let reference = try Self.rebuilt(journal.paths)
+            let got = try Self.derived(journal.paths)
             #expect(got.views == reference.views, "seed \(seed) step \(step) kind \(kind)")
             for (id, events) in got.events { #expect(reference.events[id] == events, "events of \(id)") }
             // Sessions this device appended are folded in: nothing had to read the journal.
             if kind <= 4, !got.read { folds += 1 }
         }
         #expect(folds > 0)
+    }
+
+    /// The derived files a streamed rebuild writes (``AppStore/rebuiltJournal(days:definitions:)``) are those a load
+    /// writes (``AppStore/saveDerived(days:summaries:expedition:)``), byte for byte, and so is the expedition
+    /// checkpoint beside them (``AppStore/loadExpedition(days:)``'s); a journal the stream cannot follow (unreadable
+    /// lines, a duplicate id) is left to the load. The views from the rebuilt files are checked against a load's by
+    /// ``derivedFilesGiveWhatARebuildGives(seed:)``.
+    @Test(arguments: 1...8)
+    func aStreamedRebuildWritesWhatALoadWrites(seed: Int) throws {
+        var journal = try RandomJournal(seed: seed + 200)
+        let paths = journal.paths
+        var streamed = 0
+        func files() -> (cache: Data?, checkpoint: Data?) {
+            (
+                FileManager.default.contents(atPath: paths.statsCacheFile),
+                FileManager.default.contents(atPath: paths.expeditionCheckpointFile)
+            )
+        }
+        for step in 0..<30 {
+            let kind = try journal.step(step)
+            try? FileManager.default.removeItem(atPath: paths.cacheDirectory)
+            let loaded = AppStore(paths: paths)
+            try loaded.load()
+            try loaded.loadExpedition(days: Self.days)
+            let reference = files()
+            try? FileManager.default.removeItem(atPath: paths.cacheDirectory)
+            let store = AppStore(paths: paths)
+            let rebuilt = store.rebuiltJournal(days: Self.days, definitions: .builtIn)
+            let got = files()
+            if rebuilt != nil {
+                streamed += 1
+                #expect(got.cache == reference.cache, "seed \(seed) step \(step) kind \(kind)")
+                #expect(got.checkpoint == reference.checkpoint, "seed \(seed) step \(step) kind \(kind)")
+            } else {
+                #expect(got.cache == nil && (loaded.issues.count > 0 || !loaded.duplicates.isEmpty))
+            }
+        }
+        #expect(streamed > 0)
     }
 
     /// The end of a session: its day, streak and expedition events come from the derived files, with no full read.
@@ -267,9 +357,10 @@ import Testing
             try Self.appendRaw(JournalCodec.encode(added) + "\n", to: paths.journalFile)
             #expect(!AppStore(paths: paths).lacksRecord(id: "s200"))
         }
-        let store = AppStore(paths: paths)
-        _ = try store.statsInput(range: .lastDays(7), tag: nil, today: Self.today, days: Self.days)
-        #expect(store.isLoaded)
+        #expect(
+            try Self.readsWhole(paths) { store in
+                _ = try store.statsInput(range: .lastDays(7), tag: nil, today: Self.today, days: Self.days)
+            })
         #expect(try Self.derived(paths).views == Self.rebuilt(paths).views)
     }
 
@@ -282,9 +373,10 @@ import Testing
         try Self.appendRaw(#"{"id":"torn","start":"#, to: paths.journalFile)
         _ = try Self.derived(paths)
         try Self.appendRaw(JournalCodec.encode(Self.session(7, hoursAgo: 3, tag: nil)) + "\n", to: paths.journalFile)
-        let store = AppStore(paths: paths)
-        _ = try store.statsInput(range: .lastDays(7), tag: nil, today: Self.today, days: Self.days)
-        #expect(store.isLoaded)
+        #expect(
+            try Self.readsWhole(paths) { store in
+                _ = try store.statsInput(range: .lastDays(7), tag: nil, today: Self.today, days: Self.days)
+            })
         #expect(try Self.derived(paths).views == (try Self.rebuilt(paths)).views)
     }
 }
