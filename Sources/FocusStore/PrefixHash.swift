@@ -70,3 +70,27 @@ struct PrefixHash {
         return hash.value
     }
 }
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension PrefixHash {
+    /// The hash of the first `count` bytes (a multiple of 8) of the file at `path`, read a mebibyte at a time; `nil`
+    /// when they cannot all be read.
+    static func ofFile(_ path: String, count: Int) -> Int? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 8)
+        defer { buffer.deallocate() }
+        var hash = PrefixHash()
+        while hash.count < count {
+            let n = pread(fd, buffer.baseAddress, min(buffer.count, count - hash.count), off_t(hash.count))
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return nil }
+            hash.add(UnsafeRawBufferPointer(rebasing: buffer[..<n]))
+        }
+        return hash.value
+    }
+}

@@ -321,44 +321,70 @@ import Testing
         #expect(try store.recentTags(days: Self.days).first == "new")
     }
 
-    /// What a journal file gained that focus's own appends do not account for (``OwnAppends``) is never folded: the
-    /// next command reads the journal, whatever the change hides (here an edit in place that keeps a line's length,
-    /// more than 4 KiB before the end, which the tail hash cannot see).
-    enum Growth: String, CaseIterable {
-        /// Another program appends a line.
+    /// A journal file that changed otherwise than by focus's own appends (``OwnAppends``) is folded only when it
+    /// still starts with the very bytes the derived files were built from (``PrefixHash``): a line another program
+    /// appended, a copy a sync engine or git put in its place that only grew, or the same bytes touched. Anything
+    /// else is read whole, whatever the change hides: an edit in place that keeps a line's length more than 4 KiB
+    /// before the end (which the tail hash cannot see), in the file or in the copy, or a shorter copy.
+    enum Change: String, CaseIterable {
         case foreignAppend
-        /// An edit in place, then focus appends a session.
         case editThenOwnAppend
-        /// An edit in place, then another program appends a line.
         case editThenForeignAppend
+        /// An edit in place that keeps the length, and nothing appended.
+        case editInPlace
+        /// The file replaced by a copy (another inode) with the same bytes.
+        case sameCopy
+        /// The file replaced by a copy that grew by another device's line.
+        case grownCopy
+        /// The file replaced by a copy that grew, with an edit that keeps the length far from the end.
+        case editedGrownCopy
+        /// The file replaced by a copy without its last line.
+        case shorterCopy
+
+        var isFolded: Bool { [.foreignAppend, .sameCopy, .grownCopy].contains(self) }
+        var edits: Bool { [.editThenOwnAppend, .editThenForeignAppend, .editInPlace, .editedGrownCopy].contains(self) }
     }
 
-    @Test(arguments: Growth.allCases)
-    func growthFocusDidNotWriteIsReadWhole(_ growth: Growth) throws {
+    @Test(arguments: Change.allCases)
+    func aChangedFileIsFoldedOnlyWhenItStartsWithTheSameBytes(_ change: Change) throws {
         let paths = try Sessions.temporaryPaths()
         let first = AppStore(paths: paths)
         for i in 0..<60 { try first.record(Self.session(i, hoursAgo: 24 * (61 - i), tag: "code")) }
         _ = try Self.derived(paths)
-        if growth != .foreignAppend {
-            // The first session loses a second of focus: same length, same inode, far from the end.
-            let text = try String(contentsOfFile: paths.journalFile, encoding: .utf8)
+        var text = try String(contentsOfFile: paths.journalFile, encoding: .utf8)
+        if change.edits {
+            // The first session loses a second of focus: same length, far from the end.
             let edited = text.replacingOccurrences(
                 of: #""focused":1500"#, with: #""focused":1499"#, options: [],
                 range: text.startIndex..<text.index(text.startIndex, offsetBy: 200))
             #expect(edited != text && edited.utf8.count == text.utf8.count)
-            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: paths.journalFile))
-            try handle.write(contentsOf: Data(edited.utf8))
-            try handle.close()
+            text = edited
         }
-        let added = Self.session(99, hoursAgo: 2, tag: "new")
-        if growth == .editThenOwnAppend {
-            try AppStore(paths: paths).record(added)
-        } else {
-            try Self.appendRaw(JournalCodec.encode(added) + "\n", to: paths.journalFile)
-            #expect(!AppStore(paths: paths).lacksRecord(id: "s200"))
+        let added = JournalCodec.encode(Self.session(99, hoursAgo: 2, tag: "new")) + "\n"
+        switch change {
+        case .foreignAppend, .editThenOwnAppend, .editThenForeignAppend, .editInPlace:
+            // In place: the same inode.
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: paths.journalFile))
+            try handle.write(contentsOf: Data(text.utf8))
+            try handle.close()
+            if change == .editThenOwnAppend {
+                try AppStore(paths: paths).record(Self.session(99, hoursAgo: 2, tag: "new"))
+            } else if change != .editInPlace {
+                try Self.appendRaw(added, to: paths.journalFile)
+                #expect(!AppStore(paths: paths).lacksRecord(id: "s99"))
+            }
+        case .sameCopy, .grownCopy, .editedGrownCopy, .shorterCopy:
+            if change == .shorterCopy { text = String(text[...text.dropLast().lastIndex(of: "\n")!]) }
+            if change == .grownCopy || change == .editedGrownCopy { text += added }
+            try Data(text.utf8).write(to: URL(fileURLWithPath: paths.journalFile), options: .atomic)
         }
         #expect(
             try Self.readsWhole(paths) { store in
+                _ = try store.statsInput(range: .lastDays(7), tag: nil, today: Self.today, days: Self.days)
+            } == !change.isFolded)
+        // Once folded (or rebuilt), the next command reads the derived files only.
+        #expect(
+            try !Self.readsWhole(paths) { store in
                 _ = try store.statsInput(range: .lastDays(7), tag: nil, today: Self.today, days: Self.days)
             })
         #expect(try Self.derived(paths).views == Self.rebuilt(paths).views)
