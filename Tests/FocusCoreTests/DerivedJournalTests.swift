@@ -35,19 +35,18 @@ import Testing
     /// Also whether any of them had to read the journal, and the expedition events folded in.
     static func derived(_ paths: DataPaths) throws -> (views: Views, read: Bool, events: [String: [ExpeditionEvent]]) {
         var views = Views()
-        // A rebuild streams the journal by and writes a new file.
-        let before = cacheIdentity(paths)
+        let watch = Watch()
         var read = false
         for range in ranges {
-            let store = AppStore(paths: paths)
+            let store = store(paths, watch)
             let input = try store.statsInput(range: range, tag: nil, today: today, days: days)
             read = read || store.isLoaded
             views.stats.append(StatsService.buildStatsData(input: input, range: range, now: now, days: days))
         }
-        let tagStore = AppStore(paths: paths)
+        let tagStore = store(paths, watch)
         views.tags = try tagStore.recentTags(days: days)
         read = read || tagStore.isLoaded
-        let game = AppStore(paths: paths)
+        let game = store(paths, watch)
         var events: [String: [ExpeditionEvent]] = [:]
         if let folded = try game.loadDerivedExpedition(days: days) {
             events = folded
@@ -57,12 +56,12 @@ import Testing
             read = true
         }
         views.expedition = game.expedition
-        let day = AppStore(paths: paths)
+        let day = store(paths, watch)
         if day.derivedJournal(days: days) == nil { try day.load() }
         let totals = day.dayTotals(on: today, today: today, days: days)
         (views.todayFocused, views.todaySessions, views.streak) = (totals.focused, totals.sessions, totals.streak)
         for limit in limits {
-            let store = AppStore(paths: paths)
+            let store = store(paths, watch)
             var model = HistoryViewModel(newestOf: store, limit: limit, now: now, days: days)
             if model == nil {
                 try store.load()
@@ -72,7 +71,7 @@ import Testing
             views.log.append(model!.rows)
             views.hidden.append(model!.hiddenCount)
         }
-        let growthStore = AppStore(paths: paths)
+        let growthStore = store(paths, watch)
         var growth: GrowthViewModel?
         if try growthStore.loadDerivedExpedition(days: days) != nil {
             growth = GrowthViewModel(derivedFrom: growthStore, now: now, days: days)
@@ -85,22 +84,28 @@ import Testing
         }
         views.profile = growth!.profile
         views.streaks = [growth!.currentStreak, growth!.longestStreak]
-        return (views, read || cacheIdentity(paths) != before, events)
+        return (views, read || watch.rebuilt, events)
     }
 
-    /// The derived file's inode, and whether it holds a record of what changed since its base: a rebuild writes a
-    /// new file with none (a fold appends a record, or past a limit writes a new base with the same sessions).
-    static func cacheIdentity(_ paths: DataPaths) -> Int? {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: paths.statsCacheFile)
-        return (attributes?[.systemFileNumber] as? NSNumber)?.intValue
+    /// Notes whether a store rebuilt the derived files from the journal streamed by (``AppStore/rebuildProgress``
+    /// hears every rebuild).
+    final class Watch {
+        var rebuilt = false
+    }
+
+    /// A store whose rebuilds `watch` notes.
+    static func store(_ paths: DataPaths, _ watch: Watch) -> AppStore {
+        let store = AppStore(paths: paths)
+        store.rebuildProgress = { _ in watch.rebuilt = true }
+        return store
     }
 
     /// Whether `body` read the whole journal: loaded it, or rebuilt the derived files from it.
     static func readsWhole(_ paths: DataPaths, _ body: (AppStore) throws -> Void) throws -> Bool {
-        let before = cacheIdentity(paths)
-        let store = AppStore(paths: paths)
+        let watch = Watch()
+        let store = store(paths, watch)
         try body(store)
-        return store.isLoaded || cacheIdentity(paths) != before
+        return store.isLoaded || watch.rebuilt
     }
 
     /// Each view computed from a full load, writing nothing.
@@ -306,7 +311,8 @@ import Testing
         let first = AppStore(paths: paths)
         for i in 0..<20 { try first.record(Self.session(i, hoursAgo: 24 * (20 - i), tag: "code")) }
         _ = try Self.derived(paths)  // builds the derived files
-        let store = AppStore(paths: paths)
+        let watch = Watch()
+        let store = Self.store(paths, watch)
         let log = Self.session(99, hoursAgo: 2, tag: "new")
         #expect(store.lacksRecord(id: log.id) && !store.lacksRecord(id: "s3"))
         // Lines another focus process appended since are searched too (their ids are not among the saved ones yet).
@@ -318,6 +324,7 @@ import Testing
         #expect(events[log.id] == (try Self.rebuilt(paths)).events[log.id])
         let totals = store.dayTotals(on: Self.today, today: Self.today, days: Self.days)
         #expect(!store.isLoaded && totals.sessions == 2 && totals.focused == 3000 && totals.streak.days == 21)
+        #expect(!watch.rebuilt)
         #expect(try store.recentTags(days: Self.days).first == "new")
     }
 
