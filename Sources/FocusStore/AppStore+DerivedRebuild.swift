@@ -17,14 +17,19 @@ extension AppStore {
         var builder = StatsCacheBuilder(days: days, definitions: try? loadExpeditionDefinitions())
         let progress = rebuildProgress.map { report in
             { (step: WorkProgress) in
-                report(WorkProgress(title: "Rebuilding the derived files", done: step.done, fraction: step.fraction))
+                let title: Message =
+                    step.title == "Reading the journal"
+                    ? "Rebuilding the derived files: reading the journal"
+                    : "Rebuilding the derived files: going through the sessions"
+                report(WorkProgress(title: title, done: step.done, fraction: step.fraction))
             }
         }
-        guard
-            let scan = try? streamSessions(
-                progress: progress, planned: { builder.plan(sessionRecords: $0, changes: $1) },
-                withDevices: { log, device in builder.add(log, device: device) }),
-            !isLoaded, let cache = builder.finish(scan, fingerprint: cacheFingerprint(days: days)),
+        let streamed = try? streamSessions(
+            progress: progress, planned: { builder.plan(sessionRecords: $0, changes: $1) },
+            withDevices: { log, device in builder.add(log, device: device) })
+        rebuildProgress?(nil)
+        guard let scan = streamed, !isLoaded,
+            let cache = builder.finish(scan, fingerprint: cacheFingerprint(days: days)),
             (try? writeStatsCache(cache)) != nil, let file = StatsCacheFile.open(paths.statsCacheFile)
         else { return nil }
         if let definitions, let (checkpoint, earns) = builder.checkpoint(changes: scan.changes) {

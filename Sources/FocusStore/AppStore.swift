@@ -58,8 +58,8 @@ public final class AppStore {
     public internal(set) var expedition = ExpeditionState()
 
     /// Hears how far a rebuild of the derived files from the whole journal has come
-    /// (``rebuiltJournal(days:definitions:)``): the executable shows it on a terminal.
-    public var rebuildProgress: ((WorkProgress) -> Void)?
+    /// (``rebuiltJournal(days:definitions:)``), then `nil` once it is over: the executable shows it on a terminal.
+    public var rebuildProgress: ((WorkProgress?) -> Void)?
 
     /// The host name a new device id is named after.
     let hostName: String
