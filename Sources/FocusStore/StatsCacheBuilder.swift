@@ -136,9 +136,9 @@ struct StatsCacheBuilder {
         return (checkpoint, earning > 0)
     }
 
-    /// The short ids' length and the sorted hashes of every session's short id (``JournalDigest/prefixHash(_:length:)``),
-    /// from the keys sorted in place; `nil` when two ids share their first 16 bytes (a longer short id than the keys
-    /// tell).
+    /// The short ids' length and the sorted hashes of every session's short id
+    /// (``JournalDigest/prefixHash(_:length:)``), from the keys sorted in place; `nil` when two ids share their first
+    /// 16 bytes (a longer short id than the keys tell).
     private mutating func shortIDPrefixHashes() -> (length: Int, hashes: [Int])? {
         AppStore.SessionKey.sort(&shortIDs) { ($0.high, $0.low) < ($1.high, $1.low) }
         var length = 8
