@@ -92,11 +92,24 @@ final class JournalFileReader {
     }
 
     /// Calls `body` with the bytes from `offset` to the end of that line (or of the file), read through a buffer
-    /// that holds the bytes around: reading lines in about the order of the file costs one read per piece.
-    func withLine<T>(at offset: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) throws(FocusError) -> T {
+    /// that holds the bytes around: reading lines in about the order of the file costs one read per piece, and so
+    /// does reading them from the end back when `backward` (the buffer then holds mostly the bytes before `offset`).
+    func withLine<T>(at offset: Int, backward: Bool = false, _ body: (UnsafeBufferPointer<UInt8>) -> T) throws(FocusError)
+        -> T
+    {
         if offset < bufferOffset || offset >= bufferOffset + filled
             || memchr(buffer.baseAddress! + (offset - bufferOffset), 10, bufferOffset + filled - offset) == nil
         {
+            bufferOffset = backward ? max(0, min(offset, offset + (1 << 16) - buffer.count)) : offset
+            if backward, bufferOffset < offset {
+                // The bytes before the line too, for the lines read next; the line itself is read on as usual.
+                filled = try readSome(into: 0, count: min(buffer.count, size - bufferOffset), at: bufferOffset)
+                if offset < bufferOffset + filled,
+                    memchr(buffer.baseAddress! + (offset - bufferOffset), 10, bufferOffset + filled - offset) != nil
+                {
+                    return body(UnsafeBufferPointer(rebasing: buffer[(offset - bufferOffset)..<filled]))
+                }
+            }
             bufferOffset = offset
             filled = 0
             while true {
