@@ -159,7 +159,7 @@ extension AppStore {
     public func streamedSessions(
         keeping keep: Int?, days: LocalDays, where include: (FocusLog, _ device: String?) -> Bool
     ) throws(FocusError) -> (logs: [FocusLog], total: Int, idLength: Int)? {
-        guard !isLoaded, let idLength = derivedJournal(days: days)?.history?.idLength else { return nil }
+        guard let idLength = shortIDLength(days: days) else { return nil }
         var kept: [(log: FocusLog, device: String?)] = []
         var total = 0
         _ = try streamSessions { log, device in
@@ -172,6 +172,13 @@ extension AppStore {
         let newest = kept.suffix(keep ?? kept.count).reversed()
         for (log, device) in newest { if let device { sessionDevices[log.id] = device } }
         return (newest.map(\.log), total, idLength)
+    }
+
+    /// The length of the short ids of the whole history (``ShortID/length(for:minimum:)``), from the derived files
+    /// (rebuilt when they do not match the journal); `nil` when they cannot tell it.
+    public func shortIDLength(days: LocalDays) -> Int? {
+        guard !isLoaded else { return nil }
+        return derivedJournal(days: days)?.history?.idLength
     }
 
     /// One session of the first pass: 16 bytes, however long its line.

@@ -94,7 +94,8 @@ final class JournalFileReader {
     /// Calls `body` with the bytes from `offset` to the end of that line (or of the file), read through a buffer
     /// that holds the bytes around: reading lines in about the order of the file costs one read per piece, and so
     /// does reading them from the end back when `backward` (the buffer then holds mostly the bytes before `offset`).
-    func withLine<T>(at offset: Int, backward: Bool = false, _ body: (UnsafeBufferPointer<UInt8>) -> T) throws(FocusError)
+    func withLine<T>(at offset: Int, backward: Bool = false, _ body: (UnsafeBufferPointer<UInt8>) -> T)
+        throws(FocusError)
         -> T
     {
         if offset < bufferOffset || offset >= bufferOffset + filled
