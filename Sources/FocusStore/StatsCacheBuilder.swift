@@ -69,12 +69,10 @@ struct StatsCacheBuilder {
         let start = log.start.timeIntervalSince1970
         for tag in log.tags { tagStarts[tag] = max(tagStarts[tag] ?? start, start) }
         last = log
-        guard let definitions, ExpeditionService.earnsProgress(log, definitions: definitions) else {
-            if growth != nil { growth?.add(log, day: days.dayNumber(of: log)) }
-            return
-        }
+        guard let definitions else { return }
         let day = days.dayNumber(of: log)
         growth?.add(log, day: day)
+        guard ExpeditionService.earnsProgress(log, definitions: definitions) else { return }
         if let step = expedition?.add(log), !step.isEmpty { events[log.id, default: []] += step }
         earningDays.insert(day)
         earning += 1
@@ -169,15 +167,21 @@ struct StatsCacheBuilder {
 
         /// `nil` unless every byte of `id` is printable ASCII.
         init?(_ id: String) {
-            var index = 0
-            for byte in id.utf8 {
-                guard byte >= 0x20, byte < 0x7F else { return nil }
-                if index < 16 {
+            var id = id
+            var high: UInt64 = 0
+            var low: UInt64 = 0
+            let plain = id.withUTF8 { bytes in
+                for (index, byte) in bytes.enumerated() {
+                    guard byte >= 0x20, byte < 0x7F else { return false }
+                    guard index < 16 else { continue }
                     let lower = UInt64(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
                     if index < 8 { high |= lower << (8 * (7 - index)) } else { low |= lower << (8 * (15 - index)) }
                 }
-                index += 1
+                return true
             }
+            guard plain else { return nil }
+            self.high = high
+            self.low = low
         }
 
         /// ``JournalDigest/prefixHash(_:length:)`` of the id, `length` at most 16.
