@@ -264,7 +264,8 @@ extension AppStore {
         var keys: [SessionKey] = []
         /// Whether `keys` are by start in reading order already.
         var inOrder = true
-        /// Whether the second pass leaves `keys` for another (``AppStore/streamSessions(withDevices:thenNewestFirst:)``).
+        /// Whether the second pass leaves `keys` for another
+        /// (``AppStore/streamSessions(withDevices:thenNewestFirst:)``).
         var keepsKeys = false
         var changes: [JournalChange] = []
         var order: [JournalHistory.ChangeOrder] = []

@@ -90,18 +90,20 @@ enum LogCommand: ParsableCommand {
                 batch.removeAll(keepingCapacity: true)
             }
         }
-        let streamed = try model.streamRows(measure: { if !json { layout.measure($0) } }) { row in
-            if !started {
-                // Unreadable lines are known once the journal was read: said before the rows, as a load says them.
-                ctx.reportIssues()
-                started = true
-                if json { text = "[" }
-            } else if json {
-                text += ","
-            }
-            if json { text += HistoryView.json(row) } else { batch.append(layout.line(row, width: width)) }
-            if batch.count == 512 || text.utf8.count >= 1 << 16 { flush() }
-        }
+        let streamed = try model.streamRows(
+            measure: { if !json { layout.measure($0) } },
+            show: { row in
+                if !started {
+                    // Unreadable lines are known once the journal was read: said before the rows, as a load says them.
+                    ctx.reportIssues()
+                    started = true
+                    if json { text = "[" }
+                } else if json {
+                    text += ","
+                }
+                if json { text += HistoryView.json(row) } else { batch.append(layout.line(row, width: width)) }
+                if batch.count == 512 || text.utf8.count >= 1 << 16 { flush() }
+            })
         guard streamed else { return false }
         guard started else {
             ctx.reportIssues()
