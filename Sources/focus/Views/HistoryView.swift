@@ -28,7 +28,8 @@ enum HistoryView {
     static var noSessions: TerminalLine { TerminalLine("No sessions.") }
 
     /// The table's columns, measured on every row (``measure(_:)``) before any is drawn (``line(_:width:)``): the
-    /// rows of a whole history stream by twice, and are never held.
+    /// rows of a whole history stream by twice, and are never held. The cells many rows share (a duration, a set of
+    /// tags, the status words) are made once.
     struct Layout {
         private var idWidth = 0
         private var focusWidth = 0
@@ -36,34 +37,57 @@ enum HistoryView {
         private var zoneWidth = 0
         private var devices: [String?: Int] = [:]
         private(set) var isEmpty = true
-        private let statusWidth = max(HistoryView.completedWord.width, HistoryView.interruptedWord.width) + 2
+        private let completed: TerminalLine
+        private let interrupted: TerminalLine
+        private let gap = TerminalLine("  " as Message)
+        private var durations: [Int: TerminalLine] = [:]
+        private var tagCells: [[String]: TerminalLine] = [:]
+
+        init() {
+            let statusWidth = max(HistoryView.completedWord.width, HistoryView.interruptedWord.width) + 2
+            completed = HistoryView.completedWord.padded(toWidth: statusWidth)
+            interrupted = HistoryView.interruptedWord.padded(toWidth: statusWidth)
+        }
 
         mutating func measure(_ row: HistoryViewModel.Row) {
             isEmpty = false
             idWidth = max(idWidth, TerminalLine(verbatim: row.shortID).width)
-            focusWidth = max(focusWidth, TerminalLine(Message.duration(row.log.focused)).width)
-            tagWidth = max(tagWidth, TerminalLine(verbatim: FocusLog.hashtags(row.log.tags) ?? "").width)
-            zoneWidth = max(zoneWidth, TerminalLine(verbatim: row.otherZone ?? "").width)
+            focusWidth = max(focusWidth, duration(row.log.focused).width)
+            tagWidth = max(tagWidth, tags(row.log.tags).width)
+            if let zone = row.otherZone { zoneWidth = max(zoneWidth, TerminalLine(verbatim: zone).width) }
             if devices[row.device] == nil { devices[row.device] = TerminalLine(verbatim: row.device ?? "-").width }
+        }
+
+        private mutating func duration(_ seconds: Int) -> TerminalLine {
+            if let cell = durations[seconds] { return cell }
+            let cell = TerminalLine(Message.duration(seconds))
+            durations[seconds] = cell
+            return cell
+        }
+
+        private mutating func tags(_ tags: [String]) -> TerminalLine {
+            if let cell = tagCells[tags] { return cell }
+            let cell = TerminalLine(verbatim: FocusLog.hashtags(tags) ?? "")
+            tagCells[tags] = cell
+            return cell
         }
 
         /// The device is shown only when the rows come from more than one.
         private var deviceWidth: Int { devices.count > 1 ? (devices.values.max() ?? 1) + 2 : 0 }
 
         /// `row` as a line of the table, cut to `width` when given.
-        func line(_ row: HistoryViewModel.Row, width: Int?) -> TerminalLine {
+        mutating func line(_ row: HistoryViewModel.Row, width: Int?) -> TerminalLine {
             let log = row.log
             var line = TerminalLine(verbatim: row.shortID).padded(toWidth: idWidth + 2)
             line.append(verbatim: row.date.isoString + "  " + row.startTime + "–" + row.endTime + "  ")
             // A session recorded in another zone shows its times in that zone, and says which.
             if zoneWidth > 0 { line.append(TerminalLine(verbatim: row.otherZone ?? "").padded(toWidth: zoneWidth + 2)) }
-            line.append(TerminalLine(Message.duration(log.focused)).padded(toWidth: focusWidth, alignment: .right))
-            line.append("  ")
-            line.append(
-                (log.completed ? HistoryView.completedWord : HistoryView.interruptedWord).padded(toWidth: statusWidth))
+            line.append(duration(log.focused).padded(toWidth: focusWidth, alignment: .right))
+            line.append(gap)
+            line.append(log.completed ? completed : interrupted)
             let deviceWidth = deviceWidth
             if deviceWidth > 0 { line.append(TerminalLine(verbatim: row.device ?? "-").padded(toWidth: deviceWidth)) }
-            line.append(TerminalLine(verbatim: FocusLog.hashtags(log.tags) ?? "").padded(toWidth: tagWidth + 2))
+            line.append(tags(log.tags).padded(toWidth: tagWidth + 2))
             if let note = log.note {
                 line.append(verbatim: note.split(whereSeparator: \.isNewline).joined(separator: " "))
             }
