@@ -13,14 +13,23 @@ import FoundationEssentials
 enum CanonicalLine {
     /// The values on `line`, or `nil` when the line is not in canonical shape.
     static func fields(_ line: UnsafeBufferPointer<UInt8>) -> JournalCodec.SessionFields? {
-        var r = Cursor(p: line)
+        fields(line, as: String.self)
+    }
+
+    /// The values on `line` with its text as `Text` (a ``JournalCodec/TextSpan`` makes no `String`), or `nil` when
+    /// the line is not in canonical shape.
+    @inline(__always)
+    static func fields<Text: JournalCodec.FieldText>(_ line: UnsafeBufferPointer<UInt8>, as: Text.Type)
+        -> JournalCodec.Fields<Text>?
+    {
+        var r = Cursor<Text>(p: line)
         guard r.literal("{\"id\":"), let id = r.string(), r.literal(",\"start\":"), let start = r.instant(),
             r.literal(",\"end\":"), let end = r.instant(), r.literal(",\"planned\":"), let planned = r.digits(),
             r.literal(",\"focused\":"), let focused = r.digits(), r.literal(",\"completed\":")
         else { return nil }
         let completed: Bool
         if r.literal("true") { completed = true } else if r.literal("false") { completed = false } else { return nil }
-        var fields = JournalCodec.SessionFields(
+        var fields = JournalCodec.Fields<Text>(
             id: id, start: start, end: end, planned: Double(planned), focused: Double(focused), completed: completed)
         if r.literal(",\"tz\":") {
             guard let s = r.string() else { return nil }
@@ -31,7 +40,7 @@ enum CanonicalLine {
             fields.tag = s
         }
         if r.literal(",\"tags\":[") {
-            var list: [String] = []
+            var list: [Text] = []
             repeat {
                 guard let s = r.string() else { return nil }
                 list.append(s)
@@ -59,7 +68,7 @@ enum CanonicalLine {
         return fields
     }
 
-    private struct Cursor {
+    private struct Cursor<Text: JournalCodec.FieldText> {
         let p: UnsafeBufferPointer<UInt8>
         var i = 0
 
@@ -73,7 +82,7 @@ enum CanonicalLine {
         }
 
         /// A quoted string without escapes or control characters, valid UTF-8.
-        mutating func string() -> String? {
+        mutating func string() -> Text? {
             guard i < p.count, p[i] == UInt8(ascii: "\"") else { return nil }
             let start = i + 1
             var j = start
@@ -88,7 +97,7 @@ enum CanonicalLine {
             guard j < p.count else { return nil }
             i = j + 1
             let bytes = UnsafeBufferPointer(rebasing: p[start..<j])
-            return ascii ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
+            return Text(bytes, ascii: ascii)
         }
 
         /// A quoted instant: its seconds, or `.some(nil)` when the text is not one (the rules decide what that

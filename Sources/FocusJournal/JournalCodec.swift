@@ -128,22 +128,47 @@ public enum JournalCodec {
     ///
     /// Both readers fill one in (``CanonicalLine`` from focus's own line shape, the general parser from any
     /// JSON object) and ``session(_:)`` checks it: one set of rules, whichever path read the line.
-    struct SessionFields {
-        var id: String
+    typealias SessionFields = Fields<String>
+
+    /// The text of a value as a reader keeps it: a `String`, or a ``TextSpan`` of the line's bytes when only the
+    /// rules are checked (``JournalReader/scanKeys(_:file:firstLine:issues:_:)``).
+    protocol FieldText {
+        /// The text of `bytes`, `nil` when they are not UTF-8 (`ascii`: they are ASCII, so they are).
+        init?(_ bytes: UnsafeBufferPointer<UInt8>, ascii: Bool)
+        var isEmpty: Bool { get }
+        var string: String { get }
+    }
+
+    /// Where a value's text is on a line: no `String` made.
+    struct TextSpan: FieldText {
+        let bytes: UnsafeBufferPointer<UInt8>
+
+        init?(_ bytes: UnsafeBufferPointer<UInt8>, ascii: Bool) {
+            guard ascii || String(validating: bytes, as: UTF8.self) != nil else { return nil }
+            self.bytes = bytes
+        }
+
+        var isEmpty: Bool { bytes.isEmpty }
+        var string: String { String(decoding: bytes, as: UTF8.self) }
+    }
+
+    /// A session line's values as read, its text as `Text`.
+    struct Fields<Text: FieldText> {
+        var id: Text
         /// Seconds since the epoch; `nil` when the text was not a UTC instant.
         var start: Int?
         var end: Int?
         var planned: Double
         var focused: Double
         var completed: Bool
-        var tz: String? = nil
-        var tag: String? = nil
+        var tz: Text? = nil
+        var tag: Text? = nil
         /// Every tag, when the line has the list (`tag` is then its first, for readers of the single tag).
-        var tags: [String]? = nil
-        var note: String? = nil
-        var source: String? = nil
-        var origin: String? = nil
-        var revision: String? = nil
+        var tags: [Text]? = nil
+        var note: Text? = nil
+        var source: Text? = nil
+        var origin: Text? = nil
+        var revision: Text? = nil
     }
 
     /// A record's tags: its list when it has one, else its single `tag`; the list wins over a `tag` that disagrees
@@ -155,6 +180,19 @@ public enum JournalCodec {
 
     /// The session `fields` describe, when they follow the format's rules.
     static func session(_ fields: SessionFields) throws(Failure) -> FocusLog {
+        let checked = try check(fields)
+        return FocusLog(
+            id: fields.id, start: Date(timeIntervalSince1970: Double(checked.start)),
+            end: Date(timeIntervalSince1970: Double(checked.end)), planned: checked.planned, focused: checked.focused,
+            completed: fields.completed, tz: fields.tz, tags: tags(fields.tag, fields.tags), note: fields.note,
+            source: checked.source, origin: fields.origin.map { FocusLog.Origin(key: $0, revision: fields.revision) })
+    }
+
+    /// The format's rules for a session's values (the one place they are), and the values they give.
+    @inline(__always)
+    static func check<Text: FieldText>(_ fields: Fields<Text>) throws(Failure) -> (
+        start: Int, end: Int, planned: Int, focused: Int, source: FocusLog.Source
+    ) {
         guard !fields.id.isEmpty else { throw Failure(reason: "\"id\" is empty") }
         guard let start = fields.start else { throw notAnInstant("start") }
         guard let end = fields.end else { throw notAnInstant("end") }
@@ -167,7 +205,7 @@ public enum JournalCodec {
             throw Failure(reason: "\"focused\" (\(focused) s) is longer than end - start (\(end - start) s)")
         }
         var source = FocusLog.Source.timer
-        if let raw = fields.source {
+        if let raw = fields.source?.string {
             guard let known = FocusLog.Source(rawValue: raw) else {
                 throw Failure(reason: "unknown \"source\" \"\(raw)\"")
             }
@@ -176,11 +214,7 @@ public enum JournalCodec {
         if fields.revision != nil, fields.origin == nil {
             throw Failure(reason: "a \"revision\" without an \"origin\"")
         }
-        return FocusLog(
-            id: fields.id, start: Date(timeIntervalSince1970: Double(start)),
-            end: Date(timeIntervalSince1970: Double(end)), planned: planned, focused: focused,
-            completed: fields.completed, tz: fields.tz, tags: tags(fields.tag, fields.tags), note: fields.note,
-            source: source, origin: fields.origin.map { FocusLog.Origin(key: $0, revision: fields.revision) })
+        return (start, end, planned, focused, source)
     }
 
     /// Whether focus can read `log` back once written: every record focus appends passes the reader's rules.
@@ -296,4 +330,12 @@ public enum JournalCodec {
     private static func seconds(_ key: String, in fields: [String: FlatJSON.Value]) throws(Failure) -> Int {
         try seconds(key, try number(key, in: fields))
     }
+}
+
+extension String: JournalCodec.FieldText {
+    init?(_ bytes: UnsafeBufferPointer<UInt8>, ascii: Bool) {
+        if ascii { self = String(decoding: bytes, as: UTF8.self) } else { self.init(validating: bytes, as: UTF8.self) }
+    }
+
+    var string: String { self }
 }

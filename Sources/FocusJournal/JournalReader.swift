@@ -32,6 +32,48 @@ package enum JournalReader {
         _ bytes: UnsafeBufferPointer<UInt8>, file: String, firstLine: Int, issues: inout [JournalIssue],
         _ visit: (JournalRecord, _ line: Int, _ offset: Int) -> Void
     ) -> Int {
+        scanLines(bytes, file: file, firstLine: firstLine, issues: &issues, read: record, visit)
+    }
+
+    /// What ``scanKeys(_:file:firstLine:issues:_:)`` sees of a line: a session's start and the hash of its id
+    /// (``FNV1a``), or a change record.
+    package enum Key {
+        case session(start: Int, idHash: UInt64)
+        case change(JournalChange)
+    }
+
+    /// ``scan(_:file:firstLine:issues:_:)`` that checks every session by the same rules but makes no `String` or
+    /// ``FocusLog`` for one in focus's own line shape: the first pass of a streamed read, which keeps only where
+    /// each session is.
+    package static func scanKeys(
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String, firstLine: Int, issues: inout [JournalIssue],
+        _ visit: (Key, _ line: Int, _ offset: Int) -> Void
+    ) -> Int {
+        scanLines(bytes, file: file, firstLine: firstLine, issues: &issues, read: key, visit)
+    }
+
+    private static func record(_ line: UnsafeBufferPointer<UInt8>) throws(JournalCodec.Failure) -> JournalRecord {
+        // Focus's own lines take the fast path; both paths end in the same rules.
+        if let fields = CanonicalLine.fields(line) { return .session(try JournalCodec.session(fields)) }
+        return try JournalCodec.decodeRecord(line)
+    }
+
+    private static func key(_ line: UnsafeBufferPointer<UInt8>) throws(JournalCodec.Failure) -> Key {
+        if let fields = CanonicalLine.fields(line, as: JournalCodec.TextSpan.self) {
+            let checked = try JournalCodec.check(fields)
+            return .session(start: checked.start, idHash: FNV1a.hash(fields.id.bytes))
+        }
+        switch try JournalCodec.decodeRecord(line) {
+        case .session(let log): return .session(start: Int(log.start.timeIntervalSince1970), idHash: FNV1a.hash(log.id))
+        case .change(let change): return .change(change)
+        }
+    }
+
+    @inline(__always)
+    private static func scanLines<R>(
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String, firstLine: Int, issues: inout [JournalIssue],
+        read: (UnsafeBufferPointer<UInt8>) throws(JournalCodec.Failure) -> R, _ visit: (R, Int, Int) -> Void
+    ) -> Int {
         var lineNumber = firstLine - 1
         var start = 0
         let count = bytes.count
@@ -46,12 +88,7 @@ package enum JournalReader {
             start = end + 1
             if line.allSatisfy({ $0 == 32 || $0 == 9 }) { continue }
             do throws(JournalCodec.Failure) {
-                // Focus's own lines take the fast path; both paths end in the same rules.
-                if let fields = CanonicalLine.fields(line) {
-                    visit(.session(try JournalCodec.session(fields)), lineNumber, lineStart)
-                } else {
-                    visit(try JournalCodec.decodeRecord(line), lineNumber, lineStart)
-                }
+                visit(try read(line), lineNumber, lineStart)
             } catch {
                 if TornLine.isCutShort(line) {
                     issues.append(
@@ -74,8 +111,7 @@ package enum JournalReader {
         var stop = lineEnd(bytes, from: 0)
         if stop > 0 && bytes[stop - 1] == 13 { stop -= 1 }
         let line = UnsafeBufferPointer(rebasing: bytes[0..<stop])
-        if let fields = CanonicalLine.fields(line) { return (try? JournalCodec.session(fields)).map { .session($0) } }
-        return try? JournalCodec.decodeRecord(line)
+        return try? record(line)
     }
 
     /// Where the line that starts at `start` ends: the index of its newline, or `bytes.count`.

@@ -23,34 +23,34 @@ public enum UTCTimestamp {
         let days = epochSeconds.floorDiv(86_400)
         let second = epochSeconds - days * 86_400
         let civil = CivilDate(dayNumber: days)
-        if (0...9999).contains(civil.year) {
-            appendDigits(civil.year, width: 4, to: &bytes)
-            bytes.append(UInt8(ascii: "-"))
-            appendDigits(civil.month, width: 2, to: &bytes)
-            bytes.append(UInt8(ascii: "-"))
-            appendDigits(civil.day, width: 2, to: &bytes)
-        } else {
-            bytes += civil.isoString.utf8
-        }
-        bytes.append(UInt8(ascii: "T"))
-        appendDigits(second / 3600, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendDigits(second / 60 % 60, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendDigits(second % 60, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: "Z"))
-    }
-
-    /// Appends `n` (not negative) as exactly `width` decimal digits.
-    private static func appendDigits(_ n: Int, width: Int, to bytes: inout [UInt8]) {
-        // Into a small buffer first, then one append: every exported session writes two timestamps.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: width) { digits in
-            var value = n
-            for i in stride(from: width - 1, through: 0, by: -1) {
-                digits[i] = UInt8(truncatingIfNeeded: value % 10) + 48
-                value /= 10
+        // Every exported session writes two: the 20 bytes are made on the stack and appended at once.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { text in
+            func put(_ n: Int, width: Int, at end: Int) {
+                var value = n
+                for i in stride(from: end - 1, through: end - width, by: -1) {
+                    text[i] = UInt8(truncatingIfNeeded: value % 10) &+ 48
+                    value /= 10
+                }
             }
-            bytes.append(contentsOf: digits)
+            var from = 0
+            if (0...9999).contains(civil.year) {
+                put(civil.year, width: 4, at: 4)
+                text[4] = UInt8(ascii: "-")
+                put(civil.month, width: 2, at: 7)
+                text[7] = UInt8(ascii: "-")
+                put(civil.day, width: 2, at: 10)
+            } else {
+                bytes += civil.isoString.utf8
+                from = 10
+            }
+            text[10] = UInt8(ascii: "T")
+            put(second / 3600, width: 2, at: 13)
+            text[13] = UInt8(ascii: ":")
+            put(second / 60 % 60, width: 2, at: 16)
+            text[16] = UInt8(ascii: ":")
+            put(second % 60, width: 2, at: 19)
+            text[19] = UInt8(ascii: "Z")
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[from...]))
         }
     }
 

@@ -95,19 +95,19 @@ extension AppStore {
         /// The file's index in reading order (high 24 bits) and the line's offset in it (low 40).
         var location: UInt64
 
-        init(start: Int, id: String, file: Int, offset: Int) {
+        /// `idHash`: ``FNV1a/hash(_:)-(String)`` of the id.
+        init(start: Int, idHash: UInt64, file: Int, offset: Int) {
             self.start = UInt32(truncatingIfNeeded: start)
-            idHash = Self.hash(id)
+            self.idHash = Self.fold(idHash)
             location = UInt64(file) << 40 | UInt64(offset)
         }
 
         var file: Int { Int(location >> 40) }
         var offset: Int { Int(location & (1 << 40 - 1)) }
 
-        static func hash(_ id: String) -> UInt32 {
-            let h = FNV1a.hash(id)
-            return UInt32(truncatingIfNeeded: h ^ h >> 32)
-        }
+        static func hash(_ id: String) -> UInt32 { fold(FNV1a.hash(id)) }
+
+        private static func fold(_ h: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: h ^ h >> 32) }
 
         /// Sorts `keys` in place with no buffer beside them (the standard sort takes one of half their size, 8 MiB
         /// at a million sessions): a quicksort on the median of three, insertion sort for short runs.
@@ -200,12 +200,11 @@ extension AppStore {
             var line = 1
             var latest = Int.min
             let size = try reader.forEachPiece { (piece, offset) throws(FocusError) in
-                line += JournalReader.scan(piece, file: reader.path, firstLine: line, issues: &plan.issues) {
+                line += JournalReader.scanKeys(piece, file: reader.path, firstLine: line, issues: &plan.issues) {
                     record, number, at in
                     switch record {
-                    case .session(let log):
-                        let start = Int(log.start.timeIntervalSince1970)
-                        let key = SessionKey(start: start, id: log.id, file: index, offset: offset + at)
+                    case .session(let start, let idHash):
+                        let key = SessionKey(start: start, idHash: idHash, file: index, offset: offset + at)
                         if key.start < lastStart { plan.inOrder = false }
                         lastStart = key.start
                         plan.keys.append(key)

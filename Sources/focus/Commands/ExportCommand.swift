@@ -43,10 +43,16 @@ enum ExportCommand: ParsableCommand {
         let meter = args[out] == nil ? nil : ProgressMeter(ctx)
         func produce(_ write: ([UInt8]) throws(FocusError) -> Void) throws(FocusError) {
             var buffer = Array(writer.start().utf8)
+            buffer.reserveCapacity(1 << 17)
             // Written in pieces that end a line: on a terminal, a document is written line by line.
             func flush(all: Bool) throws(FocusError) {
-                let cut = all ? buffer.count : (buffer.lastIndex(of: 10).map { $0 + 1 } ?? 0)
+                let cut = all || buffer.last == 10 ? buffer.count : (buffer.lastIndex(of: 10).map { $0 + 1 } ?? 0)
                 guard cut > 0 else { return }
+                guard cut < buffer.count else {
+                    // Most pieces end a line (every format but JSON): written as they are, the buffer kept.
+                    try write(buffer)
+                    return buffer.removeAll(keepingCapacity: true)
+                }
                 try write(Array(buffer[..<cut]))
                 buffer.removeSubrange(..<cut)
             }
@@ -73,7 +79,7 @@ enum ExportCommand: ParsableCommand {
             let count = writer.count
             ctx.err.line(count == 1 ? "Exported 1 session to \(out)." : "Exported \(count) sessions to \(out).")
         } else {
-            try produce { (bytes) throws(FocusError) in ctx.out.document(String(decoding: bytes, as: UTF8.self)) }
+            try produce { (bytes) throws(FocusError) in ctx.out.document(bytes: bytes) }
         }
         return 0
     }
