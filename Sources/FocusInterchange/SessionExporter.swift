@@ -102,15 +102,18 @@ public enum SessionExporter {
         }
 
         /// Appends the text of one more session to `bytes`: the journal's formats with no `String` made.
-        public mutating func append(_ log: FocusLog, to bytes: inout [UInt8]) {
+        ///
+        /// `line`, when given, is the session's journal line exactly as ``JournalCodec/append(_:to:)`` writes it
+        /// (``AppStore/streamSessions(progress:withLines:)``): the journal's formats copy it.
+        public mutating func append(_ log: FocusLog, line: UnsafeBufferPointer<UInt8>? = nil, to bytes: inout [UInt8]) {
             count += 1
             switch format {
             case .csv: csvRow(log, days: days, to: &bytes)
             case .json:
                 bytes += (count == 1 ? "[\n  " : ",\n  ").utf8
-                JournalCodec.append(log, to: &bytes)
+                if let line { bytes += line } else { JournalCodec.append(log, to: &bytes) }
             case .jsonl:
-                JournalCodec.append(log, to: &bytes)
+                if let line { bytes += line } else { JournalCodec.append(log, to: &bytes) }
                 bytes.append(10)
             case .ical: iCalendarEvent(log, stamp: stamp, to: &bytes)
             }

@@ -65,12 +65,22 @@ enum CanonicalLine {
             fields.revision = s
         }
         guard r.literal("}"), r.i == line.count else { return nil }
+        // What the writer would change: an instant with an offset, a DEL (escaped), the default source, a list of
+        // tags it would not write (one tag, one twice, a first that is not the `tag`).
+        fields.asWritten =
+            r.asWritten && fields.source?.string != "timer"
+            && fields.tags.map { list in
+                list.count > 1 && fields.tag == list[0]
+                    && list.indices.allSatisfy { i in !list[..<i].contains(list[i]) }
+            } ?? true
         return fields
     }
 
     private struct Cursor<Text: JournalCodec.FieldText> {
         let p: UnsafeBufferPointer<UInt8>
         var i = 0
+        /// No instant with an offset and no DEL in a string so far (see ``JournalCodec/Fields/asWritten``).
+        var asWritten = true
 
         mutating func literal(_ text: StaticString) -> Bool {
             let n = text.utf8CodeUnitCount
@@ -91,7 +101,7 @@ enum CanonicalLine {
                 let c = p[j]
                 if c == UInt8(ascii: "\"") { break }
                 if c < 0x20 || c == UInt8(ascii: "\\") { return nil }
-                if c >= 0x80 { ascii = false }
+                if c >= 0x80 { ascii = false } else if c == 0x7F { asWritten = false }
                 j += 1
             }
             guard j < p.count else { return nil }
@@ -108,6 +118,7 @@ enum CanonicalLine {
             while j < p.count, p[j] != UInt8(ascii: "\""), p[j] >= 0x20, p[j] != UInt8(ascii: "\\") { j += 1 }
             guard j < p.count, p[j] == UInt8(ascii: "\"") else { return nil }
             defer { i = j + 1 }
+            if j - i != 21 { asWritten = false }
             return .some(UTCTimestamp.parse(UnsafeBufferPointer(rebasing: p[(i + 1)..<j])))
         }
 

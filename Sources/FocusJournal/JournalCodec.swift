@@ -132,7 +132,7 @@ public enum JournalCodec {
 
     /// The text of a value as a reader keeps it: a `String`, or a ``TextSpan`` of the line's bytes when only the
     /// rules are checked (``JournalReader/scanKeys(_:file:firstLine:issues:_:)``).
-    protocol FieldText {
+    protocol FieldText: Equatable {
         /// The text of `bytes`, `nil` when they are not UTF-8 (`ascii`: they are ASCII, so they are).
         init?(_ bytes: UnsafeBufferPointer<UInt8>, ascii: Bool)
         var isEmpty: Bool { get }
@@ -150,6 +150,8 @@ public enum JournalCodec {
 
         var isEmpty: Bool { bytes.isEmpty }
         var string: String { String(decoding: bytes, as: UTF8.self) }
+
+        static func == (a: TextSpan, b: TextSpan) -> Bool { a.bytes.elementsEqual(b.bytes) }
     }
 
     /// A session line's values as read, its text as `Text`.
@@ -169,6 +171,9 @@ public enum JournalCodec {
         var source: Text? = nil
         var origin: Text? = nil
         var revision: Text? = nil
+        /// Whether the line is exactly what ``JournalLineWriter`` writes for the session it holds (set by
+        /// ``CanonicalLine`` only): an export copies such a line rather than writing it again.
+        var asWritten = false
     }
 
     /// A record's tags: its list when it has one, else its single `tag`; the list wins over a `tag` that disagrees

@@ -35,6 +35,17 @@ package enum JournalReader {
         scanLines(bytes, file: file, firstLine: firstLine, issues: &issues, read: record, visit)
     }
 
+    /// ``scan(_:file:firstLine:issues:_:)`` that also gives the bytes of a session's line (without its line end)
+    /// when they are exactly what ``JournalCodec/append(_:to:)`` writes for it: an export copies them.
+    package static func scanWithLines(
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String, firstLine: Int, issues: inout [JournalIssue],
+        _ visit: (JournalRecord, _ asWritten: UnsafeBufferPointer<UInt8>?, _ line: Int, _ offset: Int) -> Void
+    ) -> Int {
+        scanLines(bytes, file: file, firstLine: firstLine, issues: &issues, read: recordAndLine) { read, line, offset in
+            visit(read.record, read.asWritten, line, offset)
+        }
+    }
+
     /// What ``scanKeys(_:file:firstLine:issues:_:)`` sees of a line: a session's start and the hash of its id
     /// (``FNV1a``), or a change record.
     package enum Key {
@@ -56,6 +67,15 @@ package enum JournalReader {
         // Focus's own lines take the fast path; both paths end in the same rules.
         if let fields = CanonicalLine.fields(line) { return .session(try JournalCodec.session(fields)) }
         return try JournalCodec.decodeRecord(line)
+    }
+
+    private static func recordAndLine(_ line: UnsafeBufferPointer<UInt8>) throws(JournalCodec.Failure) -> (
+        record: JournalRecord, asWritten: UnsafeBufferPointer<UInt8>?
+    ) {
+        if let fields = CanonicalLine.fields(line) {
+            return (.session(try JournalCodec.session(fields)), fields.asWritten ? line : nil)
+        }
+        return (try JournalCodec.decodeRecord(line), nil)
     }
 
     private static func key(_ line: UnsafeBufferPointer<UInt8>) throws(JournalCodec.Failure) -> Key {
@@ -108,10 +128,16 @@ package enum JournalReader {
 
     /// The record on the one line at the start of `bytes` (up to its newline), `nil` when it does not parse.
     package static func record(atStartOf bytes: UnsafeBufferPointer<UInt8>) -> JournalRecord? {
+        recordAndLine(atStartOf: bytes)?.record
+    }
+
+    /// ``record(atStartOf:)`` and, as ``scanWithLines(_:file:firstLine:issues:_:)`` gives it, the line's bytes.
+    package static func recordAndLine(atStartOf bytes: UnsafeBufferPointer<UInt8>) -> (
+        record: JournalRecord, asWritten: UnsafeBufferPointer<UInt8>?
+    )? {
         var stop = lineEnd(bytes, from: 0)
         if stop > 0 && bytes[stop - 1] == 13 { stop -= 1 }
-        let line = UnsafeBufferPointer(rebasing: bytes[0..<stop])
-        return try? record(line)
+        return try? recordAndLine(UnsafeBufferPointer(rebasing: bytes[0..<stop]))
     }
 
     /// Where the line that starts at `start` ends: the index of its newline, or `bytes.count`.

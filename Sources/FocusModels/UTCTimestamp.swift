@@ -60,30 +60,32 @@ public enum UTCTimestamp {
     /// instant (fractions of a second are not accepted: the journal stores whole seconds).
     /// It reads the bytes in place, so the journal reader calls it on every line.
     public static func parse(_ p: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard p.count == 20 || p.count == 25, p[4] == 45, p[7] == 45, p[10] == 84, p[13] == 58, p[16] == 58 else {
-            return nil
+        guard p.count == 20 || p.count == 25, let b = p.baseAddress, b[4] == 45, b[7] == 45, b[10] == 84,
+            b[13] == 58, b[16] == 58
+        else { return nil }
+        // Straight-line reads of the fixed places: the journal reader calls this twice a line.
+        var bad = false
+        func digit(_ at: Int) -> Int {
+            let d = b[at] &- 48
+            if d >= 10 { bad = true }
+            return Int(d)
         }
-        func digits(_ at: Int, _ count: Int) -> Int? {
-            var v = 0
-            for k in at..<at + count {
-                let d = p[k] &- 48
-                guard d < 10 else { return nil }
-                v = v * 10 + Int(d)
-            }
-            return v
-        }
-        guard let y = digits(0, 4), let mo = digits(5, 2), let d = digits(8, 2), let h = digits(11, 2),
-            let mi = digits(14, 2), let s = digits(17, 2),
-            (1...12).contains(mo), d >= 1, d <= CivilDate.daysIn(year: y, month: mo), h < 24, mi < 60, s < 60
+        let y = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3)
+        let mo = digit(5) * 10 + digit(6)
+        let d = digit(8) * 10 + digit(9)
+        let h = digit(11) * 10 + digit(12)
+        let mi = digit(14) * 10 + digit(15)
+        let s = digit(17) * 10 + digit(18)
+        guard !bad, (1...12).contains(mo), d >= 1, d <= CivilDate.daysIn(year: y, month: mo), h < 24, mi < 60, s < 60
         else { return nil }
         var offset = 0
         if p.count == 20 {
-            guard p[19] == 90 else { return nil }
+            guard b[19] == 90 else { return nil }
         } else {
-            guard p[19] == 43 || p[19] == 45, p[22] == 58, let oh = digits(20, 2), let om = digits(23, 2), oh < 24,
-                om < 60
-            else { return nil }
-            offset = (oh * 3600 + om * 60) * (p[19] == 45 ? -1 : 1)
+            let oh = digit(20) * 10 + digit(21)
+            let om = digit(23) * 10 + digit(24)
+            guard b[19] == 43 || b[19] == 45, b[22] == 58, !bad, oh < 24, om < 60 else { return nil }
+            offset = (oh * 3600 + om * 60) * (b[19] == 45 ? -1 : 1)
         }
         return CivilDate(year: y, month: mo, day: d).dayNumber * 86_400 + h * 3600 + mi * 60 + s - offset
     }

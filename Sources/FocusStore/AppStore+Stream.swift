@@ -46,18 +46,37 @@ extension AppStore {
         progress: ((WorkProgress) -> Void)? = nil,
         withDevices visit: (FocusLog, _ device: String?) throws(FocusError) -> Void
     ) throws(FocusError) -> JournalScan {
+        try streamSessions(progress: progress, keepingLines: false) { (log, device, _) throws(FocusError) in
+            try visit(log, device)
+        }
+    }
+
+    /// ``streamSessions(progress:withDevices:)`` that also gives, for a session read from a line that is exactly
+    /// what ``JournalCodec/append(_:to:)`` would write for it, that line's bytes (without its newline; valid only
+    /// during the call): an export copies them rather than writing the session again. `nil` for any other session
+    /// (an edited one, one read from a line in another shape, a journal loaded whole).
+    public func streamSessions(
+        progress: ((WorkProgress) -> Void)? = nil,
+        withLines visit: (FocusLog, _ device: String?, _ line: UnsafeBufferPointer<UInt8>?) throws(FocusError) -> Void
+    ) throws(FocusError) -> JournalScan {
+        try streamSessions(progress: progress, keepingLines: true, visit)
+    }
+
+    private func streamSessions(
+        progress: ((WorkProgress) -> Void)?, keepingLines: Bool, _ visit: SessionMerger.Visit
+    ) throws(FocusError) -> JournalScan {
         if !isLoaded, var plan = try streamPlan(progress: progress) {
             issues = plan.issues.filter { !$0.isTornTail }
             tornTails = plan.issues.filter(\.isTornTail)
             let records = plan.keys.count
             hasRecords = records > 0 || !plan.changes.isEmpty || !plan.issues.isEmpty
-            let visited = try stream(&plan, progress: progress, visit)
+            let visited = try stream(&plan, keepingLines: keepingLines, progress: progress, visit)
             return JournalScan(
                 sessionRecords: records, changes: plan.changes, danglingChanges: plan.dangling,
                 sessions: visited, issues: issues, tornTails: tornTails, duplicates: [], conflictCopies: [])
         }
         if !isLoaded { try load() }
-        for log in focusLogs { try visit(log, device(ofSession: log.id)) }
+        for log in focusLogs { try visit(log, device(ofSession: log.id), nil) }
         return JournalScan(
             sessionRecords: history.sessions.count, changes: history.changes, danglingChanges: history.danglingChanges,
             sessions: focusLogs.count, issues: issues, tornTails: tornTails, duplicates: duplicates,
@@ -259,10 +278,10 @@ extension AppStore {
 
     /// The second pass: visits the effective sessions in order; returns how many.
     private func stream(
-        _ plan: inout StreamPlan, progress: ((WorkProgress) -> Void)?,
-        _ visit: (FocusLog, String?) throws(FocusError) -> Void
+        _ plan: inout StreamPlan, keepingLines: Bool, progress: ((WorkProgress) -> Void)?,
+        _ visit: SessionMerger.Visit
     ) throws(FocusError) -> Int {
-        var merger = SessionMerger(changed: plan.changed)
+        var merger = SessionMerger(changed: plan.changed, keepingLines: keepingLines)
         var done = 0
         func report(_ fraction: Double) {
             progress?(WorkProgress(title: "Going through the sessions", done: done, fraction: fraction))
@@ -275,12 +294,13 @@ extension AppStore {
             for (index, reader) in plan.files.enumerated() {
                 var failure: FocusError?
                 try reader.forEachPiece(upTo: plan.sizes[index]) { (piece, offset) throws(FocusError) in
-                    _ = JournalReader.scan(piece, file: reader.path, firstLine: 1, issues: &ignored) { record, _, at in
+                    _ = JournalReader.scanWithLines(piece, file: reader.path, firstLine: 1, issues: &ignored) {
+                        record, line, _, at in
                         guard failure == nil, case .session(let log) = record,
                             !plan.changedLocations.contains(UInt64(index) << 40 | UInt64(offset + at))
                         else { return }
                         done += 1
-                        do throws(FocusError) { try merger.add(log, plan.writers[index], visit) } catch {
+                        do throws(FocusError) { try merger.add(log, plan.writers[index], line: line, visit) } catch {
                             failure = error
                         }
                     }
@@ -295,12 +315,19 @@ extension AppStore {
             let count = plan.keys.count
             for (number, key) in plan.keys.enumerated() where !plan.changedLocations.contains(key.location) {
                 let reader = plan.files[key.file]
-                guard case .session(let log)? = try reader.withLine(at: key.offset, JournalReader.record(atStartOf:))
-                else {
-                    throw Self.changedWhileRead(reader.path)
+                var failure: FocusError?
+                let found = try reader.withLine(at: key.offset) { bytes -> Bool in
+                    guard case (.session(let log), let line)? = JournalReader.recordAndLine(atStartOf: bytes) else {
+                        return false
+                    }
+                    do throws(FocusError) { try merger.add(log, plan.writers[key.file], line: line, visit) } catch {
+                        failure = error
+                    }
+                    return true
                 }
+                guard found else { throw Self.changedWhileRead(reader.path) }
+                if let failure { throw failure }
                 done += 1
-                try merger.add(log, plan.writers[key.file], visit)
                 if number % 8192 == 0 { report(Double(number) / Double(count)) }
             }
         }
@@ -315,41 +342,61 @@ extension AppStore {
     }
 
     /// Puts sessions that arrive by start in the order of ``focusLogs`` (by start, then id), with the changed
-    /// sessions, already in that order, merged in at their place. Each goes with its device.
+    /// sessions, already in that order, merged in at their place. Each goes with its device and, when
+    /// `keepingLines`, the bytes of its line as written (copied while it waits: the reader's buffer moves on).
     struct SessionMerger {
-        typealias Visit = (FocusLog, String?) throws(FocusError) -> Void
+        typealias Visit = (FocusLog, String?, UnsafeBufferPointer<UInt8>?) throws(FocusError) -> Void
         let changed: [(log: FocusLog, device: String?)]
+        let keepingLines: Bool
         var next = 0
-        /// Sessions with the same start, waiting for the first with a later one.
-        var pending: [(log: FocusLog, device: String?)] = []
+        /// Sessions with the same start, waiting for the first with a later one, and where their lines are in
+        /// `lines`.
+        var pending: [(log: FocusLog, device: String?, line: Range<Int>?)] = []
+        var lines: [UInt8] = []
 
-        init(changed: [(log: FocusLog, device: String?)]) { self.changed = changed }
+        init(changed: [(log: FocusLog, device: String?)], keepingLines: Bool = false) {
+            self.changed = changed
+            self.keepingLines = keepingLines
+        }
 
-        mutating func add(_ log: FocusLog, _ device: String?, _ visit: Visit) throws(FocusError) {
+        mutating func add(
+            _ log: FocusLog, _ device: String?, line: UnsafeBufferPointer<UInt8>? = nil, _ visit: Visit
+        ) throws(FocusError) {
             if let first = pending.first, first.log.start != log.start { try flush(visit) }
-            pending.append((log, device))
+            var range: Range<Int>?
+            if keepingLines, let line {
+                range = lines.count..<lines.count + line.count
+                lines.append(contentsOf: line)
+            }
+            pending.append((log, device, range))
         }
 
         mutating func finish(_ visit: Visit) throws(FocusError) {
             try flush(visit)
             while next < changed.count {
-                try visit(changed[next].log, changed[next].device)
+                try visit(changed[next].log, changed[next].device, nil)
                 next += 1
             }
         }
 
         private mutating func flush(_ visit: Visit) throws(FocusError) {
             if pending.count > 1 { pending.sort { $0.log.id < $1.log.id } }
-            for (log, device) in pending {
-                while next < changed.count,
-                    (changed[next].log.start, changed[next].log.id) < (log.start, log.id)
-                {
-                    try visit(changed[next].log, changed[next].device)
-                    next += 1
+            let changed = changed
+            var next = next
+            try lines.withUnsafeBufferPointer { (lines) throws(FocusError) in
+                for (log, device, line) in pending {
+                    while next < changed.count,
+                        (changed[next].log.start, changed[next].log.id) < (log.start, log.id)
+                    {
+                        try visit(changed[next].log, changed[next].device, nil)
+                        next += 1
+                    }
+                    try visit(log, device, line.map { UnsafeBufferPointer(rebasing: lines[$0]) })
                 }
-                try visit(log, device)
             }
+            self.next = next
             pending.removeAll(keepingCapacity: true)
+            lines.removeAll(keepingCapacity: true)
         }
     }
 }

@@ -95,6 +95,36 @@ import Testing
             return pieces.joined(separator: "\r\n ")
         }
 
+        /// The instant parser as it was: digit by digit through a closure.
+        static func parse(_ p: [UInt8]) -> Int? {
+            guard p.count == 20 || p.count == 25, p[4] == 45, p[7] == 45, p[10] == 84, p[13] == 58, p[16] == 58 else {
+                return nil
+            }
+            func digits(_ at: Int, _ count: Int) -> Int? {
+                var v = 0
+                for k in at..<at + count {
+                    let d = p[k] &- 48
+                    guard d < 10 else { return nil }
+                    v = v * 10 + Int(d)
+                }
+                return v
+            }
+            guard let y = digits(0, 4), let mo = digits(5, 2), let d = digits(8, 2), let h = digits(11, 2),
+                let mi = digits(14, 2), let s = digits(17, 2),
+                (1...12).contains(mo), d >= 1, d <= CivilDate.daysIn(year: y, month: mo), h < 24, mi < 60, s < 60
+            else { return nil }
+            var offset = 0
+            if p.count == 20 {
+                guard p[19] == 90 else { return nil }
+            } else {
+                guard p[19] == 43 || p[19] == 45, p[22] == 58, let oh = digits(20, 2), let om = digits(23, 2), oh < 24,
+                    om < 60
+                else { return nil }
+                offset = (oh * 3600 + om * 60) * (p[19] == 45 ? -1 : 1)
+            }
+            return CivilDate(year: y, month: mo, day: d).dayNumber * 86_400 + h * 3600 + mi * 60 + s - offset
+        }
+
         /// The instant's text as it was made: the civil date's ISO text and two digits a field.
         static func timestamp(_ date: Date) -> String {
             let seconds = Int(date.timeIntervalSince1970.rounded(.down))
@@ -175,6 +205,57 @@ import Testing
         #expect(String(decoding: csv, as: UTF8.self) == Reference.csvRow(log, days: LocalDays(timeZone: .gmt)))
     }
 
+    /// Lines in focus's own shape, some of them not as focus writes them: an instant with an offset, the default
+    /// source spelt out, a DEL, lists of tags it would not write.
+    static let shapes = [
+        #"{"id":"a","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"#
+            + #""completed":true"#,
+        #"{"id":"a","start":"2026-11-29T10:00:00+01:00","end":"2026-11-29T09:25:00Z","planned":1500,"#
+            + #""focused":1500,"completed":true"#,
+        #"{"id":"a","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00-00:00","planned":0,"focused":0,"#
+            + #""completed":false"#,
+    ]
+    static let tails = [
+        "}", #","source":"timer"}"#, #","source":"manual"}"#, #","tz":"Asia/Shanghai","tag":"x"}"#,
+        #","tag":"x","tags":["x","y"]}"#, #","tag":"y","tags":["x","y"]}"#, #","tags":["x","y"]}"#,
+        #","tag":"x","tags":["x"]}"#, #","tag":"x","tags":["x","x"]}"#, #","tag":"x","tags":["x","y","x"]}"#,
+        #","note":"del \#u{7F} here"}"#, #","note":"深度工作 🍅"}"#, #","tag":"","note":""}"#,
+        #","source":"import","origin":"watson:1","revision":"2"}"#, #","origin":"k"}"#,
+    ]
+
+    /// A line the reader says is as written is the line the writer writes for its session, and every line the
+    /// writer writes in that shape is one.
+    @Test(arguments: shapes.indices)
+    func linesAsWrittenAreWhatTheWriterWrites(_ index: Int) throws {
+        for tail in Self.tails {
+            let line = Array((Self.shapes[index] + tail).utf8)
+            let fields = try #require(line.withUnsafeBufferPointer { CanonicalLine.fields($0) })
+            let log = try JournalCodec.session(fields)
+            let written = Array(JournalCodec.encode(log).utf8)
+            #expect(fields.asWritten == (written == line), "\(String(decoding: line, as: UTF8.self))")
+            // What the writer writes is as written, but for an escape (the DEL), which the fast reader leaves alone.
+            let again = written.withUnsafeBufferPointer { CanonicalLine.fields($0) }
+            #expect(again?.asWritten ?? written.contains(UInt8(ascii: "\\")))
+        }
+    }
+
+    /// The instant parser reads what the parser it replaced read, and refuses what it refused.
+    @Test func instantsParseAsBefore() {
+        var random = TestRandom(seed: 7)
+        let texts = [
+            "2026-11-29T09:00:00Z", "2026-02-29T09:00:00Z", "2024-02-29T23:59:59Z", "2026-11-29T09:00:00+05:30",
+        ]
+        for _ in 0..<20_000 {
+            var bytes = Array(texts[random.next(in: 0...texts.count - 1)].utf8)
+            for _ in 0..<random.next(in: 0...2) {
+                let at = random.next(in: 0...bytes.count - 1)
+                bytes[at] = Array("0123456789-:TZ+x ".utf8)[random.next(in: 0...16)]
+            }
+            let got = bytes.withUnsafeBufferPointer { UTCTimestamp.parse($0) }
+            #expect(got == Reference.parse(bytes), "\(String(decoding: bytes, as: UTF8.self))")
+        }
+    }
+
     /// Every format, streamed from random journals as `focus export` streams them (a session at a time through
     /// ``SessionExporter/Writer``), is the export of the history a load holds.
     @Test(arguments: StreamedJournalTests.journals.indices)
@@ -216,7 +297,7 @@ import Testing
             let reference = SessionExporter.export(loaded.focusLogs, as: format, days: days, now: now)
             var writer = SessionExporter.Writer(format: format, days: days, now: now)
             var bytes = Array(writer.start().utf8)
-            _ = try AppStore(paths: paths).streamSessions { log in writer.append(log, to: &bytes) }
+            _ = try AppStore(paths: paths).streamSessions { log, _, line in writer.append(log, line: line, to: &bytes) }
             bytes += writer.end().utf8
             #expect(String(decoding: bytes, as: UTF8.self) == reference, "\(name) \(format)")
         }

@@ -58,7 +58,7 @@ enum ExportCommand: ParsableCommand {
             }
             defer { meter?.finish() }
             var reported = false
-            _ = try ctx.store.streamSessions(progress: meter?.report) { (log) throws(FocusError) in
+            _ = try ctx.store.streamSessions(progress: meter?.report) { (log, _, line) throws(FocusError) in
                 if !reported {
                     // Before the first session, as a load reports them; the meter's line goes first.
                     meter?.finish()
@@ -66,7 +66,7 @@ enum ExportCommand: ParsableCommand {
                     reported = true
                 }
                 guard include(log) else { return }
-                writer.append(log, to: &buffer)
+                writer.append(log, line: line, to: &buffer)
                 if buffer.count >= 1 << 16 { try flush(all: false) }
             }
             meter?.finish()
