@@ -128,52 +128,22 @@ public enum JournalCodec {
     ///
     /// Both readers fill one in (``CanonicalLine`` from focus's own line shape, the general parser from any
     /// JSON object) and ``session(_:)`` checks it: one set of rules, whichever path read the line.
-    typealias SessionFields = Fields<String>
-
-    /// The text of a value as a reader keeps it: a `String`, or a ``TextSpan`` of the line's bytes when only the
-    /// rules are checked (``JournalReader/scanKeys(_:file:firstLine:issues:_:)``).
-    protocol FieldText: Equatable {
-        /// The text of `bytes`, `nil` when they are not UTF-8 (`ascii`: they are ASCII, so they are).
-        init?(_ bytes: UnsafeBufferPointer<UInt8>, ascii: Bool)
-        var isEmpty: Bool { get }
-        var string: String { get }
-    }
-
-    /// Where a value's text is on a line: no `String` made.
-    struct TextSpan: FieldText {
-        let bytes: UnsafeBufferPointer<UInt8>
-
-        init?(_ bytes: UnsafeBufferPointer<UInt8>, ascii: Bool) {
-            guard ascii || String(validating: bytes, as: UTF8.self) != nil else { return nil }
-            self.bytes = bytes
-        }
-
-        var isEmpty: Bool { bytes.isEmpty }
-        var string: String { String(decoding: bytes, as: UTF8.self) }
-
-        static func == (a: TextSpan, b: TextSpan) -> Bool { a.bytes.elementsEqual(b.bytes) }
-    }
-
-    /// A session line's values as read, its text as `Text`.
-    struct Fields<Text: FieldText> {
-        var id: Text
+    struct SessionFields {
+        var id: String
         /// Seconds since the epoch; `nil` when the text was not a UTC instant.
         var start: Int?
         var end: Int?
         var planned: Double
         var focused: Double
         var completed: Bool
-        var tz: Text? = nil
-        var tag: Text? = nil
+        var tz: String? = nil
+        var tag: String? = nil
         /// Every tag, when the line has the list (`tag` is then its first, for readers of the single tag).
-        var tags: [Text]? = nil
-        var note: Text? = nil
-        var source: Text? = nil
-        var origin: Text? = nil
-        var revision: Text? = nil
-        /// Whether the line is exactly what ``JournalLineWriter`` writes for the session it holds (set by
-        /// ``CanonicalLine`` only): an export copies such a line rather than writing it again.
-        var asWritten = false
+        var tags: [String]? = nil
+        var note: String? = nil
+        var source: String? = nil
+        var origin: String? = nil
+        var revision: String? = nil
     }
 
     /// A record's tags: its list when it has one, else its single `tag`; the list wins over a `tag` that disagrees
@@ -185,7 +155,10 @@ public enum JournalCodec {
 
     /// The session `fields` describe, when they follow the format's rules.
     static func session(_ fields: SessionFields) throws(Failure) -> FocusLog {
-        let checked = try check(fields)
+        let checked = try check(
+            idIsEmpty: fields.id.isEmpty, start: fields.start, end: fields.end, planned: fields.planned,
+            focused: fields.focused, source: fields.source, hasRevision: fields.revision != nil,
+            hasOrigin: fields.origin != nil)
         return FocusLog(
             id: fields.id, start: Date(timeIntervalSince1970: Double(checked.start)),
             end: Date(timeIntervalSince1970: Double(checked.end)), planned: checked.planned, focused: checked.focused,
@@ -193,33 +166,42 @@ public enum JournalCodec {
             source: checked.source, origin: fields.origin.map { FocusLog.Origin(key: $0, revision: fields.revision) })
     }
 
+    /// A session's values once the rules passed.
+    struct Checked {
+        let start: Int
+        let end: Int
+        let planned: Int
+        let focused: Int
+        let source: FocusLog.Source
+    }
+
     /// The format's rules for a session's values (the one place they are), and the values they give.
-    @inline(__always)
-    static func check<Text: FieldText>(_ fields: Fields<Text>) throws(Failure) -> (
-        start: Int, end: Int, planned: Int, focused: Int, source: FocusLog.Source
-    ) {
-        guard !fields.id.isEmpty else { throw Failure(reason: "\"id\" is empty") }
-        guard let start = fields.start else { throw notAnInstant("start") }
-        guard let end = fields.end else { throw notAnInstant("end") }
+    static func check(
+        idIsEmpty: Bool, start: Int?, end: Int?, planned: Double, focused: Double, source: String?, hasRevision: Bool,
+        hasOrigin: Bool
+    ) throws(Failure) -> Checked {
+        guard !idIsEmpty else { throw Failure(reason: "\"id\" is empty") }
+        guard let start else { throw notAnInstant("start") }
+        guard let end else { throw notAnInstant("end") }
         try inRange("start", start)
         try inRange("end", end)
         guard end >= start else { throw Failure(reason: "\"end\" is before \"start\"") }
-        let planned = try seconds("planned", fields.planned)
-        let focused = try seconds("focused", fields.focused)
+        let planned = try seconds("planned", planned)
+        let focused = try seconds("focused", focused)
         guard focused <= end - start else {
             throw Failure(reason: "\"focused\" (\(focused) s) is longer than end - start (\(end - start) s)")
         }
-        var source = FocusLog.Source.timer
-        if let raw = fields.source?.string {
-            guard let known = FocusLog.Source(rawValue: raw) else {
+        var known = FocusLog.Source.timer
+        if let raw = source {
+            guard let source = FocusLog.Source(rawValue: raw) else {
                 throw Failure(reason: "unknown \"source\" \"\(raw)\"")
             }
-            source = known
+            known = source
         }
-        if fields.revision != nil, fields.origin == nil {
+        if hasRevision, !hasOrigin {
             throw Failure(reason: "a \"revision\" without an \"origin\"")
         }
-        return (start, end, planned, focused, source)
+        return Checked(start: start, end: end, planned: planned, focused: focused, source: known)
     }
 
     /// Whether focus can read `log` back once written: every record focus appends passes the reader's rules.
@@ -335,12 +317,4 @@ public enum JournalCodec {
     private static func seconds(_ key: String, in fields: [String: FlatJSON.Value]) throws(Failure) -> Int {
         try seconds(key, try number(key, in: fields))
     }
-}
-
-extension String: JournalCodec.FieldText {
-    init?(_ bytes: UnsafeBufferPointer<UInt8>, ascii: Bool) {
-        if ascii { self = String(decoding: bytes, as: UTF8.self) } else { self.init(validating: bytes, as: UTF8.self) }
-    }
-
-    var string: String { self }
 }

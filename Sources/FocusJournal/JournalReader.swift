@@ -46,6 +46,13 @@ package enum JournalReader {
         }
     }
 
+    /// A record and, when it is exactly what the writer writes for it, its line (a struct, not a tuple: its
+    /// copies are specialised, where a tuple's go through the runtime).
+    package struct LineRecord {
+        package let record: JournalRecord
+        package let asWritten: UnsafeBufferPointer<UInt8>?
+    }
+
     /// What ``scanKeys(_:file:firstLine:issues:_:)`` sees of a line: a session's start and the hash of its id
     /// (``FNV1a``), or a change record.
     package enum Key {
@@ -69,19 +76,18 @@ package enum JournalReader {
         return try JournalCodec.decodeRecord(line)
     }
 
-    private static func recordAndLine(_ line: UnsafeBufferPointer<UInt8>) throws(JournalCodec.Failure) -> (
-        record: JournalRecord, asWritten: UnsafeBufferPointer<UInt8>?
-    ) {
-        if let fields = CanonicalLine.fields(line) {
-            return (.session(try JournalCodec.session(fields)), fields.asWritten ? line : nil)
+    private static func recordAndLine(_ line: UnsafeBufferPointer<UInt8>) throws(JournalCodec.Failure) -> LineRecord {
+        if let spans = CanonicalLine.spans(line) {
+            let log = try JournalCodec.session(spans.fields(of: line))
+            return LineRecord(record: .session(log), asWritten: spans.asWritten ? line : nil)
         }
-        return (try JournalCodec.decodeRecord(line), nil)
+        return LineRecord(record: try JournalCodec.decodeRecord(line), asWritten: nil)
     }
 
     private static func key(_ line: UnsafeBufferPointer<UInt8>) throws(JournalCodec.Failure) -> Key {
-        if let fields = CanonicalLine.fields(line, as: JournalCodec.TextSpan.self) {
-            let checked = try JournalCodec.check(fields)
-            return .session(start: checked.start, idHash: FNV1a.hash(fields.id.bytes))
+        if let spans = CanonicalLine.spans(line) {
+            let checked = try spans.check(in: line)
+            return .session(start: checked.start, idHash: FNV1a.hash(spans.id.bytes(of: line)))
         }
         switch try JournalCodec.decodeRecord(line) {
         case .session(let log): return .session(start: Int(log.start.timeIntervalSince1970), idHash: FNV1a.hash(log.id))
@@ -132,9 +138,7 @@ package enum JournalReader {
     }
 
     /// ``record(atStartOf:)`` and, as ``scanWithLines(_:file:firstLine:issues:_:)`` gives it, the line's bytes.
-    package static func recordAndLine(atStartOf bytes: UnsafeBufferPointer<UInt8>) -> (
-        record: JournalRecord, asWritten: UnsafeBufferPointer<UInt8>?
-    )? {
+    package static func recordAndLine(atStartOf bytes: UnsafeBufferPointer<UInt8>) -> LineRecord? {
         var stop = lineEnd(bytes, from: 0)
         if stop > 0 && bytes[stop - 1] == 13 { stop -= 1 }
         return try? recordAndLine(UnsafeBufferPointer(rebasing: bytes[0..<stop]))

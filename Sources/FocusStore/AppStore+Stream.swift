@@ -317,10 +317,11 @@ extension AppStore {
                 let reader = plan.files[key.file]
                 var failure: FocusError?
                 let found = try reader.withLine(at: key.offset) { bytes -> Bool in
-                    guard case (.session(let log), let line)? = JournalReader.recordAndLine(atStartOf: bytes) else {
-                        return false
-                    }
-                    do throws(FocusError) { try merger.add(log, plan.writers[key.file], line: line, visit) } catch {
+                    guard let read = JournalReader.recordAndLine(atStartOf: bytes), case .session(let log) = read.record
+                    else { return false }
+                    do throws(FocusError) {
+                        try merger.add(log, plan.writers[key.file], line: read.asWritten, visit)
+                    } catch {
                         failure = error
                     }
                     return true
@@ -349,9 +350,15 @@ extension AppStore {
         let changed: [(log: FocusLog, device: String?)]
         let keepingLines: Bool
         var next = 0
-        /// Sessions with the same start, waiting for the first with a later one, and where their lines are in
-        /// `lines`.
-        var pending: [(log: FocusLog, device: String?, line: Range<Int>?)] = []
+        /// A session waiting for its place, and where its line is in `lines`.
+        struct Pending {
+            var log: FocusLog
+            var device: String?
+            var line: Range<Int>?
+        }
+        /// Sessions with the same start, waiting for the first with a later one (a struct, not a tuple: its copies
+        /// are specialised, where a tuple's go through the runtime).
+        var pending: [Pending] = []
         var lines: [UInt8] = []
 
         init(changed: [(log: FocusLog, device: String?)], keepingLines: Bool = false) {
@@ -368,7 +375,7 @@ extension AppStore {
                 range = lines.count..<lines.count + line.count
                 lines.append(contentsOf: line)
             }
-            pending.append((log, device, range))
+            pending.append(Pending(log: log, device: device, line: range))
         }
 
         mutating func finish(_ visit: Visit) throws(FocusError) {
@@ -384,14 +391,18 @@ extension AppStore {
             let changed = changed
             var next = next
             try lines.withUnsafeBufferPointer { (lines) throws(FocusError) in
-                for (log, device, line) in pending {
+                for index in pending.indices {
                     while next < changed.count,
-                        (changed[next].log.start, changed[next].log.id) < (log.start, log.id)
+                        (changed[next].log.start, changed[next].log.id) < (
+                            pending[index].log.start, pending[index].log.id
+                        )
                     {
                         try visit(changed[next].log, changed[next].device, nil)
                         next += 1
                     }
-                    try visit(log, device, line.map { UnsafeBufferPointer(rebasing: lines[$0]) })
+                    try visit(
+                        pending[index].log, pending[index].device,
+                        pending[index].line.map { UnsafeBufferPointer(rebasing: lines[$0]) })
                 }
             }
             self.next = next

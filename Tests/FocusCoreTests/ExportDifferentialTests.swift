@@ -229,12 +229,12 @@ import Testing
     func linesAsWrittenAreWhatTheWriterWrites(_ index: Int) throws {
         for tail in Self.tails {
             let line = Array((Self.shapes[index] + tail).utf8)
-            let fields = try #require(line.withUnsafeBufferPointer { CanonicalLine.fields($0) })
-            let log = try JournalCodec.session(fields)
+            let spans = try #require(line.withUnsafeBufferPointer { CanonicalLine.spans($0) })
+            let log = try JournalCodec.session(#require(line.withUnsafeBufferPointer { CanonicalLine.fields($0) }))
             let written = Array(JournalCodec.encode(log).utf8)
-            #expect(fields.asWritten == (written == line), "\(String(decoding: line, as: UTF8.self))")
+            #expect(spans.asWritten == (written == line), "\(String(decoding: line, as: UTF8.self))")
             // What the writer writes is as written, but for an escape (the DEL), which the fast reader leaves alone.
-            let again = written.withUnsafeBufferPointer { CanonicalLine.fields($0) }
+            let again = written.withUnsafeBufferPointer { CanonicalLine.spans($0) }
             #expect(again?.asWritten ?? written.contains(UInt8(ascii: "\\")))
         }
     }
