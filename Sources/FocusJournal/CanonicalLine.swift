@@ -8,7 +8,8 @@ import FoundationEssentials
 /// by any of `tz`, `tag`, `tags`, `note`, `source`, `origin`, `revision` in that order and `}`, with no
 /// spaces, no escapes in strings and plain digits. It reads the bytes in place
 /// (no per-line array, no dictionary) into ``Spans`` (where each value is) and, when asked, into
-/// ``JournalCodec/SessionFields``; the same rules (`JournalCodec.check`) judge it as any other line. A line in any other shape returns `nil`, and the caller uses the general parser.
+/// ``JournalCodec/SessionFields``; the same rules (`JournalCodec.check`) judge it as any other line. A line
+/// in any other shape returns `nil`, and the caller uses the general parser.
 enum CanonicalLine {
     /// The values on `line`, or `nil` when the line is not in canonical shape.
     static func fields(_ line: UnsafeBufferPointer<UInt8>) -> JournalCodec.SessionFields? {
