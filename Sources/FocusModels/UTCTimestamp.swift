@@ -64,27 +64,29 @@ public enum UTCTimestamp {
             b[13] == 58, b[16] == 58
         else { return nil }
         // Straight-line reads of the fixed places: the journal reader calls this twice a line.
-        var bad = false
-        func digit(_ at: Int) -> Int {
-            let d = b[at] &- 48
-            if d >= 10 { bad = true }
-            return Int(d)
-        }
-        let y = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3)
-        let mo = digit(5) * 10 + digit(6)
-        let d = digit(8) * 10 + digit(9)
-        let h = digit(11) * 10 + digit(12)
-        let mi = digit(14) * 10 + digit(15)
-        let s = digit(17) * 10 + digit(18)
-        guard !bad, (1...12).contains(mo), d >= 1, d <= CivilDate.daysIn(year: y, month: mo), h < 24, mi < 60, s < 60
+        let y0 = b[0] &- 48, y1 = b[1] &- 48, y2 = b[2] &- 48, y3 = b[3] &- 48
+        let mo0 = b[5] &- 48, mo1 = b[6] &- 48, d0 = b[8] &- 48, d1 = b[9] &- 48
+        let h0 = b[11] &- 48, h1 = b[12] &- 48, mi0 = b[14] &- 48, mi1 = b[15] &- 48, s0 = b[17] &- 48, s1 = b[18] &- 48
+        guard y0 < 10, y1 < 10, y2 < 10, y3 < 10, mo0 < 10, mo1 < 10, d0 < 10, d1 < 10, h0 < 10, h1 < 10, mi0 < 10,
+            mi1 < 10, s0 < 10, s1 < 10
+        else { return nil }
+        let y = Int(y0) * 1000 + Int(y1) * 100 + Int(y2) * 10 + Int(y3)
+        let mo = Int(mo0) * 10 + Int(mo1)
+        let d = Int(d0) * 10 + Int(d1)
+        let h = Int(h0) * 10 + Int(h1)
+        let mi = Int(mi0) * 10 + Int(mi1)
+        let s = Int(s0) * 10 + Int(s1)
+        guard (1...12).contains(mo), d >= 1, d <= CivilDate.daysIn(year: y, month: mo), h < 24, mi < 60, s < 60
         else { return nil }
         var offset = 0
         if p.count == 20 {
             guard b[19] == 90 else { return nil }
         } else {
-            let oh = digit(20) * 10 + digit(21)
-            let om = digit(23) * 10 + digit(24)
-            guard b[19] == 43 || b[19] == 45, b[22] == 58, !bad, oh < 24, om < 60 else { return nil }
+            let oh0 = b[20] &- 48, oh1 = b[21] &- 48, om0 = b[23] &- 48, om1 = b[24] &- 48
+            guard b[19] == 43 || b[19] == 45, b[22] == 58, oh0 < 10, oh1 < 10, om0 < 10, om1 < 10 else { return nil }
+            let oh = Int(oh0) * 10 + Int(oh1)
+            let om = Int(om0) * 10 + Int(om1)
+            guard oh < 24, om < 60 else { return nil }
             offset = (oh * 3600 + om * 60) * (b[19] == 45 ? -1 : 1)
         }
         return CivilDate(year: y, month: mo, day: d).dayNumber * 86_400 + h * 3600 + mi * 60 + s - offset
