@@ -150,13 +150,13 @@ public enum SessionExporter {
         csvInstant(log.end, to: &bytes)
         bytes.append(UInt8(ascii: ","))
         if log.planned >= 0 {
-            appendDecimal(log.planned, to: &bytes)
+            JSONWriter.appendDecimal(log.planned, to: &bytes)
         } else {
             csvField(String(log.planned), to: &bytes)
         }
         bytes.append(UInt8(ascii: ","))
         if log.focused >= 0 {
-            appendDecimal(log.focused, to: &bytes)
+            JSONWriter.appendDecimal(log.focused, to: &bytes)
         } else {
             csvField(String(log.focused), to: &bytes)
         }
@@ -190,24 +190,11 @@ public enum SessionExporter {
         if date.year < 1000 {
             bytes += repeatElement(UInt8(ascii: "0"), count: date.year < 10 ? 3 : date.year < 100 ? 2 : 1)
         }
-        appendDecimal(date.year, to: &bytes)
-        bytes += date.month < 10 ? [UInt8(ascii: "-"), UInt8(ascii: "0")] : [UInt8(ascii: "-")]
-        appendDecimal(date.month, to: &bytes)
-        bytes += date.day < 10 ? [UInt8(ascii: "-"), UInt8(ascii: "0")] : [UInt8(ascii: "-")]
-        appendDecimal(date.day, to: &bytes)
-    }
-
-    /// `n` (not negative) in decimal, as `String(n)` writes it.
-    private static func appendDecimal(_ n: Int, to bytes: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var value = n
-            var i = 20
-            repeat {
-                i -= 1
-                digits[i] = UInt8(truncatingIfNeeded: value % 10) &+ 48
-                value /= 10
-            } while value > 0
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[i...]))
+        JSONWriter.appendDecimal(date.year, to: &bytes)
+        for part in [date.month, date.day] {
+            bytes.append(UInt8(ascii: "-"))
+            if part < 10 { bytes.append(UInt8(ascii: "0")) }
+            JSONWriter.appendDecimal(part, to: &bytes)
         }
     }
 

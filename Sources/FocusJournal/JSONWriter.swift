@@ -105,7 +105,10 @@ public struct JSONWriter {
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// Appends `n` in decimal.
-    public mutating func integer(_ n: Int) {
+    public mutating func integer(_ n: Int) { Self.appendDecimal(n, to: &bytes) }
+
+    /// Appends `n` in decimal to `bytes`, as `String(n)` writes it: the one integer writer of byte output.
+    package static func appendDecimal(_ n: Int, to bytes: inout [UInt8]) {
         // Right to left into a buffer on the stack, then one append: two of them in every journal line.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
             var value = n.magnitude
