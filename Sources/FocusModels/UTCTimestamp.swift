@@ -64,9 +64,21 @@ public enum UTCTimestamp {
             b[13] == 58, b[16] == 58
         else { return nil }
         // Straight-line reads of the fixed places: the journal reader calls this twice a line.
-        let y0 = b[0] &- 48, y1 = b[1] &- 48, y2 = b[2] &- 48, y3 = b[3] &- 48
-        let mo0 = b[5] &- 48, mo1 = b[6] &- 48, d0 = b[8] &- 48, d1 = b[9] &- 48
-        let h0 = b[11] &- 48, h1 = b[12] &- 48, mi0 = b[14] &- 48, mi1 = b[15] &- 48, s0 = b[17] &- 48, s1 = b[18] &- 48
+        func at(_ i: Int) -> UInt8 { b[i] &- 48 }
+        let y0 = at(0)
+        let y1 = at(1)
+        let y2 = at(2)
+        let y3 = at(3)
+        let mo0 = at(5)
+        let mo1 = at(6)
+        let d0 = at(8)
+        let d1 = at(9)
+        let h0 = at(11)
+        let h1 = at(12)
+        let mi0 = at(14)
+        let mi1 = at(15)
+        let s0 = at(17)
+        let s1 = at(18)
         guard y0 < 10, y1 < 10, y2 < 10, y3 < 10, mo0 < 10, mo1 < 10, d0 < 10, d1 < 10, h0 < 10, h1 < 10, mi0 < 10,
             mi1 < 10, s0 < 10, s1 < 10
         else { return nil }
@@ -82,7 +94,10 @@ public enum UTCTimestamp {
         if p.count == 20 {
             guard b[19] == 90 else { return nil }
         } else {
-            let oh0 = b[20] &- 48, oh1 = b[21] &- 48, om0 = b[23] &- 48, om1 = b[24] &- 48
+            let oh0 = at(20)
+            let oh1 = at(21)
+            let om0 = at(23)
+            let om1 = at(24)
             guard b[19] == 43 || b[19] == 45, b[22] == 58, oh0 < 10, oh1 < 10, om0 < 10, om1 < 10 else { return nil }
             let oh = Int(oh0) * 10 + Int(oh1)
             let om = Int(om0) * 10 + Int(om1)
