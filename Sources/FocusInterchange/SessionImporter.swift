@@ -328,35 +328,25 @@ public enum SessionImporter {
         return out
     }
 
-    /// Calls `body` with each line of `bytes` and its number, as ``lines(_:)`` splits them (a line ends at a newline
-    /// that is a `Character` of its own, so not at a CR LF, and a CR that ends the text is dropped), without making
-    /// a `String` of each.
+    /// Calls `body` with each line of `bytes` and its number, without making a `String` of each: a line ends at
+    /// every LF, and a CR before it (or at the end of the text) is not part of it, so CR LF, LF and a last line with
+    /// no line end read the same lines.
     static func forEachLine(
         _ bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void
     ) {
+        guard let base = bytes.baseAddress else { return body(1, bytes) }
         var number = 0
         var start = 0
-        var from = 0
         while true {
             number += 1
-            var end = bytes.count
-            while let base = bytes.baseAddress, from < bytes.count,
-                let found = memchr(base + from, 10, bytes.count - from)
-            {
-                let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                from = at + 1
-                if at == 0 || bytes[at - 1] != 13 {
-                    end = at
-                    break
-                }
-            }
-            if end == bytes.count {
-                let stop = end > start && bytes[end - 1] == 13 ? end - 1 : end
-                return body(number, UnsafeBufferPointer(rebasing: bytes[start..<stop]))
-            }
-            body(number, UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            let end =
+                memchr(base + start, 10, bytes.count - start).map {
+                    base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+                } ?? bytes.count
+            let stop = end > start && bytes[end - 1] == 13 ? end - 1 : end
+            body(number, UnsafeBufferPointer(rebasing: bytes[start..<stop]))
+            if end == bytes.count { return }
             start = end + 1
-            from = start
         }
     }
 
@@ -521,13 +511,14 @@ public enum SessionImporter {
         }
     }
 
+    /// The lines of `bytes` with their numbers, split as ``forEachLine(_:_:)`` splits them.
     static func lines(_ bytes: [UInt8]) -> [(Int, String)] {
-        String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated().map
-        {
-            ($0.offset + 1, String($0.element.hasSuffix("\r") ? $0.element.dropLast() : $0.element))
+        var out: [(Int, String)] = []
+        bytes.withUnsafeBufferPointer { all in
+            forEachLine(all) { number, line in out.append((number, String(decoding: line, as: UTF8.self))) }
         }
+        return out
     }
-
 }
 
 /// RFC 4180 CSV reading: quoted fields may hold commas, doubled quotes, CR and LF.
@@ -536,7 +527,7 @@ public enum CSV {
         public let reason: Message
     }
 
-    /// Rows of fields. Rows end at CRLF or LF outside quotes; a final line end is optional.
+    /// Rows of fields. Rows end at CR LF or LF outside quotes; a final line end is optional.
     public static func parse(_ text: String) throws(Failure) -> [[String]] {
         var rows: [[String]] = []
         var row: [String] = []
@@ -571,7 +562,8 @@ public enum CSV {
                 row.append(field)
                 field = ""
                 wasQuoted = false
-            case "\r" where scalars.first == "\n":
+            // CR LF ends a row as LF does (RFC 4180), and a CR that ends the text is its last line end.
+            case "\r" where scalars.first == "\n" || scalars.isEmpty:
                 break
             case "\n":
                 row.append(field)

@@ -4,8 +4,9 @@ import Testing
 
 @testable import FocusInterchange
 
-/// The byte readers of `focus import` read what the `String` readers they replaced read: lines split where
-/// `String.split` splits them, blanks as `trimmingWhitespace` finds them, an id's lineage as `Character`s give it.
+/// The byte readers of `focus import` read what the `String` readers they replaced read: lines end at every LF
+/// without the CR before it (CR LF, LF and no final line end read alike), blanks as `trimmingWhitespace` finds them,
+/// an id's lineage as `Character`s give it.
 @Suite struct ImportReaderTests {
     static let pieces: [[UInt8]] = [
         Array("{\"id\":\"a\"}".utf8), [10], [13], [13, 10], [10, 13], [32], [9], [11], [12], Array("\u{3000}".utf8),
@@ -13,7 +14,7 @@ import Testing
     ]
 
     @Test(arguments: 1...5)
-    func linesSplitAsStringsSplitThem(seed: Int) {
+    func linesEndAtEveryLineFeedWithoutTheCRBeforeIt(seed: Int) {
         var random = TestRandom(seed: UInt64(seed))
         for _ in 0..<400 {
             let bytes = (0..<random.next(in: 0...12)).flatMap { _ in Self.pieces[random.next(in: 0...15)] }
@@ -24,7 +25,11 @@ import Testing
                 }
                 #expect(SessionImporter.lineCount(all) == got.count)
             }
-            let reference = SessionImporter.lines(bytes).map { ($0.0, $0.1, $0.1.trimmingWhitespace().isEmpty) }
+            let reference = bytes.split(separator: 10, omittingEmptySubsequences: false).enumerated().map {
+                let text = String(decoding: $0.element.last == 13 ? $0.element.dropLast() : $0.element, as: UTF8.self)
+                return ($0.offset + 1, text, text.trimmingWhitespace().isEmpty)
+            }
+            #expect(SessionImporter.lines(bytes).map(\.1) == reference.map(\.1), "\(bytes)")
             #expect(got.map(\.0) == reference.map(\.0), "\(bytes)")
             #expect(got.map(\.1) == reference.map(\.1), "\(bytes)")
             #expect(got.map(\.2) == reference.map(\.2), "\(bytes)")
