@@ -21,6 +21,9 @@ public struct ImportPlan: Equatable, Sendable {
     /// Records that could not be read, with where and why.
     public let skipped: [SessionImporter.Skipped]
 
+    /// Whether the import writes nothing (then it makes no batch).
+    public var writesNothing: Bool { added.isEmpty && updated.isEmpty && pruned.isEmpty }
+
     /// Everything the import writes, in order: one batch, taken back by one `focus undo`.
     public var records: [JournalRecord] {
         added.map(JournalRecord.session) + (updated + pruned).map(JournalRecord.change)
@@ -44,7 +47,8 @@ public struct ImportPlan: Equatable, Sendable {
                         title: "Reading the records to import", done: before + done,
                         fraction: (Double(index) + Double(done) / Double(max(1, total))) / Double(inputs.count)))
             }
-            parsed.sessions += part.sessions
+            // The first input's sessions taken as they are: appended, a million of them would be held twice.
+            if parsed.sessions.isEmpty { parsed.sessions = part.sessions } else { parsed.sessions += part.sessions }
             parsed.skipped += part.skipped
         }
         // A whole-file problem (not JSON, no header) is reported as itself.

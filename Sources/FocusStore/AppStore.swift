@@ -243,7 +243,11 @@ public final class AppStore {
     /// Records `records` (an import: sessions, and edits and deletions of sessions imported before) as a batch of
     /// this device (``JournalBatch``): a file of their own, written whole and then linked in, so all of them are
     /// saved or none, even when focus is killed mid-way. `focus undo` takes the batch back as a whole.
-    public func record(_ records: [JournalRecord]) throws(FocusError) {
+    ///
+    /// `keepingHistory: false` forgets the history read before instead of adding the batch to it (an import of a
+    /// million sessions would build it again for nothing): the store is then as it was before ``load()``, and what
+    /// asks it anything next reads the journal or its derived files again.
+    public func record(_ records: [JournalRecord], keepingHistory: Bool = true) throws(FocusError) {
         guard !records.isEmpty else { return }
         var logs: [FocusLog] = []
         var changes: [JournalChange] = []
@@ -251,12 +255,13 @@ public final class AppStore {
             switch record {
             case .session(let log):
                 try Self.check(log)
-                logs.append(log)
-            case .change(let change): changes.append(change)
+                if keepingHistory { logs.append(log) }
+            case .change(let change): if keepingHistory { changes.append(change) }
             }
         }
         let device = try device()
         let batch = try commitBatch(Self.lines(records), of: device)
+        guard keepingHistory else { return unload() }
         var known = Set<String>(minimumCapacity: history.sessions.count + logs.count)
         for log in history.sessions { known.insert(log.id) }
         let added = logs.filter { known.insert($0.id).inserted }
@@ -265,6 +270,22 @@ public final class AppStore {
         focusLogs = history.effectiveLogs
         ownEntries.append(.batch(batch, added.map(\.id) + changes.map(\.id)))
         for log in added { sessionDevices[log.id] = device.name }
+        hasRecords = true
+    }
+
+    /// Forgets what ``load()`` read, as if it had not run; the journal holds records (one was just written).
+    private func unload() {
+        history = JournalHistory(sessions: [], changes: [])
+        focusLogs = []
+        issues = []
+        tornTails = []
+        duplicates = []
+        conflictCopies = []
+        ownEntries = []
+        ownLastChange = nil
+        sessionDevices = [:]
+        journalFileStates = []
+        isLoaded = false
         hasRecords = true
     }
 

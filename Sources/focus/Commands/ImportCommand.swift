@@ -31,7 +31,7 @@ enum ImportCommand: ParsableCommand {
         if args[prune], format.peer == nil {
             throw FocusError(.usage, "--prune follows Watson or Timewarrior; a focus export is only ever added")
         }
-        let inputs = try InterchangeFiles.read(path, format: format)
+        var inputs = try InterchangeFiles.read(path, format: format)
         let now = ctx.now()
         let meter = ProgressMeter(ctx)
         func makePlan() throws(FocusError) -> ImportPlan {
@@ -48,7 +48,9 @@ enum ImportCommand: ParsableCommand {
             // Planned and recorded under the change lock: two imports of one file add it once.
             plan = try ctx.changingJournal { () throws(FocusError) -> ImportPlan in
                 let plan = try makePlan()
-                try ctx.store.record(plan.records)
+                // The files read are not needed again: their memory goes before the batch's is taken.
+                inputs = []
+                try ctx.store.record(plan.records, keepingHistory: false)
                 return plan
             }
         }

@@ -35,7 +35,7 @@ enum ImportReportView {
                         : "Deleted \(pruned) (no longer in the source)." as Message))
         }
         lines.append(TerminalLine("Duplicates: \(plan.duplicates) (already in the journal)." as Message))
-        if !dryRun, !plan.records.isEmpty {
+        if !dryRun, !plan.writesNothing {
             lines.append(TerminalLine("focus undo takes back this whole import in one step."))
         }
         lines.append(
