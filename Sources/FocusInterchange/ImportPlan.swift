@@ -76,10 +76,15 @@ public struct ImportPlan: Equatable, Sendable {
         // Sized once: a million ids rehashed at every doubling cost more than reading them.
         taken.reserveCapacity(taken.count + parsed.sessions.count)
         seen.reserveCapacity(parsed.sessions.count)
-        var added: [FocusLog] = []
+        // The new sessions take the place of those read, in the same array: a second array of a million sessions
+        // would hold them twice.
+        var added = parsed.sessions
+        parsed.sessions = []
+        var kept = 0
         var updated: [JournalChange] = []
         var duplicates = 0
-        for record in parsed.sessions {
+        for index in added.indices {
+            let record = added[index]
             let key = Self.identity(record)
             guard seen.insert(key).inserted else {
                 duplicates += 1
@@ -89,7 +94,8 @@ public struct ImportPlan: Equatable, Sendable {
                 var new = record
                 new.id = Self.freeID(record.id, taken: taken)
                 taken.insert(new.id)
-                added.append(new)
+                added[kept] = new
+                kept += 1
                 continue
             }
             guard let current = held.effective[id], let patch = Self.followed(record, current) else {
@@ -98,6 +104,7 @@ public struct ImportPlan: Equatable, Sendable {
             }
             updated.append(JournalChange(id: newID(), kind: .edit, target: id, at: now, patch: patch))
         }
+        added.removeSubrange(kept...)
         var pruned: [JournalChange] = []
         if prune, let peer = format.peer {
             let months = Self.months(inputs.map(\.name))

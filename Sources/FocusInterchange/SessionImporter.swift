@@ -111,22 +111,32 @@ public enum SessionImporter {
         }
     }
 
-    /// `fastPath`: read Watson's own shape with ``WatsonFrames`` (the general decoder when it cannot).
+    /// `fastPath`: read Watson's own shape with ``WatsonFrames``, each frame as it comes (the general decoder when it
+    /// cannot).
     static func watson(_ bytes: [UInt8], fastPath: Bool = true, progress: Progress? = nil) -> Parsed {
         var out = Parsed()
+        if fastPath {
+            var index = 0
+            let read = WatsonFrames.parse(bytes) { frame, offset in
+                // How many frames there are is known at the end only: the total is guessed from the bytes read.
+                if index % 4096 == 0 {
+                    progress?(index, max(1, Int(Double(index) * Double(bytes.count) / Double(offset))))
+                }
+                add(frame, index: index, to: &out)
+                index += 1
+            }
+            if read { return out }
+            out = Parsed()
+        }
         // `nil` for a frame that does not decode.
         let frames: [WatsonFrame?]
-        if fastPath, let fast = WatsonFrames.parse(bytes) {
-            frames = fast
-        } else {
-            do {
-                frames = try JSONDecoder().decode([Lenient<WatsonFrame>].self, from: Data(bytes)).map {
-                    try? $0.value.get()
-                }
-            } catch {
-                out.skipped.append(Skipped(place: "frames", reason: "not a Watson frames file (a JSON list of frames)"))
-                return out
+        do {
+            frames = try JSONDecoder().decode([Lenient<WatsonFrame>].self, from: Data(bytes)).map {
+                try? $0.value.get()
             }
+        } catch {
+            out.skipped.append(Skipped(place: "frames", reason: "not a Watson frames file (a JSON list of frames)"))
+            return out
         }
         for (index, frame) in frames.enumerated() {
             tick(progress, index, frames.count)
@@ -136,13 +146,18 @@ public enum SessionImporter {
                         place: "frames[\(index)]", reason: "not a frame [start, stop, project, id, tags, updated_at]"))
                 continue
             }
-            let tags = (f.project.isEmpty ? [] : [f.project]) + f.tags.filter { $0 != "abandoned" }
-            let log = session(
-                id: f.id, start: f.start, end: f.stop, completed: !f.tags.contains("abandoned"), tags: tags, note: nil,
-                origin: FocusLog.Origin(key: "watson:" + f.id, revision: f.updatedAt.map(String.init)))
-            add(log, place: "frames[\(index)]", to: &out)
+            add(f, index: index, to: &out)
         }
         return out
+    }
+
+    /// Adds the session of frame `index`.
+    private static func add(_ f: WatsonFrame, index: Int, to out: inout Parsed) {
+        let tags = (f.project.isEmpty ? [] : [f.project]) + f.tags.filter { $0 != "abandoned" }
+        let log = session(
+            id: f.id, start: f.start, end: f.stop, completed: !f.tags.contains("abandoned"), tags: tags, note: nil,
+            origin: FocusLog.Origin(key: "watson:" + f.id, revision: f.updatedAt.map(String.init)))
+        add(log, place: "frames[\(index)]", to: &out)
     }
 
     // MARK: Timewarrior

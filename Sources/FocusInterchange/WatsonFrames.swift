@@ -6,17 +6,18 @@
 /// a fraction, a frame with more or fewer values, a file that is not valid UTF-8) returns `nil`, and the caller uses
 /// the general decoder, which reads it the same way or says why it cannot.
 enum WatsonFrames {
-    static func parse(_ bytes: [UInt8]) -> [SessionImporter.WatsonFrame]? {
+    /// Calls `body` with each frame as it is read, and the offset of the byte after it: no list of a million frames
+    /// is held. `false` when the file is not of that shape (then `body` may have seen some of its frames).
+    static func parse(_ bytes: [UInt8], _ body: (SessionImporter.WatsonFrame, _ offset: Int) -> Void) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
             var r = Reader(p: buffer)
-            var frames: [SessionImporter.WatsonFrame] = []
-            guard r.take(UInt8(ascii: "[")) else { return nil }
-            if r.take(UInt8(ascii: "]")) { return r.atEnd ? frames : nil }
+            guard r.take(UInt8(ascii: "[")) else { return false }
+            if r.take(UInt8(ascii: "]")) { return r.atEnd }
             repeat {
-                guard let frame = r.frame() else { return nil }
-                frames.append(frame)
+                guard let frame = r.frame() else { return false }
+                body(frame, r.i)
             } while r.take(UInt8(ascii: ","))
-            return r.take(UInt8(ascii: "]")) && r.atEnd ? frames : nil
+            return r.take(UInt8(ascii: "]")) && r.atEnd
         }
     }
 
