@@ -243,24 +243,32 @@ public final class AppStore {
     /// Records `records` (an import: sessions, and edits and deletions of sessions imported before) as a batch of
     /// this device (``JournalBatch``): a file of their own, written whole and then linked in, so all of them are
     /// saved or none, even when focus is killed mid-way. `focus undo` takes the batch back as a whole.
-    ///
-    /// `keepingHistory: false` forgets the history read before instead of adding the batch to it (an import of a
-    /// million sessions would build it again for nothing): the store is then as it was before ``load()``, and what
-    /// asks it anything next reads the journal or its derived files again.
-    public func record(_ records: [JournalRecord], keepingHistory: Bool = true) throws(FocusError) {
-        guard !records.isEmpty else { return }
+    public func record(_ records: [JournalRecord]) throws(FocusError) {
         var logs: [FocusLog] = []
         var changes: [JournalChange] = []
         for record in records {
             switch record {
-            case .session(let log):
-                try Self.check(log)
-                if keepingHistory { logs.append(log) }
-            case .change(let change): if keepingHistory { changes.append(change) }
+            case .session(let log): logs.append(log)
+            case .change(let change): changes.append(change)
             }
         }
+        try record(sessions: logs, changes: changes)
+    }
+
+    /// Records `logs`, then `changes`, as one batch, as ``record(_:)`` does.
+    ///
+    /// `keepingHistory: false` forgets the history read before instead of adding the batch to it (an import of a
+    /// million sessions would build it again for nothing): the store is then as it was before ``load()``, and what
+    /// asks it anything next reads the journal or its derived files again.
+    public func record(sessions logs: [FocusLog], changes: [JournalChange], keepingHistory: Bool = true)
+        throws(FocusError)
+    {
+        guard !logs.isEmpty || !changes.isEmpty else { return }
+        for log in logs { try Self.check(log) }
         let device = try device()
-        let batch = try commitBatch(Self.lines(records), of: device)
+        let batch = try commitBatch(of: device) { (write) throws(FocusError) in
+            try Self.writeLines(sessions: logs, changes: changes, to: write)
+        }
         guard keepingHistory else { return unload() }
         var known = Set<String>(minimumCapacity: history.sessions.count + logs.count)
         for log in history.sessions { known.insert(log.id) }
@@ -309,18 +317,24 @@ public final class AppStore {
             return
         }
         let device = try device()
-        _ = try commitBatch(Self.lines(undos.map { .change($0) }), of: device)
+        _ = try commitBatch(of: device) { (write) throws(FocusError) in
+            try Self.writeLines(changes: undos, to: write)
+        }
         history = history.appending(undos, file: "", after: nil)
         focusLogs = history.effectiveLogs
         hasRecords = true
     }
 
-    /// Writes `bytes`, journal lines, as this device's next batch file: all of them reach the journal, or none.
+    /// Writes the journal lines `produce` makes as this device's next batch file: all of them reach the journal, or
+    /// none.
     ///
     /// The batch is placed after the lines its device's own file has now (``JournalBatch``); another batch already
     /// there makes it the next one. It is staged under a temp name (`<name>-<id>.batch.tmp-…`, never read as
     /// journal) and linked in when complete.
-    private func commitBatch(_ bytes: [UInt8], of device: Device) throws(FocusError) -> JournalBatch {
+    private func commitBatch(
+        of device: Device,
+        producing produce: (_ write: ([UInt8]) throws(FocusError) -> Void) throws(FocusError) -> Void
+    ) throws(FocusError) -> JournalBatch {
         try FileIO.makeDirectories(paths.journalDirectory)
         let after = try FileIO.lineCount(paths.journalFile(of: device))
         var sequence = 1
@@ -330,26 +344,40 @@ public final class AppStore {
             }
         }
         let staging = paths.journalDirectory + "/\(device.name)-\(device.id).batch"
-        while true {
-            let batch = JournalBatch(device: device, after: after, sequence: sequence)
-            let path = paths.journalDirectory + "/" + batch.fileName
-            if try FileIO.createExclusively(path, with: bytes, staging: staging) { return batch }
-            sequence += 1
+        let folder = paths.journalDirectory
+        func batch(_ attempt: Int) -> JournalBatch {
+            JournalBatch(device: device, after: after, sequence: sequence + attempt)
         }
+        guard
+            let taken = try FileIO.createExclusively(
+                trying: { folder + "/" + batch($0).fileName }, staging: staging, producing: produce)
+        else { throw FocusError(.cantCreate, "cannot create a batch file in \(folder)") }
+        return batch(taken)
     }
 
-    /// The journal lines of `records`, each with its newline.
-    private static func lines(_ records: [JournalRecord]) -> [UInt8] {
+    /// Writes the journal lines of `logs`, then of `changes`, each with its newline, a piece of about a MiB at a
+    /// time: the lines of a million sessions are never all in memory.
+    private static func writeLines(
+        sessions logs: [FocusLog] = [], changes: [JournalChange], to write: ([UInt8]) throws(FocusError) -> Void
+    ) throws(FocusError) {
+        let piece = 1 << 20
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(records.count * 200)
-        for record in records {
-            switch record {
-            case .session(let log): JournalCodec.append(log, to: &bytes)
-            case .change(let change): bytes += JournalCodec.encode(change).utf8
-            }
+        bytes.reserveCapacity(piece + 4096)
+        func ended() throws(FocusError) {
             bytes.append(10)
+            guard bytes.count >= piece else { return }
+            try write(bytes)
+            bytes.removeAll(keepingCapacity: true)
         }
-        return bytes
+        for log in logs {
+            JournalCodec.append(log, to: &bytes)
+            try ended()
+        }
+        for change in changes {
+            bytes += JournalCodec.encode(change).utf8
+            try ended()
+        }
+        if !bytes.isEmpty { try write(bytes) }
     }
 
     /// Runs `body` holding this machine's change lock (``DataPaths/changeLock``): a command that reads the

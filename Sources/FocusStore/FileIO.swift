@@ -275,21 +275,36 @@ enum FileIO {
     static func createExclusively(_ path: String, with bytes: [UInt8], staging: String? = nil) throws(FocusError)
         -> Bool
     {
-        let base = staging ?? path
+        let produce = { (write: ([UInt8]) throws(FocusError) -> Void) throws(FocusError) in try write(bytes) }
+        return try createExclusively(trying: { _ in path }, attempts: 1, staging: staging ?? path, producing: produce)
+            != nil
+    }
+
+    /// ``createExclusively(_:with:staging:)`` with the bytes pushed by `produce` as they are made (written once,
+    /// to the temp file), linked to the first of `paths(0)`, `paths(1)`… (at most `attempts`) that no other writer
+    /// created: the number of the one it took, `nil` when all were taken.
+    static func createExclusively(
+        trying paths: (Int) -> String, attempts: Int = .max, staging base: String,
+        producing produce: (_ write: ([UInt8]) throws(FocusError) -> Void) throws(FocusError) -> Void
+    ) throws(FocusError) -> Int? {
         let temp = try Temp(beside: base, mode: 0o600)
         defer {
             temp.discard()
             removeStaleTemps(of: base)
         }
-        try writeAll(temp.fd, bytes, path: temp.path)
+        try produce { (bytes) throws(FocusError) in try writeAll(temp.fd, bytes, path: temp.path) }
         try temp.flush()
         temp.closeFile()
-        guard link(temp.path, path) == 0 else {
-            if errno == EEXIST { return false }
-            throw FocusError(.cantCreate, "cannot create \(path): \(errnoText())")
+        for attempt in 0..<attempts {
+            let path = paths(attempt)
+            guard link(temp.path, path) == 0 else {
+                if errno == EEXIST { continue }
+                throw FocusError(.cantCreate, "cannot create \(path): \(errnoText())")
+            }
+            syncDirectory(parentDirectory(of: path))
+            return attempt
         }
-        syncDirectory(parentDirectory(of: path))
-        return true
+        return nil
     }
 
     /// A temp file beside `base`: `base.tmp-PID-RANDOM`, sixteen random hex digits, created with

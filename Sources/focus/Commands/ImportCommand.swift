@@ -50,7 +50,7 @@ enum ImportCommand: ParsableCommand {
                 let plan = try makePlan()
                 // The files read are not needed again: their memory goes before the batch's is taken.
                 inputs = []
-                try ctx.store.record(plan.records, keepingHistory: false)
+                try ctx.store.record(sessions: plan.added, changes: plan.updated + plan.pruned, keepingHistory: false)
                 return plan
             }
         }
