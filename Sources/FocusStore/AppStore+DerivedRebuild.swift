@@ -4,8 +4,8 @@ import FocusModels
 /// The rebuild: the derived files made again from the whole journal, streamed by rather than loaded.
 extension AppStore {
     /// The derived files rebuilt from the journal read as ``streamSessions(progress:beginning:withDevices:)`` reads it
-    /// (a piece at a time, memory flat in the history; one pass for a journal focus appended to) and written, for a store that has not loaded the
-    /// journal: what ``saveDerived(days:summaries:expedition:)`` would write after a load (``StatsCacheBuilder``).
+    /// (a piece at a time, memory flat in the history; one pass for a journal focus appended to) and written, for a
+    /// store that has not loaded the journal: what ``saveDerived(days:summaries:expedition:)`` would write after a load (``StatsCacheBuilder``).
     /// With `definitions` (a command that shows the expedition) the expedition checkpoint is written too, as
     /// ``loadExpedition(days:)`` writes it, and the result holds every session's expedition events.
     ///

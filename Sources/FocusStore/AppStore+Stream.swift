@@ -304,8 +304,8 @@ extension AppStore {
     }
 
     /// The first pass, or `nil` when the journal needs a full ``load()`` (see ``streamSessions(progress:_:)``).
-    /// With `onePass`, the sessions are visited (`visit`) as they are read while they come by start and no change record came
-    /// (`begin` hears it first), and the plan says whether that lasted to the end
+    /// With `onePass`, the sessions are visited (`visit`) as they are read while they come by start and no change
+    /// record came (`begin` hears it first), and the plan says whether that lasted to the end
     /// (``streamSessions(progress:beginning:withDevices:)``).
     func streamPlan(
         progress: ((WorkProgress) -> Void)?, onePass visits: Bool = false,
