@@ -5,7 +5,8 @@ import FocusModels
 extension AppStore {
     /// The derived files rebuilt from the journal read as ``streamSessions(progress:beginning:withDevices:)`` reads it
     /// (a piece at a time, memory flat in the history; one pass for a journal focus appended to) and written, for a
-    /// store that has not loaded the journal: what ``saveDerived(days:summaries:expedition:)`` would write after a load (``StatsCacheBuilder``).
+    /// store that has not loaded the journal: what ``saveDerived(days:summaries:expedition:)`` would write after a
+    /// load (``StatsCacheBuilder``).
     /// With `definitions` (a command that shows the expedition) the expedition checkpoint is written too, as
     /// ``loadExpedition(days:)`` writes it, and the result holds every session's expedition events.
     ///
