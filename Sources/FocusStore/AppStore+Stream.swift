@@ -89,19 +89,27 @@ extension AppStore {
     /// The effective sessions visited twice, memory flat in the history: oldest first as
     /// ``streamSessions(progress:planned:withDevices:)`` visits them (`visit`), then newest first (`reversed`: the
     /// order of ``focusLogs`` backwards), the first pass's 16 bytes a session kept for the second. For a command that
-    /// measures every session before it shows any (`focus log --limit 0`'s columns).
+    /// measures every session before it shows any (`focus log --limit 0`'s columns). The first visits are made as the
+    /// first pass reads the lines, as ``streamSessions(progress:beginning:withDevices:)`` makes them: `begin` hears
+    /// when they start over, every one before to be forgotten.
     public func streamSessions(
+        beginning begin: () -> Void = {},
         withDevices visit: (FocusLog, _ device: String?) throws(FocusError) -> Void,
         thenNewestFirst reversed: (FocusLog, _ device: String?) throws(FocusError) -> Void
     ) throws(FocusError) -> JournalScan {
-        if !isLoaded, var plan = try streamPlan(progress: nil) {
+        if !isLoaded, var plan = try streamPlan(progress: nil, onePass: true, visiting: visit) {
             let records = adopt(plan)
             plan.keepsKeys = true
-            let visited = try stream(&plan, progress: nil, visit)
+            var visited = records
+            if !plan.visited {
+                begin()
+                visited = try stream(&plan, progress: nil, visit)
+            }
             try streamNewestFirst(&plan, reversed)
             return scan(plan, records: records, visited: visited)
         }
         if !isLoaded { try load() }
+        begin()
         for log in focusLogs { try visit(log, device(ofSession: log.id)) }
         for log in focusLogs.reversed() { try reversed(log, device(ofSession: log.id)) }
         return loadedScan

@@ -40,6 +40,7 @@ enum HistoryView {
         private let completed: TerminalLine
         private let interrupted: TerminalLine
         private let gap = TerminalLine("  " as Message)
+        private let dash = TerminalLine(verbatim: "–")
         private var durations: [Int: TerminalLine] = [:]
         private var tagCells: [[String]: TerminalLine] = [:]
 
@@ -79,7 +80,10 @@ enum HistoryView {
         mutating func line(_ row: HistoryViewModel.Row, width: Int?) -> TerminalLine {
             let log = row.log
             var line = TerminalLine(verbatim: row.shortID).padded(toWidth: idWidth + 2)
-            line.append(verbatim: row.date.isoString + "  " + row.startTime + "–" + row.endTime + "  ")
+            // The dash apart, so that the text on each side of it is measured as ASCII, at once.
+            line.append(verbatim: row.date.isoString + "  " + row.startTime)
+            line.append(dash)
+            line.append(verbatim: row.endTime + "  ")
             // A session recorded in another zone shows its times in that zone, and says which.
             if zoneWidth > 0 { line.append(TerminalLine(verbatim: row.otherZone ?? "").padded(toWidth: zoneWidth + 2)) }
             line.append(duration(log.focused).padded(toWidth: focusWidth, alignment: .right))
