@@ -240,11 +240,19 @@ extension AppStore {
     func changedSince(_ derived: DerivedJournal) throws -> (
         appended: [(name: String, bytes: ArraySlice<UInt8>)], files: [StatsCache.FileState]
     ) {
+        try changedSince(files: derived.files)
+    }
+
+    /// ``changedSince(_:)`` for any derived file: the journal's files now against `files`, their states when it was
+    /// written.
+    func changedSince(files: [StatsCache.FileState]) throws -> (
+        appended: [(name: String, bytes: ArraySlice<UInt8>)], files: [StatsCache.FileState]
+    ) {
         let names = try Self.journalFileNames(paths.journalDirectory)
-        guard names == derived.files.map(\.name) else { throw Stale() }
+        guard names == files.map(\.name) else { throw Stale() }
         var appended: [(name: String, bytes: ArraySlice<UInt8>)] = []
         var states: [StatsCache.FileState] = []
-        for saved in derived.files {
+        for saved in files {
             let path = paths.journalDirectory + "/" + saved.name
             guard var now = FileIO.status(path), now.inode == saved.inode, now.device == saved.device,
                 now.size >= saved.size
