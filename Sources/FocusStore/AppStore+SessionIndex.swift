@@ -31,7 +31,8 @@ extension AppStore {
         if change.appended.isEmpty { return locked }
         guard let added = try? sessionIndexEntries(change, over: locked) else { return nil }
         let record = added.record()
-        if locked.hasTrailingBytes || locked.recordsLength + record.count > Self.recordsLimit(baseLength: locked.length - locked.recordsLength)
+        if locked.hasTrailingBytes
+            || locked.recordsLength + record.count > Self.recordsLimit(baseLength: locked.length - locked.recordsLength)
             || !locked.append(record)
         {
             var whole = locked.loaded()
@@ -75,7 +76,10 @@ extension AppStore {
                     guard hashes.insert(hash).inserted, !file.containsChange(id: hash),
                         (try? self.isNewSessionID(record.id, in: file)) == true,
                         added.add(record, place: place, line: line, in: &files[fileIndex])
-                    else { return failed = true }
+                    else {
+                        failed = true
+                        return
+                    }
                 }
             }
             guard !failed, issues.allSatisfy(\.isTornTail) else { throw Unfoldable() }

@@ -148,7 +148,9 @@ struct SessionIndex {
         w.int(longest)
         for count in [ids.count, starts.count, changes.count] { w.int(count) }
         for entry in ids { for v in [entry.key, entry.place.location, entry.place.length] { w.int(v) } }
-        for entry in starts { for v in [entry.start, entry.end, entry.place.location, entry.place.length] { w.int(v) } }
+        for entry in starts {
+            for v in [entry.start, entry.end, entry.place.location, entry.place.length] { w.int(v) }
+        }
         for entry in changes { Self.write(entry, to: &w) }
         var out = StatsCache.Writer()
         out.int(Self.recordMagic)
@@ -167,8 +169,9 @@ struct SessionIndex {
     }
 
     private static func write(_ entry: ChangeEntry, to w: inout StatsCache.Writer) {
-        for v in [entry.target, entry.id, entry.place.location, entry.place.length, entry.order, entry.line, entry.flags]
-        {
+        for v in [
+            entry.target, entry.id, entry.place.location, entry.place.length, entry.order, entry.line, entry.flags,
+        ] {
             w.int(v)
         }
     }
@@ -322,17 +325,26 @@ final class SessionIndexFile {
     private static func files(_ r: inout StatsCacheFile.Reader) throws(Corrupt) -> [SessionIndex.File] {
         let states = try r.files()
         var files: [SessionIndex.File] = []
-        for state in states { files.append(SessionIndex.File(state: state, lines: try r.count(), latestAt: try r.int())) }
+        for state in states {
+            files.append(SessionIndex.File(state: state, lines: try natural(&r), latestAt: try r.int()))
+        }
         return files
     }
 
     private static func place(_ r: inout StatsCacheFile.Reader) throws(Corrupt) -> SessionIndex.Place {
-        SessionIndex.Place(location: try r.int(), length: try r.count())
+        SessionIndex.Place(location: try natural(&r), length: try natural(&r))
+    }
+
+    /// A word that counts something: never below zero (a record's counts may exceed its own length).
+    private static func natural(_ r: inout StatsCacheFile.Reader) throws(Corrupt) -> Int {
+        let n = try r.int()
+        guard n >= 0 else { throw Corrupt() }
+        return n
     }
 
     private static func change(_ r: inout StatsCacheFile.Reader) throws(Corrupt) -> SessionIndex.ChangeEntry {
         SessionIndex.ChangeEntry(
-            target: try r.int(), id: try r.int(), place: try place(&r), order: try r.int(), line: try r.count(),
+            target: try r.int(), id: try r.int(), place: try place(&r), order: try r.int(), line: try natural(&r),
             flags: try r.int())
     }
 
@@ -357,13 +369,15 @@ final class SessionIndexFile {
     private func baseStart(_ index: Int) -> SessionIndex.StartEntry {
         let at = startsOffset + index * 32
         return SessionIndex.StartEntry(
-            start: word(at), end: word(at + 8), place: SessionIndex.Place(location: word(at + 16), length: word(at + 24)))
+            start: word(at), end: word(at + 8),
+            place: SessionIndex.Place(location: word(at + 16), length: word(at + 24)))
     }
 
     private func baseChange(_ index: Int) -> SessionIndex.ChangeEntry {
         let at = changesOffset + index * 56
         return SessionIndex.ChangeEntry(
-            target: word(at), id: word(at + 8), place: SessionIndex.Place(location: word(at + 16), length: word(at + 24)),
+            target: word(at), id: word(at + 8),
+            place: SessionIndex.Place(location: word(at + 16), length: word(at + 24)),
             order: word(at + 32), line: word(at + 40), flags: word(at + 48))
     }
 

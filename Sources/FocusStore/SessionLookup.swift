@@ -37,7 +37,8 @@ public struct SessionLookup {
         var logs: [FocusLog] = []
         for entry in entries {
             let log = try session(at: entry.place, in: index)
-            guard log.id == prefix || log.id.lowercased().hasPrefix(lower), let effective = try effective(log, in: index)
+            guard log.id == prefix || log.id.lowercased().hasPrefix(lower),
+                let effective = try effective(log, in: index)
             else { continue }
             logs.append(effective)
         }
@@ -227,12 +228,14 @@ public struct SessionLookup {
             guard change.target == target else { return nil }
             changes.append(change)
             orders.append(
-                JournalHistory.ChangeOrder(at: entry.order, file: index.files[entry.place.file].state.name, line: entry.line))
+                JournalHistory.ChangeOrder(
+                    at: entry.order, file: index.files[entry.place.file].state.name, line: entry.line))
             return change
         }
         for entry in index.changes(naming: StatsCache.hash(line.id)) {
             guard let change = try add(entry, naming: line.id), change.kind != .undo else { continue }
-            for undo in index.changes(naming: StatsCache.hash(change.id)) where undo.flags & SessionIndex.Flags.undo != 0 {
+            for undo in index.changes(naming: StatsCache.hash(change.id))
+            where undo.flags & SessionIndex.Flags.undo != 0 {
                 _ = try add(undo, naming: change.id)
             }
         }

@@ -32,7 +32,9 @@ extension DerivedJournalTests {
             out["length \(added)"] = Answer { () throws(FocusError) in "\(try lookup.shortIDLength(adding: added))" }
         }
         for span in spans {
-            out["overlap \(span)"] = Answer { () throws(FocusError) in "\(String(describing: try lookup.overlap(of: span)))" }
+            out["overlap \(span)"] = Answer { () throws(FocusError) in
+                "\(String(describing: try lookup.overlap(of: span)))"
+            }
         }
         out["undoable"] = Answer { () throws(FocusError) in "\(String(describing: try lookup.lastUndoable()))" }
         return out
@@ -44,6 +46,7 @@ extension DerivedJournalTests {
         var random = TestRandom(seed: UInt64(seed))
         var next = 0
         var told = 0
+        var folds = 0
         let first = AppStore(paths: paths)
         // Some ids share their first 8 characters: their short ids are longer.
         for i in 0..<30 {
@@ -59,7 +62,9 @@ extension DerivedJournalTests {
                 let store = AppStore(paths: paths)
                 next += 1
                 var log = Self.session(next, hoursAgo: random.next(in: 1...(24 * 40)), tag: "write")
-                if random.next(in: 0...3) == 0 { log.end = log.end.addingTimeInterval(Double(random.next(in: 1...40)) * 3600) }
+                if random.next(in: 0...3) == 0 {
+                    log.end = log.end.addingTimeInterval(Double(random.next(in: 1...40)) * 3600)
+                }
                 if random.next(in: 0...4) == 0 { log.id = "shared00-\(next)" }
                 try store.record(log)
             case 4:  // another device's file grows
@@ -99,7 +104,7 @@ extension DerivedJournalTests {
             case 11:  // a session appended again to the other file (a duplicate id)
                 let store = AppStore(paths: paths)
                 try store.load()
-                if random.next(in: 0...2) == 0, let copy = store.history.sessions.randomElement(using: &random) {
+                if random.next(in: 0...5) == 0, let copy = store.history.sessions.randomElement(using: &random) {
                     try Self.appendRaw(JournalCodec.encode(copy) + "\n", to: other)
                 }
             case 12:  // the own file replaced whole by a sync engine
@@ -115,8 +120,12 @@ extension DerivedJournalTests {
             spans.append(Self.session(0, hoursAgo: random.next(in: 1...900), tag: nil))
             let sample = Array(loaded.focusLogs.shuffled(using: &random).prefix(6))
             let reference = Self.answers(loaded.loadedLookup, sessions: sample, spans: spans)
+            let before = try? Data(contentsOf: URL(fileURLWithPath: paths.sessionIndexFile))
             let store = AppStore(paths: paths)
             guard let lookup = store.indexedLookup() else { continue }
+            // This device's appends are folded in as a record after the same base.
+            let after = try Data(contentsOf: URL(fileURLWithPath: paths.sessionIndexFile))
+            if kind <= 3, let before, after.count > before.count, after.prefix(64) == before.prefix(64) { folds += 1 }
             let got = Self.answers(lookup, sessions: sample, spans: spans)
             #expect(!store.isLoaded)
             for (question, answer) in got where answer != .cannotTell {
@@ -125,5 +134,6 @@ extension DerivedJournalTests {
             }
         }
         #expect(told > 50)
+        #expect(folds > 0)
     }
 }

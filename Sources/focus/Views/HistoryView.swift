@@ -89,12 +89,15 @@ enum HistoryView {
     }
 
     /// The short form of `id` that `focus log` shows beside the sessions `lookup` knows and those of `added`.
-    static func shortID(_ id: String, in lookup: SessionLookup, adding added: [String] = []) throws(FocusError) -> String {
+    static func shortID(_ id: String, in lookup: SessionLookup, adding added: [String] = []) throws(FocusError)
+        -> String
+    {
         String(id.prefix(try lookup.shortIDLength(adding: added)))
     }
 
     /// A note on stderr when `log` overlaps another session `lookup` knows, else `nil`.
-    static func overlapNote(_ log: FocusLog, in lookup: SessionLookup, readerZone: Zone) throws(FocusError) -> Message? {
+    static func overlapNote(_ log: FocusLog, in lookup: SessionLookup, readerZone: Zone) throws(FocusError) -> Message?
+    {
         guard let other = try lookup.overlap(of: log) else { return nil }
         let short = try shortID(other.id, in: lookup)
         return "focus: note: this overlaps \(describe(other, readerZone: readerZone)) (\(short))."
