@@ -9,7 +9,7 @@ extension AppStore {
     ///
     /// The same "what changed since" step as the stats cache's (``changedSince(files:)``): files as they were are used
     /// as they are; lines appended to them (by focus) are folded in under an exclusive lock of the index file, as one
-    /// record, or past ``recordsLimit(baseLength:)`` into a new base; anything else builds the index again.
+    /// record, or past ``recordsLimit`` into a new base; anything else builds the index again.
     func sessionIndex() -> SessionIndexFile? {
         let path = paths.sessionIndexFile
         if let file = SessionIndexFile.open(path), let change = try? changedSince(files: file.files.map(\.state)) {
@@ -32,7 +32,7 @@ extension AppStore {
         guard let added = try? sessionIndexEntries(change, over: locked) else { return nil }
         let record = added.record()
         if locked.hasTrailingBytes
-            || locked.recordsLength + record.count > Self.recordsLimit(baseLength: locked.length - locked.recordsLength)
+            || locked.length - locked.baseLength + record.count > Self.recordsLimit
             || !locked.append(record)
         {
             var whole = locked.loaded()
@@ -46,9 +46,9 @@ extension AppStore {
         return SessionIndexFile.open(path)
     }
 
-    /// The most bytes of records before a fold writes a new base: an eighth of the base, at least 256 KiB (about
-    /// two thousand sessions).
-    static func recordsLimit(baseLength: Int) -> Int { max(1 << 18, baseLength / 8) }
+    /// The most bytes of records before a fold writes a new base: 256 KiB, about a thousand sessions recorded one at a
+    /// time (every command reads them whole).
+    static let recordsLimit = 1 << 18
 
     private struct Unfoldable: Error {}
 
@@ -74,12 +74,16 @@ extension AppStore {
                         length: Self.lineLength(buffer, at))
                     let hash = StatsCache.hash(record.id)
                     guard hashes.insert(hash).inserted, !file.containsChange(id: hash),
-                        (try? self.isNewSessionID(record.id, in: file)) == true,
+                        let sharing = try? self.sessions(sharingKeyWith: record.id, in: file),
                         added.add(record, place: place, line: line, in: &files[fileIndex])
                     else {
                         failed = true
                         return
                     }
+                    guard case .session(let log) = record else { return }
+                    let key = SessionIndex.key(log.id.utf8)
+                    let others = sharing + added.ids.dropLast().filter { $0.key == key }
+                    if !others.isEmpty { added.shared += others + [added.ids.last!] }
                 }
             }
             guard !failed, issues.allSatisfy(\.isTornTail) else { throw Unfoldable() }
@@ -91,17 +95,18 @@ extension AppStore {
         return added
     }
 
-    /// Whether no session line of `file` has the id `id`.
-    private func isNewSessionID(_ id: String, in file: SessionIndexFile) throws -> Bool {
-        // Every session id the index holds is plain: another is new.
-        guard SessionIndex.isPlain(id.utf8) else { return true }
+    /// The sessions of `file` whose key is `id`'s; `Unfoldable` when one of them has the id `id`.
+    private func sessions(sharingKeyWith id: String, in file: SessionIndexFile) throws -> [SessionIndex.IDEntry] {
+        // Every session id the index holds is plain: another is new, and shares no key.
+        guard SessionIndex.isPlain(id.utf8) else { return [] }
         let key = SessionIndex.key(id.utf8)
-        guard let entries = file.ids(in: key...key, limit: 64) else { return false }
+        guard let entries = file.ids(in: key...key, limit: 64) else { throw Unfoldable() }
         for entry in entries {
-            guard case .session(let log) = try journalRecord(at: entry.place, in: file) else { return false }
-            if log.id == id { return false }
+            guard case .session(let log) = try journalRecord(at: entry.place, in: file), log.id != id else {
+                throw Unfoldable()
+            }
         }
-        return true
+        return entries
     }
 
     /// The record on the line at `place`; `nil` when it is no longer there as the index says.

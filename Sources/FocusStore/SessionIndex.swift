@@ -20,7 +20,7 @@ import FocusModels
 /// ids      per session: key (``key(_:)``), place of its line; sorted by key
 /// starts   per session: start, end, place of its line; sorted by start
 /// changes  per change record: hash of its target, hash of its id, place, order date, line, kind; by target hash
-/// shared   the keys two sessions or more share, sorted
+/// shared   the entries of `ids` whose key another shares
 /// records  the entries of the lines appended since, one record a fold (magic, size, payload, checksum)
 /// ```
 ///
@@ -85,6 +85,8 @@ struct SessionIndex {
     var ids: [IDEntry] = []
     var starts: [StartEntry] = []
     var changes: [ChangeEntry] = []
+    /// In a record: the sessions that share their key with another since it (a new base finds them itself).
+    var shared: [IDEntry] = []
 
     static func location(file: Int, offset: Int) -> Int { file << 40 | offset }
 
@@ -125,9 +127,13 @@ struct SessionIndex {
         Self.write(files, to: &w)
         w.int(longest)
         let sortedIDs = ids.sorted { ($0.key, $0.place.location) < ($1.key, $1.place.location) }
-        var shared: [Int] = []
-        for (a, b) in zip(sortedIDs, sortedIDs.dropFirst()) where a.key == b.key && shared.last != a.key {
-            shared.append(a.key)
+        // The sessions whose key another shares, together: the short ids' length reads them and no more.
+        var shared: [IDEntry] = []
+        for (index, entry) in sortedIDs.enumerated()
+        where index > 0 && sortedIDs[index - 1].key == entry.key
+            || index + 1 < sortedIDs.count && sortedIDs[index + 1].key == entry.key
+        {
+            shared.append(entry)
         }
         for count in [ids.count, starts.count, changes.count, shared.count] { w.int(count) }
         for entry in sortedIDs { for v in [entry.key, entry.place.location, entry.place.length] { w.int(v) } }
@@ -137,7 +143,7 @@ struct SessionIndex {
         for entry in changes.sorted(by: { ($0.target, $0.place.location) < ($1.target, $1.place.location) }) {
             Self.write(entry, to: &w)
         }
-        w.words(shared)
+        for entry in shared { for v in [entry.key, entry.place.location, entry.place.length] { w.int(v) } }
         return w.bytes
     }
 
@@ -177,7 +183,9 @@ struct SessionIndex {
     }
 }
 
-/// The session index file mapped: the base's sorted entries searched in place, the records' entries in memory.
+/// The session index file, read with `pread` a few words at a time: the base's sorted entries are searched in the
+/// file (memory stays flat however long the history; a mapping would count every page a search touches), the
+/// records' entries are read whole.
 final class SessionIndexFile {
     typealias Corrupt = StatsCacheFile.Corrupt
 
@@ -189,35 +197,36 @@ final class SessionIndexFile {
     let addedIDs: [SessionIndex.IDEntry]
     let addedStarts: [SessionIndex.StartEntry]
     let addedChanges: [SessionIndex.ChangeEntry]
+    /// The sessions the records say now share their key with another.
+    let addedShared: [SessionIndex.IDEntry]
     /// Where the records end: the next one goes there.
     let length: Int
-    /// The bytes of records after the base.
-    var recordsLength: Int { length - baseLength }
+    /// Where the base ends and the records begin.
+    let baseLength: Int
     /// Whether bytes that are no whole record follow the last one.
     let hasTrailingBytes: Bool
-    private let base: UnsafeRawPointer
-    private let mapped: Int
-    private let baseLength: Int
+    private let fd: Int32
     private let idCount, startCount, changeCount, sharedCount: Int
     private let idsOffset, startsOffset, changesOffset, sharedOffset: Int
-    /// The descriptor of ``openLocked(_:)``, -1 once released (or for ``open(_:)``).
-    private var lockedFD: Int32 = -1
+    /// Whether ``openLocked(_:)`` holds the lock.
+    private var locked = false
 
-    /// Maps `path`; `nil` when it does not exist, is not an index of this version, or is damaged.
-    static func open(_ path: String) -> SessionIndexFile? {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        return map(fd)
-    }
+    /// Opens `path`; `nil` when it does not exist, is not an index of this version, or is damaged.
+    static func open(_ path: String) -> SessionIndexFile? { open(path, flags: O_RDONLY) }
 
-    /// `path` under an exclusive `flock` (one fold at a time), mapped once the lock is held; `nil` when it cannot be
+    /// `path` under an exclusive `flock` (one fold at a time), read once the lock is held; `nil` when it cannot be
     /// opened for writing or the lock is not had within a second.
     static func openLocked(_ path: String) -> SessionIndexFile? {
-        let fd = Glibc.open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW)
+        guard let file = open(path, flags: O_RDWR, lock: true) else { return nil }
+        file.locked = true
+        return file
+    }
+
+    private static func open(_ path: String, flags: Int32, lock: Bool = false) -> SessionIndexFile? {
+        let fd = Glibc.open(path, flags | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { return nil }
         var waited = 0
-        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+        while lock && flock(fd, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR, waited < 1000 else {
                 close(fd)
                 return nil
@@ -225,102 +234,133 @@ final class SessionIndexFile {
             usleep(1000)
             waited += 1
         }
-        guard let file = map(fd) else {
+        var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG,
+            let file = try? SessionIndexFile(fd: fd, length: Int(st.st_size))
+        else {
             close(fd)
             return nil
         }
-        file.lockedFD = fd
         return file
     }
 
+    /// Lets go of the lock ``openLocked(_:)`` took; the file can still be read.
     func release() {
-        guard lockedFD >= 0 else { return }
-        close(lockedFD)
-        lockedFD = -1
+        guard locked else { return }
+        flock(fd, LOCK_UN)
+        locked = false
     }
 
     /// Appends `record` (``SessionIndex/record()``) while the lock is held; whether all of it was written. No
     /// `fsync`: a record a crash cuts short fails its checksum, and the lines it held are folded again.
     func append(_ record: [UInt8]) -> Bool {
-        guard lockedFD >= 0 else { return false }
-        return record.withUnsafeBytes { pwrite(lockedFD, $0.baseAddress, $0.count, off_t(length)) } == record.count
+        guard locked else { return false }
+        return record.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, off_t(length)) } == record.count
     }
 
-    private static func map(_ fd: Int32) -> SessionIndexFile? {
-        var st = stat()
-        guard fstat(fd, &st) == 0, st.st_size >= 16 else { return nil }
-        let length = Int(st.st_size)
-        guard let map = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, 0), map != MAP_FAILED else { return nil }
-        do {
-            return try SessionIndexFile(base: UnsafeRawPointer(map), length: length)
-        } catch {
-            munmap(map, length)
-            return nil
+    /// `count` bytes from `offset`, or `nil` when the file has fewer.
+    private static func read(_ fd: Int32, _ offset: Int, _ count: Int) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let n = bytes.withUnsafeMutableBytes {
+                pread(fd, $0.baseAddress! + filled, count - filled, off_t(offset + filled))
+            }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return nil }
+            filled += n
         }
+        return bytes
     }
 
-    private init(base: UnsafeRawPointer, length: Int) throws(Corrupt) {
-        self.base = base
-        mapped = length
-        var r = StatsCacheFile.Reader(base: base, length: length)
-        guard try r.int() == SessionIndex.magic, try r.int() == SessionIndex.version else { throw Corrupt() }
-        usable = try r.flag()
-        var files = try Self.files(&r)
-        var longest = try r.int()
-        idCount = try r.count()
-        startCount = try r.count()
-        changeCount = try r.count()
-        sharedCount = try r.count()
-        idsOffset = r.at
+    private init(fd: Int32, length: Int) throws(Corrupt) {
+        self.fd = fd
+        // The header, then the records: read whole (the header is small, the records at most a limit).
+        var headerLength = min(length, 1 << 16)
+        var parsed: (Int, Bool, [SessionIndex.File], Int, [Int])?
+        while parsed == nil {
+            guard let head = Self.read(fd, 0, headerLength) else { throw Corrupt() }
+            let result = head.withUnsafeBytes { raw in
+                Result { () throws(Corrupt) in
+                    var r = StatsCacheFile.Reader(base: raw.baseAddress!, length: raw.count)
+                    guard try r.int() == SessionIndex.magic, try r.int() == SessionIndex.version else {
+                        throw Corrupt()
+                    }
+                    let usable = try r.flag()
+                    let files = try Self.files(&r)
+                    let longest = try r.int()
+                    let counts = [
+                        try Self.natural(&r), try Self.natural(&r), try Self.natural(&r), try Self.natural(&r),
+                    ]
+                    return (r.at, usable, files, longest, counts)
+                }
+            }
+            switch result {
+            case .success(let header): parsed = header
+            case .failure(let error):
+                guard headerLength < length else { throw error }
+                headerLength = min(length, headerLength * 4)
+            }
+        }
+        let (at, usable, baseFiles, baseLongest, counts) = parsed!
+        (idCount, startCount, changeCount, sharedCount) = (counts[0], counts[1], counts[2], counts[3])
+        guard idCount <= length / 24, startCount <= length / 32, changeCount <= length / 56, sharedCount <= length / 24
+        else { throw Corrupt() }
+        self.usable = usable
+        idsOffset = at
         startsOffset = idsOffset + idCount * 24
         changesOffset = startsOffset + startCount * 32
         sharedOffset = changesOffset + changeCount * 56
-        baseLength = sharedOffset + sharedCount * 8
-        guard idCount <= length / 24, startCount <= length / 32, changeCount <= length / 56, sharedCount <= length / 8,
-            baseLength <= length
-        else { throw Corrupt() }
+        baseLength = sharedOffset + sharedCount * 24
+        guard baseLength <= length, let tail = Self.read(fd, baseLength, length - baseLength) else { throw Corrupt() }
+        var files = baseFiles
+        var longest = baseLongest
         var ids: [SessionIndex.IDEntry] = []
         var starts: [SessionIndex.StartEntry] = []
         var changes: [SessionIndex.ChangeEntry] = []
-        var at = baseLength
-        while length - at >= 24, Self.word(base, at) == SessionIndex.recordMagic {
-            let size = Self.word(base, at + 8)
-            guard size >= 0, size % 8 == 0, size <= length - at - 24 else { break }
-            let payload = UnsafeRawBufferPointer(start: base + at + 16, count: size)
-            guard StatsCache.hash(payload) == Self.word(base, at + 16 + size) else { break }
-            var p = StatsCacheFile.Reader(base: base + at + 16, length: size)
-            files = try Self.files(&p)
-            longest = max(longest, try p.int())
-            let (i, s, c) = (try p.count(), try p.count(), try p.count())
-            guard i <= size / 24, s <= size / 32, c <= size / 56 else { throw Corrupt() }
-            for _ in 0..<i {
-                ids.append(SessionIndex.IDEntry(key: try p.int(), place: try Self.place(&p)))
+        var shared: [SessionIndex.IDEntry] = []
+        var end = 0
+        let records = tail.withUnsafeBytes { raw in
+            Result { () throws(Corrupt) in
+                let base = raw.baseAddress ?? UnsafeRawPointer(bitPattern: 8)!
+                func word(_ at: Int) -> Int {
+                    Int(Int64(littleEndian: base.loadUnaligned(fromByteOffset: at, as: Int64.self)))
+                }
+                while raw.count - end >= 24, word(end) == SessionIndex.recordMagic {
+                    let size = word(end + 8)
+                    guard size >= 0, size % 8 == 0, size <= raw.count - end - 24 else { break }
+                    let payload = UnsafeRawBufferPointer(start: base + end + 16, count: size)
+                    guard StatsCache.hash(payload) == word(end + 16 + size) else { break }
+                    var p = StatsCacheFile.Reader(base: base + end + 16, length: size)
+                    files = try Self.files(&p)
+                    longest = max(longest, try p.int())
+                    let (i, s, c, h) = (try p.count(), try p.count(), try p.count(), try p.count())
+                    guard i <= size / 24, s <= size / 32, c <= size / 56, h <= size / 24 else { throw Corrupt() }
+                    for _ in 0..<i {
+                        ids.append(SessionIndex.IDEntry(key: try p.int(), place: try Self.place(&p)))
+                    }
+                    for _ in 0..<s {
+                        starts.append(
+                            SessionIndex.StartEntry(start: try p.int(), end: try p.int(), place: try Self.place(&p)))
+                    }
+                    for _ in 0..<c { changes.append(try Self.change(&p)) }
+                    for _ in 0..<h { shared.append(SessionIndex.IDEntry(key: try p.int(), place: try Self.place(&p))) }
+                    end += 24 + size
+                }
             }
-            for _ in 0..<s {
-                starts.append(SessionIndex.StartEntry(start: try p.int(), end: try p.int(), place: try Self.place(&p)))
-            }
-            for _ in 0..<c { changes.append(try Self.change(&p)) }
-            at += 24 + size
         }
+        try records.get()
         self.files = files
         self.longest = longest
-        self.length = at
-        hasTrailingBytes = at != length
+        self.length = baseLength + end
+        hasTrailingBytes = self.length != length
         addedIDs = ids
         addedStarts = starts
         addedChanges = changes
+        addedShared = shared
     }
 
-    deinit {
-        release()
-        munmap(UnsafeMutableRawPointer(mutating: base), mapped)
-    }
-
-    private static func word(_ base: UnsafeRawPointer, _ at: Int) -> Int {
-        Int(Int64(littleEndian: base.loadUnaligned(fromByteOffset: at, as: Int64.self)))
-    }
-
-    private func word(_ at: Int) -> Int { Self.word(base, at) }
+    deinit { close(fd) }
 
     private static func files(_ r: inout StatsCacheFile.Reader) throws(Corrupt) -> [SessionIndex.File] {
         let states = try r.files()
@@ -350,47 +390,69 @@ final class SessionIndexFile {
 
     // MARK: Searching
 
-    /// The first index in `0..<count` whose value (`value(index)`) is not below `low`.
-    private static func lowerBound(_ low: Int, count: Int, _ value: (Int) -> Int) -> Int {
+    /// `count` words of the base from `offset`; zeros when the file was cut short since it was opened.
+    private func words(_ offset: Int, _ count: Int) -> [Int] {
+        guard let bytes = Self.read(fd, offset, count * 8) else { return [Int](repeating: 0, count: count) }
+        return bytes.withUnsafeBytes { raw in
+            (0..<count).map { Int(Int64(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 8, as: Int64.self))) }
+        }
+    }
+
+    /// The first index in `0..<count` of the entries of `size` bytes from `offset` whose first word is not below
+    /// `low`.
+    private func lowerBound(_ low: Int, offset: Int, size: Int, count: Int) -> Int {
         var (first, last) = (0, count)
         while first < last {
             let mid = (first + last) / 2
-            if value(mid) < low { first = mid + 1 } else { last = mid }
+            if words(offset + mid * size, 1)[0] < low { first = mid + 1 } else { last = mid }
         }
         return first
     }
 
-    private func baseID(_ index: Int) -> SessionIndex.IDEntry {
-        let at = idsOffset + index * 24
-        return SessionIndex.IDEntry(
-            key: word(at), place: SessionIndex.Place(location: word(at + 8), length: word(at + 16)))
+    private static func idEntry(_ w: ArraySlice<Int>) -> SessionIndex.IDEntry {
+        let i = w.startIndex
+        return SessionIndex.IDEntry(key: w[i], place: SessionIndex.Place(location: w[i + 1], length: w[i + 2]))
     }
 
-    private func baseStart(_ index: Int) -> SessionIndex.StartEntry {
-        let at = startsOffset + index * 32
+    private static func startEntry(_ w: ArraySlice<Int>) -> SessionIndex.StartEntry {
+        let i = w.startIndex
         return SessionIndex.StartEntry(
-            start: word(at), end: word(at + 8),
-            place: SessionIndex.Place(location: word(at + 16), length: word(at + 24)))
+            start: w[i], end: w[i + 1], place: SessionIndex.Place(location: w[i + 2], length: w[i + 3]))
     }
 
-    private func baseChange(_ index: Int) -> SessionIndex.ChangeEntry {
-        let at = changesOffset + index * 56
+    private static func changeEntry(_ w: ArraySlice<Int>) -> SessionIndex.ChangeEntry {
+        let i = w.startIndex
         return SessionIndex.ChangeEntry(
-            target: word(at), id: word(at + 8),
-            place: SessionIndex.Place(location: word(at + 16), length: word(at + 24)),
-            order: word(at + 32), line: word(at + 40), flags: word(at + 48))
+            target: w[i], id: w[i + 1], place: SessionIndex.Place(location: w[i + 2], length: w[i + 3]),
+            order: w[i + 4], line: w[i + 5], flags: w[i + 6])
+    }
+
+    /// The entries of `size` words from `offset`, the first at `index`, read a page at a time while `keep` says so.
+    private func scan<T>(
+        _ offset: Int, size: Int, count: Int, from index: Int, _ entry: (ArraySlice<Int>) -> T,
+        while keep: (T) -> Bool
+    ) -> [T] {
+        var found: [T] = []
+        var next = index
+        let page = max(1, 512 / size)
+        while next < count {
+            let n = min(page, count - next)
+            let w = words(offset + next * size * 8, n * size)
+            for k in 0..<n {
+                let value = entry(w[(k * size)..<(k * size + size)])
+                guard keep(value) else { return found }
+                found.append(value)
+            }
+            next += n
+        }
+        return found
     }
 
     /// The sessions whose keys are in `keys`, at most `limit` of them (`nil` past it).
     func ids(in keys: ClosedRange<Int>, limit: Int) -> [SessionIndex.IDEntry]? {
-        var found: [SessionIndex.IDEntry] = []
-        var index = Self.lowerBound(keys.lowerBound, count: idCount) { word(idsOffset + $0 * 24) }
-        while index < idCount {
-            let entry = baseID(index)
-            guard entry.key <= keys.upperBound else { break }
-            found.append(entry)
-            if found.count > limit { return nil }
-            index += 1
+        let first = lowerBound(keys.lowerBound, offset: idsOffset, size: 24, count: idCount)
+        var found = scan(idsOffset, size: 3, count: idCount, from: first, Self.idEntry) {
+            $0.key <= keys.upperBound
         }
         found += addedIDs.filter { keys.contains($0.key) }
         return found.count > limit ? nil : found
@@ -398,18 +460,19 @@ final class SessionIndexFile {
 
     /// The change records whose target hashes to `target`.
     func changes(naming target: Int) -> [SessionIndex.ChangeEntry] {
-        var found: [SessionIndex.ChangeEntry] = []
-        var index = Self.lowerBound(target, count: changeCount) { word(changesOffset + $0 * 56) }
-        while index < changeCount, word(changesOffset + index * 56) == target {
-            found.append(baseChange(index))
-            index += 1
-        }
-        return found + addedChanges.filter { $0.target == target }
+        let first = lowerBound(target, offset: changesOffset, size: 56, count: changeCount)
+        return scan(changesOffset, size: 7, count: changeCount, from: first, Self.changeEntry) { $0.target == target }
+            + addedChanges.filter { $0.target == target }
     }
 
     /// Every change record, calling `body` with each; stops when it returns `false`.
     func forEachChange(_ body: (SessionIndex.ChangeEntry) -> Bool) {
-        for index in 0..<changeCount where !body(baseChange(index)) { return }
+        var going = true
+        _ = scan(changesOffset, size: 7, count: changeCount, from: 0, Self.changeEntry) { change in
+            going = body(change)
+            return going
+        }
+        guard going else { return }
         for change in addedChanges where !body(change) { return }
     }
 
@@ -423,42 +486,36 @@ final class SessionIndexFile {
         return found
     }
 
-    /// The sessions whose lines start in `starts` and end after `end`, at most `limit` of them (`nil` past it).
+    /// The sessions whose lines start in `starts` and end after `end`, from `limit` lines at most (`nil` past it).
     func sessions(startingIn starts: Range<Int>, endingAfter end: Int, limit: Int) -> [SessionIndex.StartEntry]? {
-        var found: [SessionIndex.StartEntry] = []
-        var index = Self.lowerBound(starts.lowerBound, count: startCount) { word(startsOffset + $0 * 32) }
+        let first = lowerBound(starts.lowerBound, offset: startsOffset, size: 32, count: startCount)
         var scanned = 0
-        while index < startCount {
-            let entry = baseStart(index)
-            guard entry.start < starts.upperBound else { break }
-            if entry.end > end { found.append(entry) }
+        let near = scan(startsOffset, size: 4, count: startCount, from: first, Self.startEntry) { entry in
             scanned += 1
-            if scanned > limit { return nil }
-            index += 1
+            return entry.start < starts.upperBound && scanned <= limit
         }
-        return found + addedStarts.filter { starts.contains($0.start) && $0.end > end }
+        guard scanned <= limit else { return nil }
+        return near.filter { $0.end > end } + addedStarts.filter { starts.contains($0.start) && $0.end > end }
     }
 
-    /// The keys two sessions or more share.
-    func sharedKeys() -> Set<Int> {
-        var keys = Set((0..<sharedCount).map { word(sharedOffset + $0 * 8) })
-        var added: [Int: Int] = [:]
-        for entry in addedIDs { added[entry.key, default: 0] += 1 }
-        for (key, count) in added where count > 1 || containsBaseKey(key) { keys.insert(key) }
-        return keys
-    }
-
-    private func containsBaseKey(_ key: Int) -> Bool {
-        let index = Self.lowerBound(key, count: idCount) { word(idsOffset + $0 * 24) }
-        return index < idCount && word(idsOffset + index * 24) == key
+    /// The sessions whose key another session shares: the base's, and those the records name.
+    func sharedIDs() -> [SessionIndex.IDEntry] {
+        var shared = scan(sharedOffset, size: 3, count: sharedCount, from: 0, Self.idEntry) { _ in true }
+        for entry in addedShared where !shared.contains(where: { $0.place == entry.place }) { shared.append(entry) }
+        return shared
     }
 
     /// The whole index in memory (the base's entries and the records'), for a new base.
     func loaded() -> SessionIndex {
         var index = SessionIndex(usable: usable, files: files, longest: longest)
-        index.ids = (0..<idCount).map(baseID) + addedIDs
-        index.starts = (0..<startCount).map(baseStart) + addedStarts
-        index.changes = (0..<changeCount).map(baseChange) + addedChanges
+        let ids = words(idsOffset, idCount * 3)
+        index.ids = stride(from: 0, to: ids.count, by: 3).map { Self.idEntry(ids[$0..<$0 + 3]) } + addedIDs
+        let starts = words(startsOffset, startCount * 4)
+        index.starts =
+            stride(from: 0, to: starts.count, by: 4).map { Self.startEntry(starts[$0..<$0 + 4]) } + addedStarts
+        let changes = words(changesOffset, changeCount * 7)
+        index.changes =
+            stride(from: 0, to: changes.count, by: 7).map { Self.changeEntry(changes[$0..<$0 + 7]) } + addedChanges
         return index
     }
 }

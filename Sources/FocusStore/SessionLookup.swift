@@ -54,22 +54,27 @@ public struct SessionLookup {
         guard let index else { return ShortID.length(for: store.focusLogs.map(\.id) + added) }
         guard added.allSatisfy({ SessionIndex.isPlain($0.utf8) }) else { throw Self.cannotTell }
         // Ids with different keys differ within 8 characters: only ids that share a key make the short ids longer.
-        var keys = index.sharedKeys()
-        let addedKeys = added.map { SessionIndex.key($0.utf8) }
-        for key in addedKeys where !keys.contains(key) {
-            guard let entries = index.ids(in: key...key, limit: Self.keyLimit) else { throw Self.cannotTell }
-            if !entries.isEmpty || addedKeys.filter({ $0 == key }).count > 1 { keys.insert(key) }
-        }
-        var length = 8
-        for key in keys {
-            guard let entries = index.ids(in: key...key, limit: Self.keyLimit) else { throw Self.cannotTell }
-            var ids = zip(added, addedKeys).filter { $0.1 == key }.map(\.0)
-            for entry in entries {
-                if let log = try effective(try session(at: entry.place, in: index), in: index) { ids.append(log.id) }
+        var groups: [Int: [String]] = [:]
+        for entry in index.sharedIDs() {
+            if let log = try effective(try session(at: entry.place, in: index), in: index) {
+                groups[entry.key, default: []].append(log.id)
             }
-            length = max(length, ShortID.length(for: ids))
         }
-        return length
+        for id in added {
+            let key = SessionIndex.key(id.utf8)
+            if groups[key] == nil {
+                guard let entries = index.ids(in: key...key, limit: Self.keyLimit) else { throw Self.cannotTell }
+                var ids: [String] = []
+                for entry in entries {
+                    if let log = try effective(try session(at: entry.place, in: index), in: index) {
+                        ids.append(log.id)
+                    }
+                }
+                groups[key] = ids
+            }
+            groups[key]!.append(id)
+        }
+        return groups.values.map { ShortID.length(for: $0) }.max().map { max(8, $0) } ?? 8
     }
 
     /// The first effective session, by start then id, other than `log` itself, that overlaps it
