@@ -152,12 +152,13 @@ struct SessionIndex {
         var w = StatsCache.Writer()
         Self.write(files, to: &w)
         w.int(longest)
-        for count in [ids.count, starts.count, changes.count] { w.int(count) }
+        for count in [ids.count, starts.count, changes.count, shared.count] { w.int(count) }
         for entry in ids { for v in [entry.key, entry.place.location, entry.place.length] { w.int(v) } }
         for entry in starts {
             for v in [entry.start, entry.end, entry.place.location, entry.place.length] { w.int(v) }
         }
         for entry in changes { Self.write(entry, to: &w) }
+        for entry in shared { for v in [entry.key, entry.place.location, entry.place.length] { w.int(v) } }
         var out = StatsCache.Writer()
         out.int(Self.recordMagic)
         out.int(w.bytes.count)
