@@ -64,6 +64,7 @@ extension AppStore {
     ) -> DerivedJournal? {
         if let record = Self.onlyChange(in: change.appended) {
             return fold(record, files: change.files, into: derived, days: days)
+                ?? foldWithIndex(record, files: change.files, into: derived, days: days)
         }
         guard let core = derived.core else { return nil }
         let previous = derived.delta

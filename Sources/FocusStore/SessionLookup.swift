@@ -93,22 +93,7 @@ public struct SessionLookup {
             let line = try session(at: entry.place, in: index)
             if let effective = try effective(line, in: index) { candidates[line.id] = effective }
         }
-        var moved: [SessionIndex.Place] = []
-        index.forEachChange { change in
-            if change.flags & SessionIndex.Flags.movesTime != 0 { moved.append(change.place) }
-            return moved.count <= Self.movedLimit
-        }
-        guard moved.count <= Self.movedLimit else { throw Self.cannotTell }
-        for place in moved {
-            guard case .change(let change)? = try store.journalRecord(at: place, in: index) else {
-                throw Self.cannotTell
-            }
-            if candidates[change.target] == nil, let found = try resolved(change.target, in: index),
-                let effective = found.effective
-            {
-                candidates[change.target] = effective
-            }
-        }
+        for log in try movedSessions(in: index) where candidates[log.id] == nil { candidates[log.id] = log }
         return candidates.values.filter { $0.id != log.id && $0.overlaps(log) }.min {
             ($0.start, $0.id) < ($1.start, $1.id)
         }
@@ -222,7 +207,7 @@ public struct SessionLookup {
     /// `line` with the change records that name it applied, and those that name them (``JournalHistory``), and
     /// `extra` last; `nil` when deleted or undone.
     private func effective(
-        _ line: FocusLog, in index: SessionIndexFile, with extra: JournalChange? = nil
+        _ line: FocusLog, in index: SessionIndexFile, with extra: JournalChange? = nil, without left: String? = nil
     ) throws(FocusError) -> FocusLog? {
         var changes: [JournalChange] = []
         var orders: [JournalHistory.ChangeOrder] = []
@@ -230,7 +215,7 @@ public struct SessionLookup {
             guard case .change(let change)? = try store.journalRecord(at: entry.place, in: index) else {
                 throw Self.cannotTell
             }
-            guard change.target == target else { return nil }
+            guard change.target == target, change.id != left else { return nil }
             changes.append(change)
             orders.append(
                 JournalHistory.ChangeOrder(
@@ -261,4 +246,103 @@ extension AppStore {
 
     /// The history's answers from the loaded journal (``load()``).
     public var loadedLookup: SessionLookup { SessionLookup(store: self, index: nil) }
+}
+
+extension SessionLookup {
+    /// What the change record `record` (in the index) does to a session: the session as it reads without it and with
+    /// it, `nil` for both when it acts on none (an undo of an undo, a target the journal does not hold).
+    func change(_ record: JournalChange) throws(FocusError) -> (before: FocusLog?, after: FocusLog?) {
+        guard let index else { throw Self.cannotTell }
+        var target = record.target
+        if record.kind == .undo, try resolved(target, in: index) == nil {
+            // An undo of a change record: its session is the one that changes.
+            var place: SessionIndex.Place?
+            let hash = StatsCache.hash(target)
+            index.forEachChange { change in
+                if change.id == hash { place = change.place }
+                return place == nil
+            }
+            guard let place else { return (nil, nil) }
+            guard case .change(let undone)? = try store.journalRecord(at: place, in: index), undone.id == target else {
+                throw Self.cannotTell
+            }
+            if undone.kind == .undo { return (nil, nil) }
+            target = undone.target
+        }
+        guard let found = try resolved(target, in: index) else { return (nil, nil) }
+        let without = try effective(found.line, in: index, without: record.id)
+        // The index holds the record: without it, what it does is not known.
+        guard try changes(of: found.line, in: index).contains(record.id) else { throw Self.cannotTell }
+        return (without, found.effective)
+    }
+
+    /// The ids of the change records that name `line`'s session, and of the undos that name those.
+    private func changes(of line: FocusLog, in index: SessionIndexFile) throws(FocusError) -> Set<String> {
+        var ids = Set<String>()
+        for entry in index.changes(naming: StatsCache.hash(line.id)) {
+            guard case .change(let change)? = try store.journalRecord(at: entry.place, in: index) else {
+                throw Self.cannotTell
+            }
+            guard change.target == line.id else { continue }
+            ids.insert(change.id)
+            for undo in index.changes(naming: StatsCache.hash(change.id)) {
+                guard case .change(let record)? = try store.journalRecord(at: undo.place, in: index) else {
+                    throw Self.cannotTell
+                }
+                if record.target == change.id { ids.insert(record.id) }
+            }
+        }
+        return ids
+    }
+
+    /// The effective sessions of the local days `wanted` (``LocalDays/dayNumber(of:)``).
+    func sessions(on wanted: Set<Int>, days: LocalDays) throws(FocusError) -> [FocusLog] {
+        guard let index, let first = wanted.min(), let last = wanted.max() else { throw Self.cannotTell }
+        // A session's day is its start's in its own zone, with the day start: within two days of its UTC date.
+        guard
+            let near = index.sessions(
+                startingIn: ((first - 3) * 86_400)..<((last + 4) * 86_400), endingAfter: Int.min,
+                limit: Self.startLimit)
+        else { throw Self.cannotTell }
+        var found: [String: FocusLog] = [:]
+        for entry in near {
+            let line = try session(at: entry.place, in: index)
+            if let log = try effective(line, in: index) { found[log.id] = log }
+        }
+        for log in try movedSessions(in: index) { found[log.id] = log }
+        return found.values.filter { wanted.contains(days.dayNumber(of: $0)) }
+    }
+
+    /// The effective sessions an edit moved in time (they may start far from their lines).
+    private func movedSessions(in index: SessionIndexFile) throws(FocusError) -> [FocusLog] {
+        var moved: [SessionIndex.Place] = []
+        index.forEachChange { change in
+            if change.flags & SessionIndex.Flags.movesTime != 0 { moved.append(change.place) }
+            return moved.count <= Self.movedLimit
+        }
+        guard moved.count <= Self.movedLimit else { throw Self.cannotTell }
+        var logs: [String: FocusLog] = [:]
+        for place in moved {
+            guard case .change(let change)? = try store.journalRecord(at: place, in: index) else {
+                throw Self.cannotTell
+            }
+            if logs[change.target] == nil, let effective = try resolved(change.target, in: index)?.effective {
+                logs[change.target] = effective
+            }
+        }
+        return Array(logs.values)
+    }
+}
+
+extension SessionLookup {
+    /// The device that recorded the session `id`, the name in its journal file's name (``AppStore/device(ofSession:)``).
+    func device(ofSession id: String) throws(FocusError) -> String? {
+        guard let index, SessionIndex.isPlain(id.utf8) else { throw Self.cannotTell }
+        let key = SessionIndex.key(id.utf8)
+        guard let entries = index.ids(in: key...key, limit: Self.keyLimit) else { throw Self.cannotTell }
+        for entry in entries where try session(at: entry.place, in: index).id == id {
+            return JournalFileName(index.files[entry.place.file].state.name)?.writer?.name
+        }
+        throw Self.cannotTell
+    }
 }

@@ -200,6 +200,10 @@ import Testing
             default:  // the derived files deleted
                 try? FileManager.default.removeItem(atPath: paths.statsCacheFile)
             }
+            // Edits, deletions and undos of any session are folded into the stats first (with the session index),
+            // before the expedition and the growth read the journal again.
+            let probe = AppStore(paths: paths)
+            _ = try probe.statsInput(range: .lastDays(7), tag: nil, today: Self.today, days: Self.days)
             let reference = try Self.rebuilt(paths)
             let got = try Self.derived(paths)
             #expect(got.views == reference.views, "seed \(seed) step \(step) kind \(kind)")
