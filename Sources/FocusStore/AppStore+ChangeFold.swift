@@ -31,12 +31,15 @@ extension AppStore {
             let current = tags.first { $0.tag == tag }
             var latest = new.flatMap { $0.has(tag: tag) ? $0.start.timeIntervalSince1970 : nil }
             if let old, old.has(tag: tag), current == nil || current?.start == old.start.timeIntervalSince1970 {
-                // The record may take the latest use away: the newest other one, in the day summaries.
-                guard
-                    let other = try? latestUse(
+                // The record may take the latest use away: the newest other one, in the day summaries (none: `nil`).
+                let other: Double?
+                do {
+                    other = try latestUse(
                         of: tag, before: days.dayNumber(of: old) + 5, derived: derived, after: after, lookup: lookup,
                         days: days)
-                else { return nil }
+                } catch {
+                    return nil
+                }
                 latest = [latest, other].compactMap { $0 }.max()
             } else if let current {
                 latest = max(latest ?? current.start, current.start)

@@ -121,6 +121,8 @@ import Testing
         case edit, editToAnotherDay, delete, undo, editOfAnOldSession, deleteOfAnOldSession, oldSessionToAnotherDay
         /// The latest use of a tag taken away: found again further back.
         case latestUseOfATagTakenAway
+        /// The only use of a tag taken away: the tag is gone.
+        case onlyUseOfATagTakenAway
         case undoOfAnOldSession
     }
 
@@ -131,19 +133,20 @@ import Testing
         for i in 0..<260 {
             var log = D.session(i, hoursAgo: 5 * (260 - i), tag: ["code", "write", nil][i % 3])
             if i == 3 || i == 6 { log.tags.append("rare") }
+            if i == 9 { log.tags.append("once") }
             try first.record(log)
         }
         _ = try D.derived(paths)
         let store = AppStore(paths: paths)
         let old = [.edit, .editToAnotherDay, .delete, .undo].contains(change) ? "s258" : "s6"
-        let target = change == .undoOfAnOldSession ? "s5" : old
+        let target = change == .undoOfAnOldSession ? "s5" : change == .onlyUseOfATagTakenAway ? "s9" : old
         let id = "c-\(change.rawValue)"
         switch change {
         case .edit, .editOfAnOldSession:
             try store.record(
                 JournalChange(
                     id: id, kind: .edit, target: target, at: D.now, patch: SessionPatch(focused: 60, tags: ["edited"])))
-        case .latestUseOfATagTakenAway:
+        case .latestUseOfATagTakenAway, .onlyUseOfATagTakenAway:
             try store.record(
                 JournalChange(id: id, kind: .edit, target: target, at: D.now, patch: SessionPatch(tags: ["code"])))
         case .editToAnotherDay, .oldSessionToAnotherDay:
