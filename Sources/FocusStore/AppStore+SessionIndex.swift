@@ -111,10 +111,11 @@ extension AppStore {
 
     /// The record on the line at `place`; `nil` when it is no longer there as the index says.
     func journalRecord(at place: SessionIndex.Place, in file: SessionIndexFile) throws(FocusError) -> JournalRecord? {
-        guard file.files.indices.contains(place.file),
-            let bytes = FileIO.read(
-                paths.journalDirectory + "/" + file.files[place.file].state.name, offset: place.offset,
-                count: place.length)
+        if file.journalPaths.isEmpty {
+            file.journalPaths = file.files.map { paths.journalDirectory + "/" + $0.state.name }
+        }
+        guard file.journalPaths.indices.contains(place.file),
+            let bytes = FileIO.read(file.journalPaths[place.file], offset: place.offset, count: place.length)
         else { return nil }
         return bytes.withUnsafeBufferPointer(JournalReader.record(atStartOf:))
     }

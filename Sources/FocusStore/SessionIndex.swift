@@ -206,6 +206,8 @@ final class SessionIndexFile {
     let baseLength: Int
     /// Whether bytes that are no whole record follow the last one.
     let hasTrailingBytes: Bool
+    /// The journal files' paths, once ``AppStore/journalRecord(at:in:)`` has made them.
+    var journalPaths: [String] = []
     private let fd: Int32
     private let idCount, startCount, changeCount, sharedCount: Int
     private let idsOffset, startsOffset, changesOffset, sharedOffset: Int
@@ -399,13 +401,20 @@ final class SessionIndexFile {
         }
     }
 
+    /// The word at `offset` of the base, read with no buffer; 0 when the file was cut short since it was opened.
+    private func word(_ offset: Int) -> Int {
+        var value: Int64 = 0
+        let n = withUnsafeMutableBytes(of: &value) { pread(fd, $0.baseAddress, 8, off_t(offset)) }
+        return n == 8 ? Int(Int64(littleEndian: value)) : 0
+    }
+
     /// The first index in `0..<count` of the entries of `size` bytes from `offset` whose first word is not below
     /// `low`.
     private func lowerBound(_ low: Int, offset: Int, size: Int, count: Int) -> Int {
         var (first, last) = (0, count)
         while first < last {
             let mid = (first + last) / 2
-            if words(offset + mid * size, 1)[0] < low { first = mid + 1 } else { last = mid }
+            if word(offset + mid * size) < low { first = mid + 1 } else { last = mid }
         }
         return first
     }

@@ -298,11 +298,13 @@ extension SessionLookup {
     /// The effective sessions of the local days `wanted` (``LocalDays/dayNumber(of:)``).
     func sessions(on wanted: Set<Int>, days: LocalDays) throws(FocusError) -> [FocusLog] {
         guard let index, let first = wanted.min(), let last = wanted.max() else { throw Self.cannotTell }
-        // A session's day is its start's in its own zone, with the day start: within two days of its UTC date.
+        // A session's day is its start's in its own zone (at most 26 hours from UTC), from the day start on.
+        let margin = 26 * 3_600
+        let dayStart = days.dayStartSeconds
         guard
             let near = index.sessions(
-                startingIn: ((first - 3) * 86_400)..<((last + 4) * 86_400), endingAfter: Int.min,
-                limit: Self.startLimit)
+                startingIn: (first * 86_400 + dayStart - margin)..<((last + 1) * 86_400 + dayStart + margin),
+                endingAfter: Int.min, limit: Self.startLimit)
         else { throw Self.cannotTell }
         var found: [String: FocusLog] = [:]
         for entry in near {
