@@ -114,7 +114,9 @@ extension AppStore {
         if file.journalPaths.isEmpty {
             file.journalPaths = file.files.map { paths.journalDirectory + "/" + $0.state.name }
         }
+        // A place within the file as the index saw it: a damaged index never asks for more.
         guard file.journalPaths.indices.contains(place.file),
+            place.length <= file.files[place.file].state.size - min(place.offset, file.files[place.file].state.size),
             let bytes = FileIO.read(file.journalPaths[place.file], offset: place.offset, count: place.length)
         else { return nil }
         return bytes.withUnsafeBufferPointer(JournalReader.record(atStartOf:))

@@ -261,19 +261,8 @@ final class SessionIndexFile {
         return record.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, off_t(length)) } == record.count
     }
 
-    /// `count` bytes from `offset`, or `nil` when the file has fewer.
     private static func read(_ fd: Int32, _ offset: Int, _ count: Int) -> [UInt8]? {
-        var bytes = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let n = bytes.withUnsafeMutableBytes {
-                pread(fd, $0.baseAddress! + filled, count - filled, off_t(offset + filled))
-            }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return nil }
-            filled += n
-        }
-        return bytes
+        FileIO.read(fd, offset: offset, count: count)
     }
 
     private init(fd: Int32, length: Int) throws(Corrupt) {

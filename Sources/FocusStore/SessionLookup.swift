@@ -337,7 +337,8 @@ extension SessionLookup {
 }
 
 extension SessionLookup {
-    /// The device that recorded the session `id`, the name in its journal file's name (``AppStore/device(ofSession:)``).
+    /// The device that recorded the session `id`: the name in its journal file's name
+    /// (``AppStore/device(ofSession:)``).
     func device(ofSession id: String) throws(FocusError) -> String? {
         guard let index, SessionIndex.isPlain(id.utf8) else { throw Self.cannotTell }
         let key = SessionIndex.key(id.utf8)
