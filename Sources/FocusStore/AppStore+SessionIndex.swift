@@ -161,6 +161,7 @@ extension AppStore {
                 throw FocusError(.io, "cannot read \(path): \(FileIO.errnoText())")
             }
             file.state.tailHash = tail.withUnsafeBytes { StatsCache.hash($0) }
+            file.state.prefixHash = reader.prefixHash.value
             file.lines = line - 1
             index.files.append(file)
         }
