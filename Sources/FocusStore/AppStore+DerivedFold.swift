@@ -28,14 +28,20 @@ extension AppStore {
         hasRecords = true
         guard !change.appended.isEmpty || (definitions != nil && derived.hasPending) else { return derived }
         // Two processes folding the same lines take turns, the second folding from what the first wrote.
-        guard let locked = StatsCacheFile.openLocked(paths.statsCacheFile) else {
+        guard let locked = StatsCacheFile.openLocked(paths.statsCacheFile, reusing: file) else {
             return fold(change, into: derived, days: days, definitions: definitions)
         }
         defer { locked.release() }
-        let current = DerivedJournal(file: locked)
-        guard current.fingerprint == fingerprint, current.sessionCount > 0, let now = try? changedSince(current)
-        else { return nil }
-        guard !now.appended.isEmpty || (definitions != nil && current.hasPending) else { return current }
+        // The file read above, unchanged since (no fold came between): the journal's lines read above are folded.
+        var current = derived
+        var now = change
+        if locked !== file {
+            current = DerivedJournal(file: locked)
+            guard current.fingerprint == fingerprint, current.sessionCount > 0, let changed = try? changedSince(current)
+            else { return nil }
+            now = changed
+            guard !now.appended.isEmpty || (definitions != nil && current.hasPending) else { return current }
+        }
         guard let folded = fold(now, into: current, days: days, definitions: definitions),
             let delta = folded.delta
         else { return nil }

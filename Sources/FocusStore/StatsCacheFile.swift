@@ -51,7 +51,10 @@ final class StatsCacheFile {
     /// `path` opened for a fold, under an exclusive `flock` of the file (one folding process at a time; readers
     /// take none), mapped as it is once the lock is held; `nil` when it cannot be opened for writing, or another
     /// process held the lock for a second. ``release()`` (or the end of the object) lets the lock go.
-    static func openLocked(_ path: String) -> StatsCacheFile? {
+    ///
+    /// When the file is still the one `mapped` maps (same inode and length: a fold only appends to the file or
+    /// replaces it), `mapped` itself is returned, holding the lock: what was read from it need not be read again.
+    static func openLocked(_ path: String, reusing mapped: StatsCacheFile? = nil) -> StatsCacheFile? {
         let fd = Glibc.open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { return nil }
         var waited = 0
@@ -63,6 +66,13 @@ final class StatsCacheFile {
             usleep(1000)
             waited += 1
         }
+        var st = stat()
+        if let mapped, mapped.lockedFD < 0, fstat(fd, &st) == 0, st.st_ino == mapped.inode, st.st_dev == mapped.device,
+            Int(st.st_size) == mapped.length
+        {
+            mapped.lockedFD = fd
+            return mapped
+        }
         guard let file = map(fd) else {
             close(fd)
             return nil
@@ -71,8 +81,11 @@ final class StatsCacheFile {
         return file
     }
 
-    /// The descriptor ``openLocked(_:)`` holds the lock with; -1 once released (or for ``open(_:)``).
+    /// The descriptor ``openLocked(_:reusing:)`` holds the lock with; -1 once released (or for ``open(_:)``).
     private var lockedFD: Int32 = -1
+    /// The file mapped, as `fstat` gave it.
+    private var inode = ino_t(0)
+    private var device = dev_t(0)
 
     /// Lets go of the lock ``openLocked(_:)`` took.
     func release() {
@@ -97,7 +110,10 @@ final class StatsCacheFile {
         let length = Int(st.st_size)
         guard let map = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, 0), map != MAP_FAILED else { return nil }
         do {
-            return try StatsCacheFile(base: UnsafeRawPointer(map), length: length)
+            let file = try StatsCacheFile(base: UnsafeRawPointer(map), length: length)
+            file.inode = st.st_ino
+            file.device = st.st_dev
+            return file
         } catch {
             munmap(map, length)
             return nil
