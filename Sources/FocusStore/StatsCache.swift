@@ -156,11 +156,7 @@ struct StatsCache {
     struct Writer {
         var bytes: [UInt8] = []
         mutating func int(_ v: Int) {
-            var word = UInt64(bitPattern: Int64(v))
-            for _ in 0..<8 {
-                bytes.append(UInt8(truncatingIfNeeded: word))
-                word >>= 8
-            }
+            withUnsafeBytes(of: UInt64(bitPattern: Int64(v)).littleEndian) { bytes.append(contentsOf: $0) }
         }
         /// `values` as words: one copy on a little-endian machine (the ids of a million sessions).
         mutating func words(_ values: [Int]) {
@@ -171,10 +167,10 @@ struct StatsCache {
             #endif
         }
         mutating func string(_ s: String) {
-            let utf8 = Array(s.utf8)
-            int(utf8.count)
-            bytes += utf8
-            bytes += [UInt8](repeating: 0, count: (8 - utf8.count % 8) % 8)
+            let count = s.utf8.count
+            int(count)
+            bytes.append(contentsOf: s.utf8)
+            for _ in 0..<(8 - count % 8) % 8 { bytes.append(0) }
         }
         /// A date exactly, as the bits of its seconds since the epoch.
         mutating func date(_ date: Date?) {

@@ -68,7 +68,9 @@ struct StatsCacheDelta {
         w.core(core)
         w.expedition(expedition)
         w.string(history?.text ?? "")
-        w.string(pending.map { JournalCodec.encode($0) + "\n" }.joined())
+        var lines = ""
+        for log in pending { lines += JournalCodec.encode(log) + "\n" }
+        w.string(lines)
         w.int(runsFrom)
         w.int(runs.count)
         for run in runs {
