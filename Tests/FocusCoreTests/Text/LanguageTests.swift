@@ -30,7 +30,7 @@ import Testing
         environment["LC_ALL"] = all
         environment["LC_MESSAGES"] = messages
         environment["LANG"] = lang
-        #expect(Language.resolve(setting: setting, environment: environment) == expected)
+        #expect(Language.resolve(setting: setting, environment: Environment(environment)) == expected)
     }
 
     @Test(arguments: [
