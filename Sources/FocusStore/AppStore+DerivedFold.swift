@@ -68,14 +68,15 @@ extension AppStore {
         _ change: (appended: [(name: String, bytes: ArraySlice<UInt8>)], files: [StatsCache.FileState]),
         into derived: DerivedJournal, days: LocalDays, definitions: ExpeditionDefinitions?
     ) -> DerivedJournal? {
-        if let record = Self.onlyChange(in: change.appended) {
+        let parsed = change.appended.map { (name: $0.name, lines: Self.records(in: $0.bytes)) }
+        if let record = Self.onlyChange(in: parsed) {
             return fold(record, files: change.files, into: derived, days: days)
         }
         guard let core = derived.core else { return nil }
         let previous = derived.delta
         // The newest sessions are the record's own (those added since the base): the base's are not read.
         var digest = JournalDigest(core: core, history: nil, expedition: derived.foldedExpedition)
-        guard let added = try? newSessions(in: change.appended, derived: derived, digest: digest) else { return nil }
+        guard let added = try? newSessions(in: parsed, derived: derived, digest: digest) else { return nil }
         let touched = Set(added.logs.map(days.dayNumber(of:))).sorted()
         var before: [DaySummary] = []
         for day in touched {
@@ -83,7 +84,9 @@ extension AppStore {
             before += summary
         }
         let after = StatsService.daySummaries(focusLogs: added.logs, days: days, adding: before)
-        guard var runs = try? derived.streakRuns() else { return nil }
+        let runsFrom = min(previous?.runsFrom ?? Int.max, (touched.first ?? Int.max) - 1)
+        // Only the runs the record keeps: a day set to a streak day joins or extends runs that end the day before or later.
+        guard var runs = try? derived.streakRuns(endingFrom: runsFrom) else { return nil }
         for summary in after where summary.completed > 0 { runs = Self.runs(runs, setting: summary.day, to: true) }
         // A new id that shares its short id with another session's makes every short id longer: `log` rebuilds.
         let idLength = derived.file.historyIDLength
@@ -111,8 +114,8 @@ extension AppStore {
                                 idLength: idLength)) : nil
             })
         delta.pending = pending.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
-        delta.runsFrom = min(previous?.runsFrom ?? Int.max, (touched.first ?? Int.max) - 1)
-        delta.runs = runs.filter { $0.upperBound >= delta.runsFrom }
+        delta.runsFrom = runsFrom
+        delta.runs = runs
         delta.days = Self.replacing(previous?.days ?? [], with: after)
         delta.ids = DerivedJournal.merged(previous?.ids ?? [], added.hashes)
         // Without the history (a new id made the short ids longer) the short ids are not kept: `log` rebuilds them.
@@ -120,14 +123,22 @@ extension AppStore {
         return DerivedJournal(file: derived.file, delta: delta, events: events)
     }
 
-    /// The appended lines when they are one change record (an edit, a deletion, an undo), else `nil`.
-    private static func onlyChange(in appended: [(name: String, bytes: ArraySlice<UInt8>)]) -> JournalChange? {
-        guard appended.count == 1 else { return nil }
+    /// The records of appended lines, and the problems of those that cannot be read.
+    private static func records(in bytes: ArraySlice<UInt8>) -> (records: [JournalRecord], problems: [JournalIssue]) {
         var records: [JournalRecord] = []
         var lines: [Int] = []
         var problems: [JournalIssue] = []
-        JournalReader.parse(Array(appended[0].bytes), file: "", into: &records, lines: &lines, issues: &problems)
-        guard problems.isEmpty, records.count == 1, case .change(let change) = records[0] else { return nil }
+        JournalReader.parse(Array(bytes), file: "", into: &records, lines: &lines, issues: &problems)
+        return (records, problems)
+    }
+
+    /// The appended lines when they are one change record (an edit, a deletion, an undo), else `nil`.
+    private static func onlyChange(
+        in appended: [(name: String, lines: (records: [JournalRecord], problems: [JournalIssue]))]
+    ) -> JournalChange? {
+        guard appended.count == 1, appended[0].lines.problems.isEmpty, appended[0].lines.records.count == 1,
+            case .change(let change) = appended[0].lines.records[0]
+        else { return nil }
         return change
     }
 
@@ -290,16 +301,13 @@ extension AppStore {
     /// session (a record a crash cut short aside, skipped as by a full load) whose id no record, no change record
     /// and no other new line has.
     private func newSessions(
-        in appended: [(name: String, bytes: ArraySlice<UInt8>)], derived: DerivedJournal, digest: JournalDigest
+        in appended: [(name: String, lines: (records: [JournalRecord], problems: [JournalIssue]))],
+        derived: DerivedJournal, digest: JournalDigest
     ) throws -> (logs: [FocusLog], hashes: [Int], devices: [String: String]) {
         var hashes = Set<Int>()
         var logs: [FocusLog] = []
         var devices: [String: String] = [:]
-        for (name, bytes) in appended {
-            var records: [JournalRecord] = []
-            var lines: [Int] = []
-            var problems: [JournalIssue] = []
-            JournalReader.parse(Array(bytes), file: "", into: &records, lines: &lines, issues: &problems)
+        for (name, (records, problems)) in appended {
             guard problems.allSatisfy(\.isTornTail) else { throw Stale() }
             let writer = JournalFileName(name)?.writer
             for record in records {

@@ -70,8 +70,15 @@ final class DerivedJournal {
         return out + base[i...]
     }
 
-    func streakRuns() throws -> [ClosedRange<Int>] {
-        let base = try file.streakRuns()
+    func streakRuns() throws -> [ClosedRange<Int>] { try streakRuns(over: file.streakRuns()) }
+
+    /// The streak runs that end on `day` or later (``streakRuns()`` without reading the base's earlier ones).
+    func streakRuns(endingFrom day: Int) throws -> [ClosedRange<Int>] {
+        try streakRuns(over: file.streakRuns(endingFrom: day)).filter { $0.upperBound >= day }
+    }
+
+    /// `base`, the base's runs (all of them, or the last ones), with the record's laid over them.
+    private func streakRuns(over base: [ClosedRange<Int>]) throws -> [ClosedRange<Int>] {
         guard let delta else { return base }
         let kept = base.prefix { $0.upperBound < delta.runsFrom }
         // The base's runs before the day and the record's from it on, in order and apart, or the file is damaged.

@@ -65,7 +65,7 @@ struct JournalDigest: Equatable {
             let index = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
             // Built by appending: `joined` is the standard library's generic code, whose first run has the runtime
             // look up the array's conformances (170 k instructions, in every fold).
-            var text = "\(idLength)\n" + ((try? JSONValueEncoder.text(names)) ?? "[]") + "\n"
+            var text = "\(idLength)\n" + JSONValue.array(names.map(JSONValue.string)).text(sortedKeys: true) + "\n"
             for (i, device) in devices.enumerated() {
                 if i > 0 { text += "," }
                 text += device.flatMap { index[$0] }.map(String.init) ?? "-1"

@@ -237,9 +237,22 @@ final class StatsCacheFile {
     }
 
     /// The streak runs, in order and in range.
-    func streakRuns() throws(Corrupt) -> [ClosedRange<Int>] {
+    func streakRuns() throws(Corrupt) -> [ClosedRange<Int>] { try streakRuns(from: 0) }
+
+    /// The streak runs from the one before the first that ends on `day` or later (that one checks their order).
+    func streakRuns(endingFrom day: Int) throws(Corrupt) -> [ClosedRange<Int>] {
+        var low = 0
+        var high = runCount
+        while low < high {
+            let mid = (low + high) / 2
+            if word(runsOffset + mid * 16 + 8) < day { low = mid + 1 } else { high = mid }
+        }
+        return try streakRuns(from: max(0, low - 1))
+    }
+
+    private func streakRuns(from first: Int) throws(Corrupt) -> [ClosedRange<Int>] {
         var previous = Int.min
-        return try (0..<runCount).map { i throws(Corrupt) in
+        return try (first..<runCount).map { i throws(Corrupt) in
             let low = word(runsOffset + i * 16)
             let high = word(runsOffset + i * 16 + 8)
             guard StatsCache.days.contains(low), StatsCache.days.contains(high), low <= high, low > previous else {
