@@ -1,10 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Concrete types' metadata through their accessors, not by mangled name: the runtime then never demangles a name
-// and searches every conformance record of the (static) binary to check a generic requirement (`Int: Hashable` for a
-// `Set<Int>`, `Int: Comparable` for a `[ClosedRange<Int>]`), 100-200 k instructions the first time each is met. Start-up
-// and the fold after an append cost a fraction of what they did (Tests/Benchmarks/notes.md, branch `startup2`).
+// Concrete types' metadata through their accessors, not by mangled name: the runtime then never demangles a name and
+// searches every conformance record of the (static) binary to check a generic requirement (`Int: Hashable` for a
+// `Set<Int>`, `Int: Comparable` for a `[ClosedRange<Int>]`), 100-200 k instructions the first time each is met.
+// Start-up and the fold after an append cost a fraction of what they did (Tests/Benchmarks/notes.md, `startup2`).
 let metadata: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])]
 
 // The layers, lowest first; each module may import only the ones before it (docs/ARCHITECTURE.md).

@@ -85,7 +85,7 @@ extension AppStore {
         }
         let after = StatsService.daySummaries(focusLogs: added.logs, days: days, adding: before)
         let runsFrom = min(previous?.runsFrom ?? Int.max, (touched.first ?? Int.max) - 1)
-        // Only the runs the record keeps: a day set to a streak day joins or extends runs that end the day before or later.
+        // Only the runs the record keeps: a streak day joins or extends runs that end the day before it or later.
         guard var runs = try? derived.streakRuns(endingFrom: runsFrom) else { return nil }
         for summary in after where summary.completed > 0 { runs = Self.runs(runs, setting: summary.day, to: true) }
         // A new id that shares its short id with another session's makes every short id longer: `log` rebuilds.

@@ -43,7 +43,7 @@ import Testing
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         var argv = arguments.map { strdup($0) } + [nil]
         var envp = environment.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
+        defer { for pointer in argv + envp { free(pointer) } }
         var pid = pid_t()
         #expect(posix_spawn(&pid, FocusBinary.path, &actions, nil, &argv, &envp) == 0)
         var status: Int32 = 0
