@@ -60,6 +60,8 @@ public struct DataPaths: Equatable, Sendable {
     /// A missing folder is fine (it reads as empty and is created when something is written).
     public static func checkFocusHome(_ environment: Environment) throws(FocusError) {
         guard let home = environment["FOCUS_HOME"], !home.isEmpty else { return }
+        // A folder (most runs): every path above it is one too, or the system could not have reached it.
+        if FileIO.kind(home) == .folder { return }
         var path = home.hasPrefix("/") ? "" : "."
         for component in home.split(separator: "/") {
             path += "/" + String(component)
