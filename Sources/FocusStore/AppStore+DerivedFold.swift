@@ -68,7 +68,7 @@ extension AppStore {
         _ change: (appended: [(name: String, bytes: ArraySlice<UInt8>)], files: [StatsCache.FileState]),
         into derived: DerivedJournal, days: LocalDays, definitions: ExpeditionDefinitions?
     ) -> DerivedJournal? {
-        let parsed = change.appended.map { (name: $0.name, lines: Self.records(in: $0.bytes)) }
+        let parsed = change.appended.map { Appended(name: $0.name, bytes: $0.bytes) }
         if let record = Self.onlyChange(in: parsed) {
             return fold(record, files: change.files, into: derived, days: days)
         }
@@ -123,21 +123,24 @@ extension AppStore {
         return DerivedJournal(file: derived.file, delta: delta, events: events)
     }
 
-    /// The records of appended lines, and the problems of those that cannot be read.
-    private static func records(in bytes: ArraySlice<UInt8>) -> (records: [JournalRecord], problems: [JournalIssue]) {
+    /// The lines appended to one journal file, read: their records, and the problems of those that cannot be read.
+    /// (A struct, not a tuple: an array of tuples has its type made at run time.)
+    private struct Appended {
+        let name: String
         var records: [JournalRecord] = []
-        var lines: [Int] = []
         var problems: [JournalIssue] = []
-        JournalReader.parse(Array(bytes), file: "", into: &records, lines: &lines, issues: &problems)
-        return (records, problems)
+
+        init(name: String, bytes: ArraySlice<UInt8>) {
+            self.name = name
+            var lines: [Int] = []
+            JournalReader.parse(Array(bytes), file: "", into: &records, lines: &lines, issues: &problems)
+        }
     }
 
     /// The appended lines when they are one change record (an edit, a deletion, an undo), else `nil`.
-    private static func onlyChange(
-        in appended: [(name: String, lines: (records: [JournalRecord], problems: [JournalIssue]))]
-    ) -> JournalChange? {
-        guard appended.count == 1, appended[0].lines.problems.isEmpty, appended[0].lines.records.count == 1,
-            case .change(let change) = appended[0].lines.records[0]
+    private static func onlyChange(in appended: [Appended]) -> JournalChange? {
+        guard appended.count == 1, appended[0].problems.isEmpty, appended[0].records.count == 1,
+            case .change(let change) = appended[0].records[0]
         else { return nil }
         return change
     }
@@ -301,16 +304,15 @@ extension AppStore {
     /// session (a record a crash cut short aside, skipped as by a full load) whose id no record, no change record
     /// and no other new line has.
     private func newSessions(
-        in appended: [(name: String, lines: (records: [JournalRecord], problems: [JournalIssue]))],
-        derived: DerivedJournal, digest: JournalDigest
+        in appended: [Appended], derived: DerivedJournal, digest: JournalDigest
     ) throws -> (logs: [FocusLog], hashes: [Int], devices: [String: String]) {
         var hashes = Set<Int>()
         var logs: [FocusLog] = []
         var devices: [String: String] = [:]
-        for (name, (records, problems)) in appended {
-            guard problems.allSatisfy(\.isTornTail) else { throw Stale() }
-            let writer = JournalFileName(name)?.writer
-            for record in records {
+        for file in appended {
+            guard file.problems.allSatisfy(\.isTornTail) else { throw Stale() }
+            let writer = JournalFileName(file.name)?.writer
+            for record in file.records {
                 guard case .session(let log) = record else { throw Stale() }
                 let hash = StatsCache.hash(log.id)
                 guard !derived.containsID(hash: hash), !digest.isChangeTarget(hash), hashes.insert(hash).inserted else {

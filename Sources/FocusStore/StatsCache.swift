@@ -156,7 +156,11 @@ struct StatsCache {
     struct Writer {
         var bytes: [UInt8] = []
         mutating func int(_ v: Int) {
-            withUnsafeBytes(of: UInt64(bitPattern: Int64(v)).littleEndian) { bytes.append(contentsOf: $0) }
+            var word = UInt64(bitPattern: Int64(v))
+            for _ in 0..<8 {
+                bytes.append(UInt8(truncatingIfNeeded: word))
+                word >>= 8
+            }
         }
         /// `values` as words: one copy on a little-endian machine (the ids of a million sessions).
         mutating func words(_ values: [Int]) {
