@@ -26,9 +26,13 @@ public enum FNV1a {
     /// ``hash(lines:)`` of the lines hashed into `hash` so far followed by `line`: `offsetBasis` hashes none.
     public static func hash(line: String, continuing hash: UInt64) -> UInt64 {
         var hash = hash
-        for byte in line.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
+        var line = line
+        // Through the contiguous bytes: a native string's are, and this runs once per session of a rebuild.
+        line.withUTF8 { bytes in
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x100_0000_01b3
+            }
         }
         hash ^= 10
         return hash &* 0x100_0000_01b3

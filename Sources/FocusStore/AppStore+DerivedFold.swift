@@ -17,16 +17,23 @@ extension AppStore {
     /// the growth totals take them only when `definitions` are given (the commands that show those): until then
     /// they are pending. One change record to one of the newest sessions is folded too
     /// (``fold(_:files:into:days:)``). Anything else (other change records, an edit in place, a replaced or new
-    /// file, growth focus did not write, another zone or day start) is `nil`; the caller loads the journal and
-    /// ``saveDerived(days:summaries:expedition:)`` rebuilds it.
+    /// file, growth focus did not write, another zone or day start) is rebuilt from the journal streamed by
+    /// (``rebuiltJournal(days:definitions:)``), unless the store holds the journal already; `nil` when that cannot be
+    /// done either: the caller loads the journal and ``saveDerived(days:summaries:expedition:)`` rebuilds it.
     func derivedJournal(days: LocalDays, definitions: ExpeditionDefinitions? = nil) -> DerivedJournal? {
+        foldedJournal(days: days, definitions: definitions) ?? rebuiltJournal(days: days, definitions: definitions)
+    }
+
+    /// ``derivedJournal(days:definitions:)`` without a rebuild: `nil` when the files cannot be folded.
+    private func foldedJournal(days: LocalDays, definitions: ExpeditionDefinitions?) -> DerivedJournal? {
         guard let file = StatsCacheFile.open(paths.statsCacheFile) else { return nil }
         let derived = DerivedJournal(file: file)
         let fingerprint = cacheFingerprint(days: days)
         guard derived.fingerprint == fingerprint, derived.sessionCount > 0, let change = try? changedSince(derived)
         else { return nil }
         hasRecords = true
-        guard !change.appended.isEmpty || (definitions != nil && derived.hasPending) else { return derived }
+        guard !change.appended.isEmpty || change.files != derived.files || (definitions != nil && derived.hasPending)
+        else { return derived }
         // Two processes folding the same lines take turns, the second folding from what the first wrote.
         guard let locked = StatsCacheFile.openLocked(paths.statsCacheFile, reusing: file) else {
             return fold(change, into: derived, days: days, definitions: definitions)
@@ -40,7 +47,8 @@ extension AppStore {
             guard current.fingerprint == fingerprint, current.sessionCount > 0, let changed = try? changedSince(current)
             else { return nil }
             now = changed
-            guard !now.appended.isEmpty || (definitions != nil && current.hasPending) else { return current }
+            guard !now.appended.isEmpty || now.files != current.files || (definitions != nil && current.hasPending)
+            else { return current }
         }
         guard let folded = fold(now, into: current, days: days, definitions: definitions),
             let delta = folded.delta
@@ -84,7 +92,7 @@ extension AppStore {
             before += summary
         }
         let after = StatsService.daySummaries(focusLogs: added.logs, days: days, adding: before)
-        let runsFrom = min(previous?.runsFrom ?? Int.max, (touched.first ?? Int.max) - 1)
+        let runsFrom = min(previous?.runsFrom ?? Int.max, touched.first.map { $0 - 1 } ?? Int.max)
         // Only the runs the record keeps: a streak day joins or extends runs that end the day before it or later.
         guard var runs = try? derived.streakRuns(endingFrom: runsFrom) else { return nil }
         for summary in after where summary.completed > 0 { runs = Self.runs(runs, setting: summary.day, to: true) }
@@ -257,6 +265,12 @@ extension AppStore {
 
     /// The journal's files now against those `derived` describes: the lines appended since (in file order) and
     /// the files' states now; `Stale` for any change but complete lines appended to the same files.
+    ///
+    /// A file is the same when it has the same inode, size and modification time, or when it starts with the very
+    /// bytes the derived files were built from: the same tail hash, and then (unless focus's own appends account for
+    /// all it gained, ``OwnAppends``) the same ``PrefixHash`` of all of them, read again. So a file a sync engine
+    /// or git replaced by a longer copy (another inode) is folded like an append, and an edit anywhere in it (in
+    /// place, keeping the length, or in the copy) is not.
     func changedSince(_ derived: DerivedJournal) throws -> (
         appended: [(name: String, bytes: ArraySlice<UInt8>)], files: [StatsCache.FileState]
     ) {
@@ -266,13 +280,13 @@ extension AppStore {
         var states: [StatsCache.FileState] = []
         for saved in derived.files {
             let path = paths.journalDirectory + "/" + saved.name
-            guard var now = FileIO.status(path), now.inode == saved.inode, now.device == saved.device,
-                now.size >= saved.size
-            else { throw Stale() }
-            if now.size == saved.size {
-                guard now.mtimeSeconds == saved.mtimeSeconds, now.mtimeNanoseconds == saved.mtimeNanoseconds else {
-                    throw Stale()
-                }
+            guard var now = FileIO.status(path), now.size >= saved.size else { throw Stale() }
+            let sameFile = now.inode == saved.inode && now.device == saved.device
+            if sameFile, now.size == saved.size, now.mtimeSeconds == saved.mtimeSeconds,
+                now.mtimeNanoseconds == saved.mtimeNanoseconds
+            {
+                states.append(saved)
+                continue
             }
             let tailStart = max(0, saved.size - StatsCache.tailLength)
             guard let tail = FileIO.read(path, offset: tailStart, count: now.size - tailStart),
@@ -280,21 +294,32 @@ extension AppStore {
                     StatsCache.hash(UnsafeRawBufferPointer(rebasing: $0[..<(saved.size - tailStart)]))
                 }) == saved.tailHash
             else { throw Stale() }
-            guard now.size > saved.size else {
-                states.append(saved)
-                continue
-            }
             // Lines added after a saved end that was cut short would merge with it into one line: not an append.
-            // Growth that focus's own appends do not account for may hide an edit further back: the journal is read.
             let added = tail[(saved.size - tailStart)...]
-            guard added.last == 10, saved.size == 0 || tail[saved.size - tailStart - 1] == 10,
-                OwnAppends.lead(from: saved, to: now, in: paths.ownAppendsFile)
-            else { throw Stale() }
-            appended.append((saved.name, added))
+            guard added.isEmpty || added.last == 10, saved.size == 0 || tail[saved.size - tailStart - 1] == 10 else {
+                throw Stale()
+            }
+            // Growth that focus's own appends do not account for may hide an edit further back: the bytes the files
+            // were built from are read again.
+            if !(sameFile && now.size > saved.size && OwnAppends.lead(from: saved, to: now, in: paths.ownAppendsFile)) {
+                guard PrefixHash.ofFile(path, count: PrefixHash.covered(saved.size)) == saved.prefixHash else {
+                    throw Stale()
+                }
+            }
+            if !added.isEmpty { appended.append((saved.name, added)) }
             now.name = saved.name
             now.tailHash = tail.withUnsafeBytes {
                 StatsCache.hash(UnsafeRawBufferPointer(rebasing: $0[max(0, $0.count - StatsCache.tailLength)...]))
             }
+            // The hash goes on over the whole words the file gained (the saved one's last partial word is in the tail).
+            var prefix = PrefixHash(value: saved.prefixHash, count: PrefixHash.covered(saved.size))
+            tail.withUnsafeBytes {
+                prefix.add(
+                    UnsafeRawBufferPointer(
+                        rebasing: $0[
+                            (PrefixHash.covered(saved.size) - tailStart)..<(PrefixHash.covered(now.size) - tailStart)]))
+            }
+            now.prefixHash = prefix.value
             states.append(now)
         }
         return (appended, states)

@@ -164,7 +164,7 @@ extension AppStore {
     /// The checkpoint, or `nil` when there is none, it cannot be read or it holds values `definitions` rule out
     /// (``ExpeditionCheckpoint/isWithinBounds(of:)``): it is a cache of the journal, so a damaged one is rebuilt,
     /// never trusted.
-    private func readCheckpoint(_ definitions: ExpeditionDefinitions) -> ExpeditionCheckpoint? {
+    func readCheckpoint(_ definitions: ExpeditionDefinitions) -> ExpeditionCheckpoint? {
         guard let bytes = try? FileIO.read(paths.expeditionCheckpointFile),
             let checkpoint = try? Self.decoder.decode(ExpeditionCheckpoint.self, from: Data(bytes)),
             checkpoint.isWithinBounds(of: definitions)
@@ -172,7 +172,7 @@ extension AppStore {
         return checkpoint
     }
 
-    private func saveCheckpoint(_ checkpoint: ExpeditionCheckpoint) throws(FocusError) {
+    func saveCheckpoint(_ checkpoint: ExpeditionCheckpoint) throws(FocusError) {
         try FileIO.makeDirectories(paths.cacheDirectory)
         try FileIO.replace(
             paths.expeditionCheckpointFile, with: try Self.fileBytes(checkpoint, what: "the expedition checkpoint"))

@@ -17,6 +17,8 @@ public struct JournalScan: Sendable {
     public let tornTails: [JournalIssue]
     public let duplicates: [DuplicateRecord]
     public let conflictCopies: [ConflictCopy]
+    /// What each journal file looked like up to where it was read (``AppStore/journalFileStates`` after a load).
+    var files: [StatsCache.FileState] = []
 }
 
 extension AppStore {
@@ -42,26 +44,111 @@ extension AppStore {
 
     /// ``streamSessions(progress:_:)-(_,(FocusLog)->Void)``, each session with the device that recorded it
     /// (``device(ofSession:)``).
+    /// `planned` hears, before the first session is visited, how many session records the journal holds and its
+    /// change records (a visitor that keeps a value per session sizes its arrays once).
     public func streamSessions(
         progress: ((WorkProgress) -> Void)? = nil,
+        planned: ((_ sessionRecords: Int, _ changes: [JournalChange]) -> Void)? = nil,
         withDevices visit: (FocusLog, _ device: String?) throws(FocusError) -> Void
     ) throws(FocusError) -> JournalScan {
         if !isLoaded, var plan = try streamPlan(progress: progress) {
-            issues = plan.issues.filter { !$0.isTornTail }
-            tornTails = plan.issues.filter(\.isTornTail)
-            let records = plan.keys.count
-            hasRecords = records > 0 || !plan.changes.isEmpty || !plan.issues.isEmpty
+            let records = adopt(plan)
+            planned?(records, plan.changes)
             let visited = try stream(&plan, progress: progress, visit)
-            return JournalScan(
-                sessionRecords: records, changes: plan.changes, danglingChanges: plan.dangling,
-                sessions: visited, issues: issues, tornTails: tornTails, duplicates: [], conflictCopies: [])
+            return scan(plan, records: records, visited: visited)
+        }
+        if !isLoaded { try load() }
+        planned?(history.sessions.count, history.changes)
+        for log in focusLogs { try visit(log, device(ofSession: log.id)) }
+        return loadedScan
+    }
+
+    /// The effective sessions visited twice, memory flat in the history: oldest first as
+    /// ``streamSessions(progress:planned:withDevices:)`` visits them (`visit`), then newest first (`reversed`: the
+    /// order of ``focusLogs`` backwards), the first pass's 16 bytes a session kept for the second. For a command that
+    /// measures every session before it shows any (`focus log --limit 0`'s columns).
+    public func streamSessions(
+        withDevices visit: (FocusLog, _ device: String?) throws(FocusError) -> Void,
+        thenNewestFirst reversed: (FocusLog, _ device: String?) throws(FocusError) -> Void
+    ) throws(FocusError) -> JournalScan {
+        if !isLoaded, var plan = try streamPlan(progress: nil) {
+            let records = adopt(plan)
+            plan.keepsKeys = true
+            let visited = try stream(&plan, progress: nil, visit)
+            try streamNewestFirst(&plan, reversed)
+            return scan(plan, records: records, visited: visited)
         }
         if !isLoaded { try load() }
         for log in focusLogs { try visit(log, device(ofSession: log.id)) }
-        return JournalScan(
+        for log in focusLogs.reversed() { try reversed(log, device(ofSession: log.id)) }
+        return loadedScan
+    }
+
+    /// Takes what the first pass found as a load would (``issues``, ``tornTails``, ``hasRecords``); returns how many
+    /// session records there are.
+    private func adopt(_ plan: StreamPlan) -> Int {
+        issues = plan.issues.filter { !$0.isTornTail }
+        tornTails = plan.issues.filter(\.isTornTail)
+        let records = plan.keys.count
+        hasRecords = records > 0 || !plan.changes.isEmpty || !plan.issues.isEmpty
+        return records
+    }
+
+    private func scan(_ plan: StreamPlan, records: Int, visited: Int) -> JournalScan {
+        var scan = JournalScan(
+            sessionRecords: records, changes: plan.changes, danglingChanges: plan.dangling,
+            sessions: visited, issues: issues, tornTails: tornTails, duplicates: [], conflictCopies: [])
+        scan.files = plan.states
+        return scan
+    }
+
+    /// The scan of the journal in memory.
+    private var loadedScan: JournalScan {
+        var scan = JournalScan(
             sessionRecords: history.sessions.count, changes: history.changes, danglingChanges: history.danglingChanges,
             sessions: focusLogs.count, issues: issues, tornTails: tornTails, duplicates: duplicates,
             conflictCopies: conflictCopies)
+        scan.files = journalFileStates
+        return scan
+    }
+
+    /// Visits the effective sessions newest first, from the first pass's keys: each line read again by its place
+    /// (the files from their end back), the sessions of one start by id (the newest first) and the changed ones
+    /// merged in at their place.
+    private func streamNewestFirst(
+        _ plan: inout StreamPlan, _ visit: (FocusLog, String?) throws(FocusError) -> Void
+    ) throws(FocusError) {
+        SessionKey.sort(&plan.keys) { ($0.start, $0.location) < ($1.start, $1.location) }
+        var next = plan.changed.count - 1
+        var group: [(log: FocusLog, device: String?)] = []
+        var index = plan.keys.count - 1
+        while index >= 0 {
+            let start = plan.keys[index].start
+            group.removeAll(keepingCapacity: true)
+            while index >= 0, plan.keys[index].start == start {
+                let key = plan.keys[index]
+                index -= 1
+                if plan.changedLocations.contains(key.location) { continue }
+                let reader = plan.files[key.file]
+                guard
+                    case .session(let log)? = try reader.withLine(
+                        at: key.offset, backward: true, JournalReader.record(atStartOf:))
+                else { throw Self.changedWhileRead(reader.path) }
+                group.append((log, plan.writers[key.file]))
+            }
+            if group.count > 1 { group.sort { $0.log.id > $1.log.id } }
+            for (log, device) in group {
+                while next >= 0, (plan.changed[next].log.start, plan.changed[next].log.id) > (log.start, log.id) {
+                    try visit(plan.changed[next].log, plan.changed[next].device)
+                    next -= 1
+                }
+                try visit(log, device)
+            }
+        }
+        while next >= 0 {
+            try visit(plan.changed[next].log, plan.changed[next].device)
+            next -= 1
+        }
     }
 
     /// The effective sessions `include` keeps (given each with its device), the newest first, at most `keep` of them
@@ -72,7 +159,7 @@ extension AppStore {
     public func streamedSessions(
         keeping keep: Int?, days: LocalDays, where include: (FocusLog, _ device: String?) -> Bool
     ) throws(FocusError) -> (logs: [FocusLog], total: Int, idLength: Int)? {
-        guard !isLoaded, let idLength = derivedJournal(days: days)?.history?.idLength else { return nil }
+        guard let idLength = shortIDLength(days: days) else { return nil }
         var kept: [(log: FocusLog, device: String?)] = []
         var total = 0
         _ = try streamSessions { log, device in
@@ -85,6 +172,13 @@ extension AppStore {
         let newest = kept.suffix(keep ?? kept.count).reversed()
         for (log, device) in newest { if let device { sessionDevices[log.id] = device } }
         return (newest.map(\.log), total, idLength)
+    }
+
+    /// The length of the short ids of the whole history (``ShortID/length(for:minimum:)``), from the derived files
+    /// (rebuilt when they do not match the journal); `nil` when they cannot tell it.
+    public func shortIDLength(days: LocalDays) -> Int? {
+        guard !isLoaded else { return nil }
+        return derivedJournal(days: days)?.history?.idLength
     }
 
     /// One session of the first pass: 16 bytes, however long its line.
@@ -112,7 +206,7 @@ extension AppStore {
         /// Sorts `keys` in place with no buffer beside them (the standard sort takes one of half their size, 8 MiB
         /// at a million sessions): a quicksort on the median of three, insertion sort for short runs.
         @inline(__always)  // so that `less` is inlined into the loop at each of the two call sites
-        static func sort(_ keys: inout [SessionKey], by less: (SessionKey, SessionKey) -> Bool) {
+        static func sort<Key>(_ keys: inout [Key], by less: (Key, Key) -> Bool) {
             keys.withUnsafeMutableBufferPointer { all in
                 var ranges = [(0, all.count - 1)]
                 while let (low, high) = ranges.popLast() {
@@ -165,9 +259,14 @@ extension AppStore {
         var writers: [String?] = []
         /// How many bytes of each file the first pass read: the second reads no more.
         var sizes: [Int] = []
+        /// Each file's state up to `sizes` (``StatsCache/FileState``).
+        var states: [StatsCache.FileState] = []
         var keys: [SessionKey] = []
         /// Whether `keys` are by start in reading order already.
         var inOrder = true
+        /// Whether the second pass leaves `keys` for another
+        /// (``AppStore/streamSessions(withDevices:thenNewestFirst:)``).
+        var keepsKeys = false
         var changes: [JournalChange] = []
         var order: [JournalHistory.ChangeOrder] = []
         var issues: [JournalIssue] = []
@@ -180,7 +279,7 @@ extension AppStore {
     }
 
     /// The first pass, or `nil` when the journal needs a full ``load()`` (see ``streamSessions(progress:_:)``).
-    private func streamPlan(progress: ((WorkProgress) -> Void)?) throws(FocusError) -> StreamPlan? {
+    func streamPlan(progress: ((WorkProgress) -> Void)?) throws(FocusError) -> StreamPlan? {
         var plan = StreamPlan()
         let names = try Self.journalFileNames(paths.journalDirectory)
         for name in names {
@@ -222,6 +321,7 @@ extension AppStore {
                         fraction: Double(readBytes) / Double(max(1, plan.totalBytes))))
             }
             plan.sizes.append(size)
+            plan.states.append(try reader.state(name: name, size: size))
         }
         return try resolveChanged(&plan) ? plan : nil
     }
@@ -259,7 +359,7 @@ extension AppStore {
     }
 
     /// The second pass: visits the effective sessions in order; returns how many.
-    private func stream(
+    func stream(
         _ plan: inout StreamPlan, progress: ((WorkProgress) -> Void)?,
         _ visit: (FocusLog, String?) throws(FocusError) -> Void
     ) throws(FocusError) -> Int {
@@ -269,8 +369,8 @@ extension AppStore {
             progress?(WorkProgress(title: "Going through the sessions", done: done, fraction: fraction))
         }
         if plan.inOrder {
-            // Read in file order: the keys are needed no more.
-            plan.keys = []
+            // Read in file order: the keys are needed no more (unless the sessions are visited again, newest first).
+            if !plan.keepsKeys { plan.keys = [] }
             var readBytes = 0
             var ignored: [JournalIssue] = []
             for (index, reader) in plan.files.enumerated() {
@@ -311,7 +411,7 @@ extension AppStore {
         return done
     }
 
-    private static func changedWhileRead(_ path: String) -> FocusError {
+    static func changedWhileRead(_ path: String) -> FocusError {
         FocusError(.temporary, "\(path) changed while it was read; try again")
     }
 

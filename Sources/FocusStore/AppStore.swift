@@ -57,6 +57,10 @@ public final class AppStore {
     /// The expedition, the fold of ``focusLogs``, as of the last ``loadExpedition(days:)``.
     public internal(set) var expedition = ExpeditionState()
 
+    /// Hears how far a rebuild of the derived files from the whole journal has come
+    /// (``rebuiltJournal(days:definitions:)``), then `nil` once it is over: the executable shows it on a terminal.
+    public var rebuildProgress: ((WorkProgress?) -> Void)?
+
     /// The host name a new device id is named after.
     let hostName: String
 
@@ -106,9 +110,10 @@ public final class AppStore {
             if var state = before {
                 state.name = name
                 state.size = bytes.count
-                state.tailHash = bytes.withUnsafeBytes {
-                    StatsCache.hash(
+                bytes.withUnsafeBytes {
+                    state.tailHash = StatsCache.hash(
                         UnsafeRawBufferPointer(rebasing: $0[max(0, bytes.count - StatsCache.tailLength)...]))
+                    state.prefixHash = PrefixHash.of($0)
                 }
                 states.append(state)
             }

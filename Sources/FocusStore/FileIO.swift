@@ -76,7 +76,8 @@ enum FileIO {
         return (st.st_mode & S_IFMT) == S_IFDIR ? .folder : .other
     }
 
-    /// Size, modification time and identity of `path` (`tailHash` left 0), or `nil` when it cannot be stat'ed.
+    /// Size, modification time and identity of `path` (`tailHash` and `prefixHash` left 0), or `nil` when it cannot
+    /// be stat'ed.
     static func status(_ path: String) -> StatsCache.FileState? {
         var st = stat()
         guard stat(path, &st) == 0 else { return nil }
@@ -208,11 +209,12 @@ enum FileIO {
         return Appended(before: state(st, path: path), after: state(now, path: path))
     }
 
-    private static func state(_ st: stat, path: String) -> StatsCache.FileState {
+    static func state(_ st: stat, path: String) -> StatsCache.FileState {
         StatsCache.FileState(
             name: path, size: Int(st.st_size), mtimeSeconds: Int(st.st_mtim.tv_sec),
             mtimeNanoseconds: Int(st.st_mtim.tv_nsec),
-            inode: Int(bitPattern: UInt(st.st_ino)), device: Int(bitPattern: UInt(st.st_dev)), tailHash: 0)
+            inode: Int(bitPattern: UInt(st.st_ino)), device: Int(bitPattern: UInt(st.st_dev)), tailHash: 0,
+            prefixHash: 0)
     }
 
     /// Writes `bytes` to `path` atomically: a reader sees the old file or the new one, never a mix.

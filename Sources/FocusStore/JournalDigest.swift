@@ -153,16 +153,22 @@ struct JournalDigest: Equatable {
         let state =
             expedition
             ?? ExpeditionService.fold(earning, into: ExpeditionState(), definitions: definitions, days: days).state
-        // The run ending on the latest day (a session's day follows its own zone, so days need not be in order).
         let earningDays = StreakService.streakDays(completedDayNumbers: earning.lazy.map(days.dayNumber(of:)))
-        var run = earningDays.last.map { $0...$0 }
-        for day in earningDays.reversed().dropFirst() {
+        self.expedition = Expedition(
+            fingerprint: Self.expeditionFingerprint(definitions, days: days), state: state,
+            lastStart: earning.last?.start.timeIntervalSince1970, lastID: earning.last?.id,
+            lastRun: Self.lastRun(of: earningDays))
+    }
+
+    /// The run of consecutive days ending on the latest of `days` (sorted, distinct: a session's day follows its
+    /// own zone, so the sessions' days need not be in order).
+    static func lastRun(of days: [Int]) -> ClosedRange<Int>? {
+        var run = days.last.map { $0...$0 }
+        for day in days.reversed().dropFirst() {
             guard let current = run, day == current.lowerBound - 1 else { break }
             run = day...current.upperBound
         }
-        self.expedition = Expedition(
-            fingerprint: Self.expeditionFingerprint(definitions, days: days), state: state,
-            lastStart: earning.last?.start.timeIntervalSince1970, lastID: earning.last?.id, lastRun: run)
+        return run
     }
 
     /// Whether a change record names the session `hash`.

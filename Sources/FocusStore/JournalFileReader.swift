@@ -17,6 +17,10 @@ final class JournalFileReader {
     let path: String
     /// The file's size when it was opened: no more is read.
     let size: Int
+    /// The file's status under the lock, for its ``state(name:size:)``.
+    private let status: stat
+    /// ``PrefixHash`` of the bytes ``forEachPiece(upTo:_:)`` read from the start, as far as they went.
+    private(set) var prefixHash = PrefixHash()
     private var buffer: UnsafeMutableBufferPointer<UInt8>
     /// The file's offset of `buffer[0]` and the number of bytes of the file the buffer holds.
     private var bufferOffset = 0
@@ -40,6 +44,7 @@ final class JournalFileReader {
         var locked = stat()
         fstat(fd, &locked)
         size = Int(locked.st_size)
+        status = locked
         flock(fd, LOCK_UN)
         self.fd = fd
         self.path = path
@@ -62,9 +67,12 @@ final class JournalFileReader {
         filled = 0
         var offset = 0
         var carried = 0
+        prefixHash = PrefixHash()
         while true {
             let wanted = min(buffer.count - carried, limit - offset - carried)
             let n = try readSome(into: carried, count: max(0, wanted), at: offset + carried)
+            prefixHash.add(
+                UnsafeRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[carried..<carried + n]))
             let count = carried + n
             if n == 0 {
                 if count > 0 { try body(UnsafeBufferPointer(rebasing: buffer[..<count]), offset) }
@@ -84,11 +92,25 @@ final class JournalFileReader {
     }
 
     /// Calls `body` with the bytes from `offset` to the end of that line (or of the file), read through a buffer
-    /// that holds the bytes around: reading lines in about the order of the file costs one read per piece.
-    func withLine<T>(at offset: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) throws(FocusError) -> T {
+    /// that holds the bytes around: reading lines in about the order of the file costs one read per piece, and so
+    /// does reading them from the end back when `backward` (the buffer then holds mostly the bytes before `offset`).
+    func withLine<T>(at offset: Int, backward: Bool = false, _ body: (UnsafeBufferPointer<UInt8>) -> T)
+        throws(FocusError)
+        -> T
+    {
         if offset < bufferOffset || offset >= bufferOffset + filled
             || memchr(buffer.baseAddress! + (offset - bufferOffset), 10, bufferOffset + filled - offset) == nil
         {
+            bufferOffset = backward ? max(0, min(offset, offset + (1 << 16) - buffer.count)) : offset
+            if backward, bufferOffset < offset {
+                // The bytes before the line too, for the lines read next; the line itself is read on as usual.
+                filled = try readSome(into: 0, count: min(buffer.count, size - bufferOffset), at: bufferOffset)
+                if offset < bufferOffset + filled,
+                    memchr(buffer.baseAddress! + (offset - bufferOffset), 10, bufferOffset + filled - offset) != nil
+                {
+                    return body(UnsafeBufferPointer(rebasing: buffer[(offset - bufferOffset)..<filled]))
+                }
+            }
             bufferOffset = offset
             filled = 0
             while true {
@@ -102,6 +124,26 @@ final class JournalFileReader {
         }
         let start = offset - bufferOffset
         return body(UnsafeBufferPointer(rebasing: buffer[start..<filled]))
+    }
+
+    /// The file's state (``StatsCache/FileState``) as of its first `size` bytes, which ``forEachPiece(upTo:_:)``
+    /// read last: its status under the lock, the hash of their tail and ``prefixHash``.
+    func state(name: String, size: Int) throws(FocusError) -> StatsCache.FileState {
+        var state = FileIO.state(status, path: name)
+        state.size = size
+        let start = max(0, size - StatsCache.tailLength)
+        let tail = UnsafeMutableRawBufferPointer.allocate(byteCount: size - start, alignment: 8)
+        defer { tail.deallocate() }
+        var filled = 0
+        while filled < tail.count {
+            let n = pread(fd, tail.baseAddress! + filled, tail.count - filled, off_t(start + filled))
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw FocusError(.io, "cannot read \(path): \(FileIO.errnoText())") }
+            filled += n
+        }
+        state.tailHash = StatsCache.hash(UnsafeRawBufferPointer(tail))
+        state.prefixHash = prefixHash.value
+        return state
     }
 
     private func readSome(into index: Int, count: Int, at offset: Int) throws(FocusError) -> Int {

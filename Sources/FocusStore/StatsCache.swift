@@ -11,9 +11,9 @@ import FoundationEssentials
 ///
 /// Derived data: deleting it changes nothing but speed. It records, for every
 /// journal file it was built from, the size, modification time, inode and an
-/// FNV-1a hash of the last 4 KiB read; it is used only when every file still
-/// matches (or has only grown, with that tail unchanged: the new lines are then
-/// folded in). It also records the zone and day start its dates were computed
+/// FNV-1a hash of the last 4 KiB read and a ``PrefixHash`` of all of it; it is used only when every file still
+/// matches (or has only grown, with that tail unchanged, or was replaced by a copy that starts with the same bytes:
+/// the new lines are then folded in). It also records the zone and day start its dates were computed
 /// in. Binary, little-endian 64-bit words, so a 7-day summary reads a few
 /// kilobytes of it whatever the history's length:
 ///
@@ -29,7 +29,7 @@ import FoundationEssentials
 /// ```
 struct StatsCache {
     static let magic: Int = 0x3143_5344_5355_4F46  // "FOCUSDC1"
-    static let version = 3
+    static let version = 4
     static let tailLength = 4096
 
     /// What a journal file looked like when the cache was built.
@@ -42,6 +42,9 @@ struct StatsCache {
         var device: Int
         /// FNV-1a of the last ``tailLength`` bytes of the first `size` bytes.
         var tailHash: Int
+        /// ``PrefixHash`` of the first `size` bytes (their whole words): a copy of the file that starts with them is
+        /// folded like an append.
+        var prefixHash: Int
     }
 
     var fingerprint: String
@@ -219,7 +222,9 @@ struct StatsCache {
             int(files.count)
             for f in files {
                 string(f.name)
-                for v in [f.size, f.mtimeSeconds, f.mtimeNanoseconds, f.inode, f.device, f.tailHash] { int(v) }
+                for v in [f.size, f.mtimeSeconds, f.mtimeNanoseconds, f.inode, f.device, f.tailHash, f.prefixHash] {
+                    int(v)
+                }
             }
         }
 

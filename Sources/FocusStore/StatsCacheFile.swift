@@ -388,7 +388,7 @@ final class StatsCacheFile {
                 files.append(
                     StatsCache.FileState(
                         name: try string(), size: try int(), mtimeSeconds: try int(), mtimeNanoseconds: try int(),
-                        inode: try int(), device: try int(), tailHash: try int()))
+                        inode: try int(), device: try int(), tailHash: try int(), prefixHash: try int()))
             }
             return files
         }

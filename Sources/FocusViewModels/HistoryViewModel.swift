@@ -126,14 +126,37 @@ public struct HistoryViewModel {
     public var rows: [Row] {
         let idLength =
             newest?.idLength ?? store.derived("short-id-length") { ShortID.length(for: store.focusLogs.map(\.id)) }
-        return window.map { log in
-            let zone = days.zone(log.tz)
-            return Row(
-                log: log, shortID: String(log.id.prefix(idLength)), date: days.date(of: log),
-                startTime: LocalTime.hourMinute(log.start, in: zone), endTime: LocalTime.hourMinute(log.end, in: zone),
-                device: store.device(ofSession: log.id),
-                otherZone: log.tz.flatMap { $0 == days.timeZone.ianaIdentifier ? nil : $0 })
-        }
+        return window.map { row($0, device: store.device(ofSession: $0.id), idLength: idLength) }
+    }
+
+    private func row(_ log: FocusLog, device: String?, idLength: Int) -> Row {
+        let zone = days.zone(log.tz)
+        return Row(
+            log: log, shortID: String(log.id.prefix(idLength)), date: days.date(of: log),
+            startTime: LocalTime.hourMinute(log.start, in: zone), endTime: LocalTime.hourMinute(log.end, in: zone),
+            device: device, otherZone: log.tz.flatMap { $0 == days.timeZone.ianaIdentifier ? nil : $0 })
+    }
+
+    /// Every matching row (no limit), streamed from the journal twice and held nowhere
+    /// (``AppStore/streamSessions(withDevices:thenNewestFirst:)``): `measure` is given each row first, oldest
+    /// first (a table's columns are measured on all of them), then `show` each, newest first, as ``rows`` orders them.
+    /// `false`, with nothing given, when the journal must be loaded: the derived files cannot tell the short ids'
+    /// length (``AppStore/shortIDLength(days:)``), or the store holds the journal already.
+    public func streamRows(measure: (Row) -> Void, show: (Row) throws(FocusError) -> Void) throws(FocusError) -> Bool {
+        guard !store.isLoaded, let idLength = store.shortIDLength(days: days) else { return false }
+        let bounds = dayBounds
+        _ = try store.streamSessions(
+            withDevices: { log, device in
+                if includes(log, recorder: device, bounds: bounds) {
+                    measure(row(log, device: device, idLength: idLength))
+                }
+            },
+            thenNewestFirst: { (log, device) throws(FocusError) in
+                if includes(log, recorder: device, bounds: bounds) {
+                    try show(row(log, device: device, idLength: idLength))
+                }
+            })
+        return true
     }
 
     /// How many matching sessions the limit hides.

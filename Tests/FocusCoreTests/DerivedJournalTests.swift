@@ -35,17 +35,18 @@ import Testing
     /// Also whether any of them had to read the journal, and the expedition events folded in.
     static func derived(_ paths: DataPaths) throws -> (views: Views, read: Bool, events: [String: [ExpeditionEvent]]) {
         var views = Views()
+        let watch = Watch()
         var read = false
         for range in ranges {
-            let store = AppStore(paths: paths)
+            let store = store(paths, watch)
             let input = try store.statsInput(range: range, tag: nil, today: today, days: days)
             read = read || store.isLoaded
             views.stats.append(StatsService.buildStatsData(input: input, range: range, now: now, days: days))
         }
-        let tagStore = AppStore(paths: paths)
+        let tagStore = store(paths, watch)
         views.tags = try tagStore.recentTags(days: days)
         read = read || tagStore.isLoaded
-        let game = AppStore(paths: paths)
+        let game = store(paths, watch)
         var events: [String: [ExpeditionEvent]] = [:]
         if let folded = try game.loadDerivedExpedition(days: days) {
             events = folded
@@ -55,12 +56,12 @@ import Testing
             read = true
         }
         views.expedition = game.expedition
-        let day = AppStore(paths: paths)
+        let day = store(paths, watch)
         if day.derivedJournal(days: days) == nil { try day.load() }
         let totals = day.dayTotals(on: today, today: today, days: days)
         (views.todayFocused, views.todaySessions, views.streak) = (totals.focused, totals.sessions, totals.streak)
         for limit in limits {
-            let store = AppStore(paths: paths)
+            let store = store(paths, watch)
             var model = HistoryViewModel(newestOf: store, limit: limit, now: now, days: days)
             if model == nil {
                 try store.load()
@@ -70,7 +71,7 @@ import Testing
             views.log.append(model!.rows)
             views.hidden.append(model!.hiddenCount)
         }
-        let growthStore = AppStore(paths: paths)
+        let growthStore = store(paths, watch)
         var growth: GrowthViewModel?
         if try growthStore.loadDerivedExpedition(days: days) != nil {
             growth = GrowthViewModel(derivedFrom: growthStore, now: now, days: days)
@@ -83,7 +84,28 @@ import Testing
         }
         views.profile = growth!.profile
         views.streaks = [growth!.currentStreak, growth!.longestStreak]
-        return (views, read, events)
+        return (views, read || watch.rebuilt, events)
+    }
+
+    /// Notes whether a store rebuilt the derived files from the journal streamed by (``AppStore/rebuildProgress``
+    /// hears every rebuild).
+    final class Watch {
+        var rebuilt = false
+    }
+
+    /// A store whose rebuilds `watch` notes.
+    static func store(_ paths: DataPaths, _ watch: Watch) -> AppStore {
+        let store = AppStore(paths: paths)
+        store.rebuildProgress = { _ in watch.rebuilt = true }
+        return store
+    }
+
+    /// Whether `body` read the whole journal: loaded it, or rebuilt the derived files from it.
+    static func readsWhole(_ paths: DataPaths, _ body: (AppStore) throws -> Void) throws -> Bool {
+        let watch = Watch()
+        let store = store(paths, watch)
+        try body(store)
+        return store.isLoaded || watch.rebuilt
     }
 
     /// Each view computed from a full load, writing nothing.
@@ -134,20 +156,35 @@ import Testing
         try handle.close()
     }
 
-    @Test(arguments: 1...6)
-    func derivedFilesGiveWhatARebuildGives(seed: Int) throws {
-        let paths = try Sessions.temporaryPaths()
-        var random = TestRandom(seed: UInt64(seed))
-        let tags: [String?] = [nil, "code", "write", "read", "写作"]
+    /// A random journal's history, one change at a time: appends by this device and another, edits, deletions,
+    /// undos, torn tails and lines appended to them, duplicates, files replaced by a sync engine, derived files
+    /// deleted.
+    struct RandomJournal {
+        static let tags: [String?] = [nil, "code", "write", "read", "写作"]
+        let paths: DataPaths
+        let seed: Int
+        var random: TestRandom
         var next = 0
         var hoursAgo = 24 * 40
-        var folds = 0
-        let first = AppStore(paths: paths)
-        for i in 0..<30 { try first.record(Self.session(i + 1000, hoursAgo: hoursAgo - i * 20, tag: tags[i % 5])) }
-        hoursAgo -= 30 * 20
-        for step in 0..<40 {
-            let other = paths.journalDirectory + "/" + Self.otherDevice
-            let kind = random.next(in: 0...12)
+
+        init(seed: Int) throws {
+            paths = try Sessions.temporaryPaths()
+            self.seed = seed
+            random = TestRandom(seed: UInt64(seed))
+            let first = AppStore(paths: paths)
+            for i in 0..<30 {
+                try first.record(
+                    DerivedJournalTests.session(i + 1000, hoursAgo: hoursAgo - i * 20, tag: Self.tags[i % 5]))
+            }
+            hoursAgo -= 30 * 20
+        }
+
+        /// One random change; returns its kind (0...4: this device appended sessions).
+        mutating func step(_ step: Int) throws -> Int {
+            let other = paths.journalDirectory + "/" + DerivedJournalTests.otherDevice
+            var kind = random.next(in: 0...12)
+            // A file replaced by a sync engine: with the same bytes, or with a copy that grew.
+            if kind == 11, random.next(in: 0...1) == 0 { kind = 13 }
             switch kind {
             case 0...4:  // this device appends sessions, as `focus start` and `log add` do: mostly newer ones
                 let store = AppStore(paths: paths)
@@ -156,52 +193,72 @@ import Testing
                     hoursAgo = max(1, hoursAgo - random.next(in: 1...30))
                     let earlier = random.next(in: 0...5) == 0 ? 24 * random.next(in: 1...20) : 0
                     try store.record(
-                        Self.session(
-                            next, hoursAgo: hoursAgo + earlier, tag: tags[random.next(in: 0...4)],
+                        DerivedJournalTests.session(
+                            next, hoursAgo: hoursAgo + earlier, tag: Self.tags[random.next(in: 0...4)],
                             focused: random.next(in: 0...4) == 0 ? 600 : 1500))
                 }
             case 5:  // another device's file grows (a new file the first time)
                 next += 1
                 hoursAgo = max(1, hoursAgo - 3)
-                try Self.appendRaw(
-                    JournalCodec.encode(Self.session(next, hoursAgo: hoursAgo, tag: "synced")) + "\n", to: other)
+                try DerivedJournalTests.appendRaw(
+                    JournalCodec.encode(DerivedJournalTests.session(next, hoursAgo: hoursAgo, tag: "synced")) + "\n",
+                    to: other)
             case 6, 7, 8:  // an edit, a deletion or an undo by this device
                 let store = AppStore(paths: paths)
                 try store.load()
-                guard let target = store.focusLogs.randomElement(using: &random) else { continue }
+                guard let target = store.focusLogs.randomElement(using: &random) else { break }
                 next += 1
                 if kind == 6 {
                     try store.record(
                         JournalChange(
-                            id: "c\(next)", kind: .edit, target: target.id, at: Self.now,
+                            id: "c\(next)", kind: .edit, target: target.id, at: DerivedJournalTests.now,
                             patch: SessionPatch(focused: 60, tags: ["edited"])))
                 } else if kind == 7 {
-                    try store.record(JournalChange(id: "c\(next)", kind: .delete, target: target.id, at: Self.now))
+                    try store.record(
+                        JournalChange(id: "c\(next)", kind: .delete, target: target.id, at: DerivedJournalTests.now))
                 } else if let undoable = store.lastUndoable() {
-                    try store.undo(undoable, at: Self.now) { "u\(step)-\(seed)" }
+                    try store.undo(undoable, at: DerivedJournalTests.now) { "u\(step)-\(seed)" }
                 }
             case 9:  // a torn tail on the other device's file, then a line written right after it
-                try Self.appendRaw(#"{"id":"torn\#(step)","start":"2026-11"#, to: other)
+                try DerivedJournalTests.appendRaw(#"{"id":"torn\#(step)","start":"2026-11"#, to: other)
                 if random.next(in: 0...1) == 0 {
                     next += 1
-                    try Self.appendRaw(
-                        JournalCodec.encode(Self.session(next, hoursAgo: hoursAgo, tag: "merged")) + "\n", to: other)
+                    try DerivedJournalTests.appendRaw(
+                        JournalCodec.encode(DerivedJournalTests.session(next, hoursAgo: hoursAgo, tag: "merged"))
+                            + "\n", to: other)
                 }
             case 10:  // a session appended again to the other file (a duplicate id)
                 let store = AppStore(paths: paths)
                 try store.load()
                 if let copy = store.history.sessions.randomElement(using: &random) {
-                    try Self.appendRaw(JournalCodec.encode(copy) + "\n", to: other)
+                    try DerivedJournalTests.appendRaw(JournalCodec.encode(copy) + "\n", to: other)
                 }
             case 11:  // the own file replaced whole by a sync engine (another inode, the same bytes)
                 let own = paths.journalFile
                 let bytes = try Data(contentsOf: URL(fileURLWithPath: own))
                 try bytes.write(to: URL(fileURLWithPath: own), options: .atomic)
+            case 13:  // the own file replaced by a sync engine with a copy that grew by another device's session
+                next += 1
+                hoursAgo = max(1, hoursAgo - 2)
+                let own = paths.journalFile
+                let line = JournalCodec.encode(DerivedJournalTests.session(next, hoursAgo: hoursAgo, tag: "sync"))
+                let bytes = try Data(contentsOf: URL(fileURLWithPath: own)) + Data((line + "\n").utf8)
+                try bytes.write(to: URL(fileURLWithPath: own), options: .atomic)
             default:  // the derived files deleted
                 try? FileManager.default.removeItem(atPath: paths.statsCacheFile)
             }
-            let reference = try Self.rebuilt(paths)
-            let got = try Self.derived(paths)
+            return kind
+        }
+    }
+
+    @Test(arguments: 1...6)
+    func derivedFilesGiveWhatARebuildGives(seed: Int) throws {
+        var journal = try RandomJournal(seed: seed)
+        var folds = 0
+        for step in 0..<40 {
+            let kind = try journal.step(step)
+            let reference = try Self.rebuilt(journal.paths)
+            let got = try Self.derived(journal.paths)
             #expect(got.views == reference.views, "seed \(seed) step \(step) kind \(kind)")
             for (id, events) in got.events { #expect(reference.events[id] == events, "events of \(id)") }
             // Sessions this device appended are folded in: nothing had to read the journal.
@@ -210,13 +267,52 @@ import Testing
         #expect(folds > 0)
     }
 
+    /// The derived files a streamed rebuild writes (``AppStore/rebuiltJournal(days:definitions:)``) are those a load
+    /// writes (``AppStore/saveDerived(days:summaries:expedition:)``), byte for byte, and so is the expedition
+    /// checkpoint beside them (``AppStore/loadExpedition(days:)``'s); a journal the stream cannot follow (unreadable
+    /// lines, a duplicate id) is left to the load. The views from the rebuilt files are checked against a load's by
+    /// ``derivedFilesGiveWhatARebuildGives(seed:)``.
+    @Test(arguments: 1...8)
+    func aStreamedRebuildWritesWhatALoadWrites(seed: Int) throws {
+        var journal = try RandomJournal(seed: seed + 200)
+        let paths = journal.paths
+        var streamed = 0
+        func files() -> (cache: Data?, checkpoint: Data?) {
+            (
+                FileManager.default.contents(atPath: paths.statsCacheFile),
+                FileManager.default.contents(atPath: paths.expeditionCheckpointFile)
+            )
+        }
+        for step in 0..<30 {
+            let kind = try journal.step(step)
+            try? FileManager.default.removeItem(atPath: paths.cacheDirectory)
+            let loaded = AppStore(paths: paths)
+            try loaded.load()
+            try loaded.loadExpedition(days: Self.days)
+            let reference = files()
+            try? FileManager.default.removeItem(atPath: paths.cacheDirectory)
+            let store = AppStore(paths: paths)
+            let rebuilt = store.rebuiltJournal(days: Self.days, definitions: .builtIn)
+            let got = files()
+            if rebuilt != nil {
+                streamed += 1
+                #expect(got.cache == reference.cache, "seed \(seed) step \(step) kind \(kind)")
+                #expect(got.checkpoint == reference.checkpoint, "seed \(seed) step \(step) kind \(kind)")
+            } else {
+                #expect(got.cache == nil && (loaded.issues.count > 0 || !loaded.duplicates.isEmpty))
+            }
+        }
+        #expect(streamed > 0)
+    }
+
     /// The end of a session: its day, streak and expedition events come from the derived files, with no full read.
     @Test func aRecordedSessionIsFoldedWithoutReadingTheHistory() throws {
         let paths = try Sessions.temporaryPaths()
         let first = AppStore(paths: paths)
         for i in 0..<20 { try first.record(Self.session(i, hoursAgo: 24 * (20 - i), tag: "code")) }
         _ = try Self.derived(paths)  // builds the derived files
-        let store = AppStore(paths: paths)
+        let watch = Watch()
+        let store = Self.store(paths, watch)
         let log = Self.session(99, hoursAgo: 2, tag: "new")
         #expect(store.lacksRecord(id: log.id) && !store.lacksRecord(id: "s3"))
         // Lines another focus process appended since are searched too (their ids are not among the saved ones yet).
@@ -228,48 +324,76 @@ import Testing
         #expect(events[log.id] == (try Self.rebuilt(paths)).events[log.id])
         let totals = store.dayTotals(on: Self.today, today: Self.today, days: Self.days)
         #expect(!store.isLoaded && totals.sessions == 2 && totals.focused == 3000 && totals.streak.days == 21)
+        #expect(!watch.rebuilt)
         #expect(try store.recentTags(days: Self.days).first == "new")
     }
 
-    /// What a journal file gained that focus's own appends do not account for (``OwnAppends``) is never folded: the
-    /// next command reads the journal, whatever the change hides (here an edit in place that keeps a line's length,
-    /// more than 4 KiB before the end, which the tail hash cannot see).
-    enum Growth: String, CaseIterable {
-        /// Another program appends a line.
+    /// A journal file that changed otherwise than by focus's own appends (``OwnAppends``) is folded only when it
+    /// still starts with the very bytes the derived files were built from (``PrefixHash``): a line another program
+    /// appended, a copy a sync engine or git put in its place that only grew, or the same bytes touched. Anything
+    /// else is read whole, whatever the change hides: an edit in place that keeps a line's length more than 4 KiB
+    /// before the end (which the tail hash cannot see), in the file or in the copy, or a shorter copy.
+    enum Change: String, CaseIterable {
         case foreignAppend
-        /// An edit in place, then focus appends a session.
         case editThenOwnAppend
-        /// An edit in place, then another program appends a line.
         case editThenForeignAppend
+        /// An edit in place that keeps the length, and nothing appended.
+        case editInPlace
+        /// The file replaced by a copy (another inode) with the same bytes.
+        case sameCopy
+        /// The file replaced by a copy that grew by another device's line.
+        case grownCopy
+        /// The file replaced by a copy that grew, with an edit that keeps the length far from the end.
+        case editedGrownCopy
+        /// The file replaced by a copy without its last line.
+        case shorterCopy
+
+        var isFolded: Bool { [.foreignAppend, .sameCopy, .grownCopy].contains(self) }
+        var edits: Bool { [.editThenOwnAppend, .editThenForeignAppend, .editInPlace, .editedGrownCopy].contains(self) }
     }
 
-    @Test(arguments: Growth.allCases)
-    func growthFocusDidNotWriteIsReadWhole(_ growth: Growth) throws {
+    @Test(arguments: Change.allCases)
+    func aChangedFileIsFoldedOnlyWhenItStartsWithTheSameBytes(_ change: Change) throws {
         let paths = try Sessions.temporaryPaths()
         let first = AppStore(paths: paths)
         for i in 0..<60 { try first.record(Self.session(i, hoursAgo: 24 * (61 - i), tag: "code")) }
         _ = try Self.derived(paths)
-        if growth != .foreignAppend {
-            // The first session loses a second of focus: same length, same inode, far from the end.
-            let text = try String(contentsOfFile: paths.journalFile, encoding: .utf8)
+        var text = try String(contentsOfFile: paths.journalFile, encoding: .utf8)
+        if change.edits {
+            // The first session loses a second of focus: same length, far from the end.
             let edited = text.replacingOccurrences(
                 of: #""focused":1500"#, with: #""focused":1499"#, options: [],
                 range: text.startIndex..<text.index(text.startIndex, offsetBy: 200))
             #expect(edited != text && edited.utf8.count == text.utf8.count)
+            text = edited
+        }
+        let added = JournalCodec.encode(Self.session(99, hoursAgo: 2, tag: "new")) + "\n"
+        switch change {
+        case .foreignAppend, .editThenOwnAppend, .editThenForeignAppend, .editInPlace:
+            // In place: the same inode.
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: paths.journalFile))
-            try handle.write(contentsOf: Data(edited.utf8))
+            try handle.write(contentsOf: Data(text.utf8))
             try handle.close()
+            if change == .editThenOwnAppend {
+                try AppStore(paths: paths).record(Self.session(99, hoursAgo: 2, tag: "new"))
+            } else if change != .editInPlace {
+                try Self.appendRaw(added, to: paths.journalFile)
+                #expect(!AppStore(paths: paths).lacksRecord(id: "s99"))
+            }
+        case .sameCopy, .grownCopy, .editedGrownCopy, .shorterCopy:
+            if change == .shorterCopy { text = String(text[...text.dropLast().lastIndex(of: "\n")!]) }
+            if change == .grownCopy || change == .editedGrownCopy { text += added }
+            try Data(text.utf8).write(to: URL(fileURLWithPath: paths.journalFile), options: .atomic)
         }
-        let added = Self.session(99, hoursAgo: 2, tag: "new")
-        if growth == .editThenOwnAppend {
-            try AppStore(paths: paths).record(added)
-        } else {
-            try Self.appendRaw(JournalCodec.encode(added) + "\n", to: paths.journalFile)
-            #expect(!AppStore(paths: paths).lacksRecord(id: "s200"))
-        }
-        let store = AppStore(paths: paths)
-        _ = try store.statsInput(range: .lastDays(7), tag: nil, today: Self.today, days: Self.days)
-        #expect(store.isLoaded)
+        #expect(
+            try Self.readsWhole(paths) { store in
+                _ = try store.statsInput(range: .lastDays(7), tag: nil, today: Self.today, days: Self.days)
+            } == !change.isFolded)
+        // Once folded (or rebuilt), the next command reads the derived files only.
+        #expect(
+            try !Self.readsWhole(paths) { store in
+                _ = try store.statsInput(range: .lastDays(7), tag: nil, today: Self.today, days: Self.days)
+            })
         #expect(try Self.derived(paths).views == Self.rebuilt(paths).views)
     }
 
@@ -282,9 +406,10 @@ import Testing
         try Self.appendRaw(#"{"id":"torn","start":"#, to: paths.journalFile)
         _ = try Self.derived(paths)
         try Self.appendRaw(JournalCodec.encode(Self.session(7, hoursAgo: 3, tag: nil)) + "\n", to: paths.journalFile)
-        let store = AppStore(paths: paths)
-        _ = try store.statsInput(range: .lastDays(7), tag: nil, today: Self.today, days: Self.days)
-        #expect(store.isLoaded)
+        #expect(
+            try Self.readsWhole(paths) { store in
+                _ = try store.statsInput(range: .lastDays(7), tag: nil, today: Self.today, days: Self.days)
+            })
         #expect(try Self.derived(paths).views == (try Self.rebuilt(paths)).views)
     }
 }

@@ -91,10 +91,12 @@ import Testing
         var full: [StatsData] = []
         var usedCache = true
         for range in [StatsRange.lastDays(7), .lastDays(30), .lastDays(365), .all] {
-            let store = AppStore(paths: paths)
-            let input = try store.statsInput(range: range, tag: nil, today: today, days: days)
-            if !store.focusLogs.isEmpty { usedCache = false }
-            cached.append(StatsService.buildStatsData(input: input, range: range, now: now, days: days))
+            var input: StatsInput?
+            let read = try DerivedJournalTests.readsWhole(paths) { store in
+                input = try store.statsInput(range: range, tag: nil, today: today, days: days)
+            }
+            if read { usedCache = false }
+            cached.append(StatsService.buildStatsData(input: input!, range: range, now: now, days: days))
             let reference = AppStore(paths: paths)
             try reference.load()
             full.append(StatsService.buildStatsData(focusLogs: reference.focusLogs, range: range, now: now, days: days))
@@ -178,11 +180,15 @@ import Testing
         try Self.append(Self.sessions(30), paths)
         _ = try Self.bothWays(paths)
         let shifted = LocalDays(timeZone: Zone(identifier: "UTC")!, dayStartSeconds: 4 * 3600)
-        let store = AppStore(paths: paths)
-        let input = try store.statsInput(range: .all, tag: nil, today: Self.today, days: shifted)
-        #expect(!store.focusLogs.isEmpty)
+        var input: StatsInput?
         #expect(
-            StatsService.buildStatsData(input: input, range: .all, now: Self.now, days: shifted)
+            try DerivedJournalTests.readsWhole(paths) { store in
+                input = try store.statsInput(range: .all, tag: nil, today: Self.today, days: shifted)
+            })
+        let store = AppStore(paths: paths)
+        try store.load()
+        #expect(
+            StatsService.buildStatsData(input: input!, range: .all, now: Self.now, days: shifted)
                 == StatsService.buildStatsData(focusLogs: store.focusLogs, range: .all, now: Self.now, days: shifted))
     }
 

@@ -57,7 +57,32 @@ import Testing
             dangling: scan.danglingChanges, issues: scan.issues, tornTails: scan.tornTails,
             duplicates: scan.duplicates, conflictCopies: scan.conflictCopies)
         #expect(scan.sessions == sessions.count)
+        // Visited twice (`log --limit 0`): the same sessions, then the same backwards.
+        let twice = AppStore(paths: paths)
+        var forward: [(FocusLog, String?)] = []
+        var backward: [(FocusLog, String?)] = []
+        let again = try twice.streamSessions(
+            withDevices: { forward.append(($0, $1)) }, thenNewestFirst: { backward.append(($0, $1)) })
+        #expect(forward.map(\.0) == sessions && forward.map(\.1) == devices)
+        #expect(backward.map(\.0) == sessions.reversed() && backward.map(\.1) == devices.reversed())
+        #expect(again.issues == scan.issues && twice.isLoaded == store.isLoaded)
         return (reading, !store.isLoaded, progress)
+    }
+
+    /// Newest first through a journal longer than the reader's buffer, with sessions that share a start and a file
+    /// whose sessions are not in order: every line read again from the files' ends back.
+    @Test func aLongJournalIsVisitedNewestFirst() throws {
+        let paths = try Sessions.temporaryPaths()
+        var own = ""
+        var other = ""
+        for i in 0..<12_000 {
+            own += Self.line(String(format: "%05d-own", 12_000 - i), hour: i / 3, tags: ["t\(i % 5)"])
+            if i % 7 == 0 { other += Self.line("o\(i)", hour: (i * 37) % 4000) }
+        }
+        try Self.write([Self.own: own, Self.other: other], to: paths)
+        let reference = try Self.loaded(paths)
+        let got = try Self.streamed(paths)
+        #expect(got.streamed && got.reading == reference)
     }
 
     static func write(_ files: [String: String], to paths: DataPaths) throws {

@@ -129,4 +129,72 @@ import Testing
         #expect(got.stdout == cold.stdout && got.status == cold.status)
         #expect(got.stdout != before.stdout)
     }
+
+    /// The own journal file replaced by a sync engine (a new file renamed over the old one, as Syncthing and Dropbox
+    /// do, or one git checked out): folded like an append when it starts with the very bytes the derived files were
+    /// built from and only grew, rebuilt otherwise; every command prints what it prints without derived files.
+    enum Replacement: String, CaseIterable {
+        case sameBytes, grown, editedAndGrown, shorter
+
+        var folds: Bool { self == .sameBytes || self == .grown }
+    }
+
+    @Test(arguments: Replacement.allCases)
+    func aFileASyncEngineReplacedIsFoldedOnlyWhenItOnlyGrew(_ replacement: Replacement) throws {
+        let home = try TempHome()
+        try home.writeJournal(Self.history())
+        #expect(try FocusBinary.run(["stats"], home: home.path, now: Self.now).status == 0)
+        let cache = home.path + "/state/cache/stats-cache.bin"
+        let inode = try FileManager.default.attributesOfItem(atPath: cache)[.systemFileNumber] as? Int
+        var text = try String(contentsOfFile: home.journalFile, encoding: .utf8)
+        let line =
+            #"{"id":"feedfacefeedfacefeedfacefeedface","start":"2026-11-30T11:00:00Z","end":"2026-11-30T11:50:00Z","#
+            + #""planned":3000,"focused":3000,"completed":true,"tag":"synced"}"# + "\n"
+        switch replacement {
+        case .sameBytes: break
+        case .grown: text += line
+        case .editedAndGrown:
+            // The first session loses a minute: the same length, far from the end.
+            text = text.replacingOccurrences(
+                of: "\"focused\":1500", with: "\"focused\":1440",
+                range: text.range(
+                    of: "\"focused\":1500"))
+            text += line
+        case .shorter: text = String(text[...text.dropLast().lastIndex(of: "\n")!])
+        }
+        let copy = home.path + "/journal/.syncthing.tmp"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: copy))
+        #expect(rename(copy, home.journalFile) == 0)
+        let first = try FocusBinary.run(["stats", "--range", "all"], home: home.path, now: Self.now)
+        #expect(first.status == 0)
+        let now = try FileManager.default.attributesOfItem(atPath: cache)[.systemFileNumber] as? Int
+        // A fold appends a record to the file; a rebuild writes a new one.
+        #expect((now == inode) == replacement.folds)
+        try Self.expectSameOutputs(home, after: "a file replaced by a copy (\(replacement))")
+    }
+
+    /// `log --limit 0` streams every row, measured first: the same bytes as the rows of a journal in memory (here a
+    /// sync engine's conflict copy makes the journal be loaded), with several devices, zones, tags and notes.
+    @Test(arguments: [
+        ["log", "--limit", "0"], ["log", "--limit", "0", "--json"], ["log", "--limit", "0", "--tag", "coding"],
+    ])
+    func theWholeLogStreamsAsItLoads(_ command: [String]) throws {
+        let streamed = try TempHome()
+        var history = Self.history()
+        history[3] = history[3].replacingOccurrences(
+            of: "}", with: #","tz":"Asia/Tokyo","note":"a note\non two lines"}"#)
+        try streamed.writeJournal(history)
+        let other =
+            #"{"id":"feedfacefeedfacefeedfacefeedface","start":"2026-11-30T11:00:00Z","end":"2026-11-30T12:50:00Z","#
+            + #""planned":6600,"focused":6600,"completed":false,"tags":["synced","长标签"]}"#
+        try streamed.writeJournal([other], name: "laptop-0000000a.jsonl")
+        let loaded = try TempHome(device: nil)
+        try FileManager.default.removeItem(atPath: loaded.path)
+        try FileManager.default.copyItem(atPath: streamed.path, toPath: loaded.path)
+        try loaded.writeJournal([other], name: "laptop-0000000a.sync-conflict-20261129-101500-ABCDEFG.jsonl")
+        let got = try FocusBinary.run(command, home: streamed.path, now: Self.now)
+        let reference = try FocusBinary.run(command, home: loaded.path, now: Self.now)
+        #expect(got.status == 0 && got.stdout.count > 1000)
+        #expect(got.stdout == reference.stdout && got.stderr == reference.stderr)
+    }
 }

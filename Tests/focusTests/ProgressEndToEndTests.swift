@@ -33,7 +33,11 @@ import Testing
 
     /// Whether `screen` shows the meter: `Reading the journal: 41000 (98000 a second), 2 s left`.
     static func showsMeter(_ screen: String) -> Bool {
-        let titles = ["Reading the journal", "Going through the sessions", "Reading the records to import"]
+        let titles = [
+            "Reading the journal", "Going through the sessions", "Reading the records to import",
+            "Rebuilding the derived files: reading the journal",
+            "Rebuilding the derived files: going through the sessions",
+        ]
         return titles.contains { title in
             (try? Regex(title + #": \d+ \(\d+ a second\), \d+ s left"#)).map { screen.contains($0) } ?? false
         }
@@ -44,6 +48,9 @@ import Testing
         (command: "doctor", file: false),
         (command: "export --format jsonl --out FILE", file: true),
         (command: "import JOURNAL --from jsonl", file: false),
+        // No derived files yet: the first command that reads them rebuilds them from the whole journal.
+        (command: "stats", file: false),
+        (command: "log", file: false),
     ])
     func longWorkShowsProgressOnATerminalOnly(_ command: String, _ file: Bool) throws {
         guard Tmux.path != nil else {
@@ -74,5 +81,25 @@ import Testing
         #expect(piped.stderr == (file ? "Exported 200000 sessions to \(exported).\n" : ""))
         let onTerminal = try String(contentsOfFile: home.path + "/stdout", encoding: .utf8)
         #expect(onTerminal == piped.stdout)
+    }
+
+    /// A rebuild beside JSON, or under a shell's completion, draws nothing on the terminal: stderr stays empty.
+    @Test(arguments: ["stats --json", "log --json", "completions --tags"])
+    func aRebuildForAMachineDrawsNothing(_ command: String) throws {
+        guard Tmux.path != nil else {
+            Issue.record("tmux is needed for the progress tests (.ci/run installs it)")
+            return
+        }
+        let home = try Self.bigHome()
+        let tmux = try Self.onTerminal(home, command, out: home.path + "/stdout")
+        var seen = false
+        let done = try eventually(timeout: 120) {
+            let screen = try tmux.screen().joined(separator: "\n")
+            if Self.showsMeter(screen) || screen.contains("Rebuilding") { seen = true }
+            return screen.contains("EXIT=")
+        }
+        #expect(done && !seen)
+        #expect(try tmux.screen().filter { !$0.isEmpty } == ["EXIT=0"])
+        #expect(FileManager.default.fileExists(atPath: home.path + "/state/cache/stats-cache.bin"))
     }
 }

@@ -45,6 +45,14 @@ struct CommandLineTool {
         do throws(FocusError) {
             if let status = try command.runWithoutContext(arguments, out, columns: columns) { return status }
             let ctx = try makeContext()
+            // A rebuild of the derived files from a long history shows how far it has come, as long work does; never
+            // beside JSON, a prompt's `status --format` or completion words (``Context/quiet``).
+            if let meter = ProgressMeter(ctx, enabled: !arguments.asksForJSON) {
+                ctx.store.rebuildProgress = { [unowned ctx] progress in
+                    guard !ctx.quiet else { return }
+                    if let progress { meter.report(progress) } else { meter.finish() }
+                }
+            }
             return try command.run(arguments, ctx)
         } catch {
             return report(error, arguments.path)

@@ -22,6 +22,9 @@ struct ParsedArguments: Sendable {
     /// Whether `flag` was given.
     subscript(_ flag: Flag) -> Bool { flags.contains(flag.spec.flagName) }
 
+    /// Whether the command was asked for JSON (every command's flag is called `--json`): nothing is drawn beside it.
+    var asksForJSON: Bool { flags.contains("--json") }
+
     /// The value of `argument`, or `nil` when it was left out.
     subscript<Value>(_ argument: Argument<Value>) -> Value? { values[argument.spec.name] as? Value }
 

@@ -38,6 +38,14 @@ enum LogCommand: ParsableCommand {
         let model: HistoryViewModel
         // The newest sessions of the whole history come from the derived files; anything else reads the journal.
         ctx.recoverCrashedSession()
+        if limit == 0,
+            try writeWhole(
+                HistoryViewModel(
+                    store: ctx.store, range: range, tag: args[tag], device: args[device], limit: nil, now: now,
+                    days: days), json: args[json], ctx)
+        {
+            return 0
+        }
         if range == .all, args[tag] == nil, args[device] == nil, limit > 0,
             let newest = HistoryViewModel(newestOf: ctx.store, limit: limit, now: now, days: days)
         {
@@ -62,5 +70,48 @@ enum LogCommand: ParsableCommand {
             ctx.out.lines(HistoryView.lines(model.rows, hidden: model.hiddenCount, width: ctx.lineWidth))
         }
         return 0
+    }
+
+    /// `--limit 0`: every matching row written as the journal streams by (newest first, as the table or JSON array
+    /// of ``HistoryView`` would hold them), so a whole history is never held; `false`, with nothing written, when the
+    /// journal must be loaded instead (``HistoryViewModel/streamRows(measure:show:)``).
+    private static func writeWhole(_ model: HistoryViewModel, json: Bool, _ ctx: Context) throws(FocusError) -> Bool {
+        var layout = HistoryView.Layout()
+        var batch: [TerminalLine] = []
+        var text = ""
+        var started = false
+        let width = ctx.lineWidth
+        func flush() {
+            if json {
+                ctx.out.exact(JSONText.terminalSafe(text))
+                text = ""
+            } else {
+                ctx.out.lines(batch)
+                batch.removeAll(keepingCapacity: true)
+            }
+        }
+        let streamed = try model.streamRows(
+            measure: { if !json { layout.measure($0) } },
+            show: { row in
+                if !started {
+                    // Unreadable lines are known once the journal was read: said before the rows, as a load says them.
+                    ctx.reportIssues()
+                    started = true
+                    if json { text = "[" }
+                } else if json {
+                    text += ","
+                }
+                if json { text += HistoryView.json(row) } else { batch.append(layout.line(row, width: width)) }
+                if batch.count == 512 || text.utf8.count >= 1 << 16 { flush() }
+            })
+        guard streamed else { return false }
+        guard started else {
+            ctx.reportIssues()
+            if json { ctx.out.json(HistoryView.json([])) } else { ctx.out.lines([HistoryView.noSessions]) }
+            return true
+        }
+        if json { text += "]\n" }
+        flush()
+        return true
     }
 }

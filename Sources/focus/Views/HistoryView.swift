@@ -4,45 +4,16 @@ import FoundationEssentials
 /// Renders `focus log`: one line per session, or a JSON array.
 enum HistoryView {
     /// The words of the status column, in the reader's language.
-    private static var completedWord: TerminalLine { TerminalLine("completed") }
-    private static var interruptedWord: TerminalLine { TerminalLine("interrupted") }
+    fileprivate static var completedWord: TerminalLine { TerminalLine("completed") }
+    fileprivate static var interruptedWord: TerminalLine { TerminalLine("interrupted") }
 
     /// The rows as a table whose columns are measured on what they show (ids, tags and notes from data
     /// included), each row cut to `width` columns when given (on a terminal), else whole.
     static func lines(_ rows: [HistoryViewModel.Row], hidden: Int, width: Int?) -> [TerminalLine] {
-        guard !rows.isEmpty else { return [TerminalLine("No sessions.")] }
-        let ids = rows.map { TerminalLine(verbatim: $0.shortID) }
-        let durations = rows.map { TerminalLine(Message.duration($0.log.focused)) }
-        let tags = rows.map { TerminalLine(verbatim: FocusLog.hashtags($0.log.tags) ?? "") }
-        let idWidth = ids.map(\.width).max() ?? 8
-        let focusWidth = durations.map(\.width).max() ?? 3
-        let tagWidth = tags.map(\.width).max() ?? 0
-        let statusWidth = max(completedWord.width, interruptedWord.width) + 2
-        // The device is shown only when the rows come from more than one.
-        let devices = Set(rows.map(\.device))
-        let deviceWidth =
-            devices.count > 1 ? (devices.map { TerminalLine(verbatim: $0 ?? "-").width }.max() ?? 1) + 2 : 0
-        // A session recorded in another zone shows its times in that zone, and says which.
-        let zones = rows.map { TerminalLine(verbatim: $0.otherZone ?? "") }
-        let zoneWidth = zones.map(\.width).max().map { $0 > 0 ? $0 + 2 : 0 } ?? 0
-        var lines: [TerminalLine] = []
-        for (index, row) in rows.enumerated() {
-            let log = row.log
-            var line = ids[index].padded(toWidth: idWidth + 2)
-            line.append(verbatim: row.date.isoString + "  " + row.startTime + "–" + row.endTime + "  ")
-            if zoneWidth > 0 { line.append(zones[index].padded(toWidth: zoneWidth)) }
-            line.append(durations[index].padded(toWidth: focusWidth, alignment: .right))
-            line.append("  ")
-            line.append(
-                (log.completed ? completedWord : interruptedWord).padded(toWidth: statusWidth))
-            if deviceWidth > 0 { line.append(TerminalLine(verbatim: row.device ?? "-").padded(toWidth: deviceWidth)) }
-            line.append(tags[index].padded(toWidth: tagWidth + 2))
-            if let note = log.note {
-                line.append(verbatim: note.split(whereSeparator: \.isNewline).joined(separator: " "))
-            }
-            line = line.trimmingTrailingSpaces()
-            lines.append(width.map { line.truncated(toWidth: $0) } ?? line)
-        }
+        guard !rows.isEmpty else { return [noSessions] }
+        var layout = Layout()
+        for row in rows { layout.measure(row) }
+        var lines = rows.map { layout.line($0, width: width) }
         if hidden > 0 {
             lines += TerminalLine(
                 hidden == 1
@@ -52,6 +23,77 @@ enum HistoryView {
             .folded(toWidth: width)
         }
         return lines
+    }
+
+    static var noSessions: TerminalLine { TerminalLine("No sessions.") }
+
+    /// The table's columns, measured on every row (``measure(_:)``) before any is drawn (``line(_:width:)``): the
+    /// rows of a whole history stream by twice, and are never held. The cells many rows share (a duration, a set of
+    /// tags, the status words) are made once.
+    struct Layout {
+        private var idWidth = 0
+        private var focusWidth = 0
+        private var tagWidth = 0
+        private var zoneWidth = 0
+        private var devices: [String?: Int] = [:]
+        private(set) var isEmpty = true
+        private let completed: TerminalLine
+        private let interrupted: TerminalLine
+        private let gap = TerminalLine("  " as Message)
+        private var durations: [Int: TerminalLine] = [:]
+        private var tagCells: [[String]: TerminalLine] = [:]
+
+        init() {
+            let statusWidth = max(HistoryView.completedWord.width, HistoryView.interruptedWord.width) + 2
+            completed = HistoryView.completedWord.padded(toWidth: statusWidth)
+            interrupted = HistoryView.interruptedWord.padded(toWidth: statusWidth)
+        }
+
+        mutating func measure(_ row: HistoryViewModel.Row) {
+            isEmpty = false
+            idWidth = max(idWidth, TerminalLine(verbatim: row.shortID).width)
+            focusWidth = max(focusWidth, duration(row.log.focused).width)
+            tagWidth = max(tagWidth, tags(row.log.tags).width)
+            if let zone = row.otherZone { zoneWidth = max(zoneWidth, TerminalLine(verbatim: zone).width) }
+            if devices[row.device] == nil { devices[row.device] = TerminalLine(verbatim: row.device ?? "-").width }
+        }
+
+        private mutating func duration(_ seconds: Int) -> TerminalLine {
+            if let cell = durations[seconds] { return cell }
+            let cell = TerminalLine(Message.duration(seconds))
+            durations[seconds] = cell
+            return cell
+        }
+
+        private mutating func tags(_ tags: [String]) -> TerminalLine {
+            if let cell = tagCells[tags] { return cell }
+            let cell = TerminalLine(verbatim: FocusLog.hashtags(tags) ?? "")
+            tagCells[tags] = cell
+            return cell
+        }
+
+        /// The device is shown only when the rows come from more than one.
+        private var deviceWidth: Int { devices.count > 1 ? (devices.values.max() ?? 1) + 2 : 0 }
+
+        /// `row` as a line of the table, cut to `width` when given.
+        mutating func line(_ row: HistoryViewModel.Row, width: Int?) -> TerminalLine {
+            let log = row.log
+            var line = TerminalLine(verbatim: row.shortID).padded(toWidth: idWidth + 2)
+            line.append(verbatim: row.date.isoString + "  " + row.startTime + "–" + row.endTime + "  ")
+            // A session recorded in another zone shows its times in that zone, and says which.
+            if zoneWidth > 0 { line.append(TerminalLine(verbatim: row.otherZone ?? "").padded(toWidth: zoneWidth + 2)) }
+            line.append(duration(log.focused).padded(toWidth: focusWidth, alignment: .right))
+            line.append(gap)
+            line.append(log.completed ? completed : interrupted)
+            let deviceWidth = deviceWidth
+            if deviceWidth > 0 { line.append(TerminalLine(verbatim: row.device ?? "-").padded(toWidth: deviceWidth)) }
+            line.append(tags(log.tags).padded(toWidth: tagWidth + 2))
+            if let note = log.note {
+                line.append(verbatim: note.split(whereSeparator: \.isNewline).joined(separator: " "))
+            }
+            line = line.trimmingTrailingSpaces()
+            return width.map { line.truncated(toWidth: $0) } ?? line
+        }
     }
 
     struct Item: Encodable {
@@ -66,17 +108,19 @@ enum HistoryView {
         let device: String?
     }
 
-    static func json(_ rows: [HistoryViewModel.Row]) -> String {
-        JSONText.encode(
-            rows.map { row in
-                Item(
-                    id: row.log.id, shortId: row.shortID, date: row.date.isoString,
-                    start: UTCTimestamp.format(row.log.start),
-                    end: UTCTimestamp.format(row.log.end), planned: row.log.planned, focused: row.log.focused,
-                    completed: row.log.completed,
-                    tz: row.log.tz, tag: row.log.tags.first, note: row.log.note, tags: row.log.tags,
-                    source: row.log.source.rawValue, origin: row.log.origin?.key, device: row.device)
-            })
+    static func json(_ rows: [HistoryViewModel.Row]) -> String { JSONText.encode(rows.map(item)) }
+
+    /// One element of ``json(_:)``'s array, for a whole history written one row at a time.
+    static func json(_ row: HistoryViewModel.Row) -> String { JSONText.encode(item(row)) }
+
+    private static func item(_ row: HistoryViewModel.Row) -> Item {
+        Item(
+            id: row.log.id, shortId: row.shortID, date: row.date.isoString,
+            start: UTCTimestamp.format(row.log.start),
+            end: UTCTimestamp.format(row.log.end), planned: row.log.planned, focused: row.log.focused,
+            completed: row.log.completed,
+            tz: row.log.tz, tag: row.log.tags.first, note: row.log.note, tags: row.log.tags,
+            source: row.log.source.rawValue, origin: row.log.origin?.key, device: row.device)
     }
 
     /// `2026-11-29 09:00–09:25 (25m) #writing #book`, in the session's own zone, read next to `readerZone`

@@ -1,0 +1,41 @@
+import FocusJournal
+import FocusModels
+
+/// The rebuild: the derived files made again from the whole journal, streamed by rather than loaded.
+extension AppStore {
+    /// The derived files rebuilt from the journal read as ``streamSessions(progress:planned:withDevices:)`` reads it
+    /// (two passes a piece at a time, memory flat in the history) and written, for a store that has not loaded the
+    /// journal: what ``saveDerived(days:summaries:expedition:)`` would write after a load (``StatsCacheBuilder``).
+    /// With `definitions` (a command that shows the expedition) the expedition checkpoint is written too, as
+    /// ``loadExpedition(days:)`` writes it, and the result holds every session's expedition events.
+    ///
+    /// `nil` when a load must do it: the journal could not be streamed (the store is then loaded), has unreadable
+    /// lines or no session, the ids' short ids are not a matter of bytes, or the files cannot be written.
+    /// ``rebuildProgress`` hears how far it has come.
+    func rebuiltJournal(days: LocalDays, definitions: ExpeditionDefinitions?) -> DerivedJournal? {
+        guard !isLoaded else { return nil }
+        var builder = StatsCacheBuilder(days: days, definitions: try? loadExpeditionDefinitions())
+        let progress = rebuildProgress.map { report in
+            { (step: WorkProgress) in
+                let title: Message =
+                    step.title == "Reading the journal"
+                    ? "Rebuilding the derived files: reading the journal"
+                    : "Rebuilding the derived files: going through the sessions"
+                report(WorkProgress(title: title, done: step.done, fraction: step.fraction))
+            }
+        }
+        let streamed = try? streamSessions(
+            progress: progress, planned: { builder.plan(sessionRecords: $0, changes: $1) },
+            withDevices: { log, device in builder.add(log, device: device) })
+        rebuildProgress?(nil)
+        guard let scan = streamed, !isLoaded,
+            let cache = builder.finish(scan, fingerprint: cacheFingerprint(days: days)),
+            (try? writeStatsCache(cache)) != nil, let file = StatsCacheFile.open(paths.statsCacheFile)
+        else { return nil }
+        if let definitions, let (checkpoint, earns) = builder.checkpoint(changes: scan.changes) {
+            let saved = readCheckpoint(definitions)
+            if checkpoint != saved, saved != nil || earns { try? saveCheckpoint(checkpoint) }
+        }
+        return DerivedJournal(file: file, delta: nil, events: builder.events)
+    }
+}
