@@ -121,6 +121,8 @@ extension AppStore {
                                 newest: added.logs, devices: added.logs.map { added.devices[$0.id] },
                                 idLength: idLength)) : nil
             })
+        // Without definitions the expedition is the one read: its bytes are copied, not written again.
+        if definitions == nil { delta.encodedExpedition = derived.encodedExpedition }
         delta.pending = pending.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
         delta.runsFrom = runsFrom
         delta.runs = runs

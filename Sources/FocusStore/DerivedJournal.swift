@@ -28,6 +28,8 @@ final class DerivedJournal {
     /// The expedition as folded, without the sessions still pending (``StatsCacheDelta/pending``).
     private(set) lazy var foldedExpedition: JournalDigest.Expedition? =
         delta.map(\.expedition) ?? (try? file.expedition()) ?? nil
+    /// ``foldedExpedition`` as the file holds it (``StatsCacheDelta/encodedExpedition``).
+    var encodedExpedition: [UInt8]? { delta.map(\.encodedExpedition) ?? file.encodedExpedition() }
     /// Whether sessions are folded into everything but the expedition and the growth totals yet.
     var hasPending: Bool { !(delta?.pending.isEmpty ?? true) }
     /// The expedition as of the journal; `nil` while sessions are pending.

@@ -26,6 +26,8 @@ final class StatsCacheFile {
     private let coreOffset: Int
     private let historyText: String
     private let expeditionPart: JournalDigest.Expedition?
+    /// Where the base's expedition lies in the file, as ``StatsCache/Writer/expedition(_:)`` wrote it.
+    private let expeditionBytes: Range<Int>
     private let runCount, dayCount, idCount, prefixCount: Int
     private let runsOffset, indexOffset, detailOffset, idsOffset, prefixesOffset: Int
     private let base: UnsafeRawPointer
@@ -134,7 +136,9 @@ final class StatsCacheFile {
         tagNames = names
         coreOffset = r.at
         try r.skipCore()
+        let expeditionStart = r.at
         expeditionPart = try r.expedition()
+        expeditionBytes = expeditionStart..<r.at
         historyText = try r.string()
         runCount = try r.count()
         dayCount = try r.count()
@@ -215,6 +219,13 @@ final class StatsCacheFile {
             }) ?? true
         else { throw Corrupt() }
         return expedition
+    }
+
+    /// The bytes ``expedition()`` reads, `nil` when it cannot read them: what writing it again would write, copied.
+    func encodedExpedition() -> [UInt8]? {
+        guard (try? expedition()) != nil else { return nil }
+        return [UInt8](
+            UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(start: base, count: length)[expeditionBytes]))
     }
 
     /// Whether every total and day is one the journal can give (``StatsCache/quantities``, ``StatsCache/days``),

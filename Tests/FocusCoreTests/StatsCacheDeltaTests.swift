@@ -144,6 +144,29 @@ import Testing
         #expect(try D.derived(paths).views == D.rebuilt(paths).views)
     }
 
+    /// A fold that leaves the expedition as it was (no definitions) copies its bytes from the file into the record:
+    /// the record is the one writing the expedition again gives, from the base or from a record before, and reads
+    /// back the same.
+    @Test(arguments: [0, 1, 3])
+    func aFoldCopiesTheExpeditionItReadAsWritingItWouldWriteIt(_ foldsBefore: Int) throws {
+        let paths = try Self.built(30)
+        for i in 0..<foldsBefore {
+            try AppStore(paths: paths).record(D.session(700 + i, hoursAgo: 8 - i, tag: "b"))
+            _ = try #require(AppStore(paths: paths).derivedJournal(days: D.days))
+        }
+        try AppStore(paths: paths).record(D.session(800, hoursAgo: 1, tag: "x"))
+        let folded = try #require(AppStore(paths: paths).derivedJournal(days: D.days))
+        var delta = try #require(folded.delta)
+        #expect(delta.expedition != nil && delta.encodedExpedition != nil)
+        let copied = delta.record()
+        delta.encodedExpedition = nil
+        #expect(copied == delta.record())
+        let file = try #require(StatsCacheFile.open(paths.statsCacheFile))
+        #expect(file.delta?.expedition == folded.delta?.expedition)
+        #expect(file.delta?.sessionCount == 31 + foldsBefore)
+        #expect(try D.derived(paths).views == D.rebuilt(paths).views)
+    }
+
     /// The streak runs a fold reads, those that end on a day or later, are the last of all the runs (with a record
     /// over the base or not), for every day from before the first run to after the last.
     @Test(arguments: [0, 1, 3])
