@@ -69,6 +69,9 @@ public struct ImportPlan: Equatable, Sendable {
         let held = Held(history)
         var taken = held.ids
         var seen = Set<String>()
+        // Sized once: a million ids rehashed at every doubling cost more than reading them.
+        taken.reserveCapacity(taken.count + parsed.sessions.count)
+        seen.reserveCapacity(parsed.sessions.count)
         var added: [FocusLog] = []
         var updated: [JournalChange] = []
         var duplicates = 0
@@ -151,6 +154,14 @@ public struct ImportPlan: Equatable, Sendable {
 
     /// `id` without the `~N` a re-import after an undo gave it.
     static func lineage(_ id: String) -> String {
+        // An ASCII id, the usual, is looked at byte by byte (one `Character` a byte): every import asks this.
+        let utf8 = id.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            guard let tilde = utf8.lastIndex(of: UInt8(ascii: "~")) else { return id }
+            let digits = utf8[utf8.index(after: tilde)...]
+            guard !digits.isEmpty, digits.allSatisfy({ (48...57).contains($0) }) else { return id }
+            return String(id[..<tilde])
+        }
         guard let tilde = id.lastIndex(of: "~") else { return id }
         let digits = id[id.index(after: tilde)...]
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return id }

@@ -24,7 +24,11 @@ public enum SessionExporter {
 
     /// Tags in one CSV field: separated by commas, a comma or backslash inside a tag after a backslash.
     public static func csvTags(_ tags: [String]) -> String {
-        tags.map { tag in
+        // Most tags have nothing to escape (both characters are one byte).
+        if tags.allSatisfy({ !$0.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\\") }) }) {
+            return tags.count == 1 ? tags[0] : tags.joined(separator: ",")
+        }
+        return tags.map { tag in
             tag.unicodeScalars.reduce(into: "") { out, c in
                 if c == "," || c == "\\" { out += "\\" }
                 out.unicodeScalars.append(c)
@@ -98,17 +102,20 @@ public enum SessionExporter {
         }
 
         /// Appends the text of one more session to `bytes`: the journal's formats with no `String` made.
-        public mutating func append(_ log: FocusLog, to bytes: inout [UInt8]) {
+        ///
+        /// `line`, when given, is the session's journal line exactly as ``JournalCodec/append(_:to:)`` writes it
+        /// (``AppStore/streamSessions(progress:withLines:)``): the journal's formats copy it.
+        public mutating func append(_ log: FocusLog, line: UnsafeBufferPointer<UInt8>? = nil, to bytes: inout [UInt8]) {
             count += 1
             switch format {
-            case .csv: bytes += csvRow(log, days: days).utf8
+            case .csv: csvRow(log, days: days, to: &bytes)
             case .json:
                 bytes += (count == 1 ? "[\n  " : ",\n  ").utf8
-                JournalCodec.append(log, to: &bytes)
+                if let line { bytes += line } else { JournalCodec.append(log, to: &bytes) }
             case .jsonl:
-                JournalCodec.append(log, to: &bytes)
+                if let line { bytes += line } else { JournalCodec.append(log, to: &bytes) }
                 bytes.append(10)
-            case .ical: bytes += iCalendarEvent(log, stamp: stamp).map { fold($0) + "\r\n" }.joined().utf8
+            case .ical: iCalendarEvent(log, stamp: stamp, to: &bytes)
             }
         }
 
@@ -128,19 +135,75 @@ public enum SessionExporter {
         export(logs, as: .csv, days: days, now: Date(timeIntervalSince1970: 0))
     }
 
-    /// One CSV row, with its CRLF.
-    static func csvRow(_ log: FocusLog, days: LocalDays) -> String {
-        let fields = [
-            log.id, days.date(of: log).isoString, UTCTimestamp.format(log.start), UTCTimestamp.format(log.end),
-            String(log.planned), String(log.focused), String(log.completed), log.tz ?? "", csvTags(log.tags),
-            log.note ?? "", log.source.rawValue, log.origin?.key ?? "", log.origin?.revision ?? "",
-        ]
-        return fields.map(csvField).joined(separator: ",") + "\r\n"
+    /// Appends `line` and a CRLF to `bytes`, folded into pieces of at most 75 octets, never inside a UTF-8 sequence.
+    /// Appends one CSV row, with its CRLF, to `bytes`: each field as ``csvField(_:)`` writes it, with no `String`
+    /// made for the fields focus itself formats.
+    static func csvRow(_ log: FocusLog, days: LocalDays, to bytes: inout [UInt8]) {
+        csvField(log.id, to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        // A date, instants and numbers hold no character a field quotes or neutralises (a year before 1 aside).
+        let date = days.date(of: log)
+        if date.year >= 0 { appendISO(date, to: &bytes) } else { csvField(date.isoString, to: &bytes) }
+        bytes.append(UInt8(ascii: ","))
+        csvInstant(log.start, to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        csvInstant(log.end, to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        if log.planned >= 0 {
+            JSONWriter.appendDecimal(log.planned, to: &bytes)
+        } else {
+            csvField(String(log.planned), to: &bytes)
+        }
+        bytes.append(UInt8(ascii: ","))
+        if log.focused >= 0 {
+            JSONWriter.appendDecimal(log.focused, to: &bytes)
+        } else {
+            csvField(String(log.focused), to: &bytes)
+        }
+        bytes += (log.completed ? ",true," : ",false,").utf8
+        csvField(log.tz ?? "", to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        csvField(csvTags(log.tags), to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        csvField(log.note ?? "", to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        bytes += log.source.rawValue.utf8
+        bytes.append(UInt8(ascii: ","))
+        csvField(log.origin?.key ?? "", to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        csvField(log.origin?.revision ?? "", to: &bytes)
+        bytes += "\r\n".utf8
+    }
+
+    /// The field of an instant: in years 0 to 9999 (every instant a journal holds) its text needs no quoting.
+    private static func csvInstant(_ date: Date, to bytes: inout [UInt8]) {
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        if seconds >= -62_167_219_200, seconds < 253_402_300_800 {
+            UTCTimestamp.append(epochSeconds: Int(seconds), to: &bytes)
+        } else {
+            csvField(UTCTimestamp.format(date), to: &bytes)
+        }
+    }
+
+    /// `YYYY-MM-DD` of a date in years 0 and later, as ``CivilDate/isoString`` writes it.
+    private static func appendISO(_ date: CivilDate, to bytes: inout [UInt8]) {
+        if date.year < 1000 {
+            bytes += repeatElement(UInt8(ascii: "0"), count: date.year < 10 ? 3 : date.year < 100 ? 2 : 1)
+        }
+        JSONWriter.appendDecimal(date.year, to: &bytes)
+        for part in [date.month, date.day] {
+            bytes.append(UInt8(ascii: "-"))
+            if part < 10 { bytes.append(UInt8(ascii: "0")) }
+            JSONWriter.appendDecimal(part, to: &bytes)
+        }
     }
 
     /// What starts a formula in a spreadsheet (OWASP's list: `=`, `+`, `-`, `@`, tab, carriage return), and the
     /// quote that neutralises it, which therefore also starts a neutralised field.
     public static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r", "'"]
+
+    /// ``formulaStarts`` by ASCII byte.
+    private static let formulaBytes = (0..<128).map { formulaStarts.contains(Unicode.Scalar(UInt8($0))) }
 
     /// One CSV field, quoted when it must be.
     ///
@@ -157,6 +220,22 @@ public enum SessionExporter {
         return quoted(text)
     }
 
+    /// Appends ``csvField(_:)`` of `text`: a field with none of the bytes that quote or neutralise it is written as it
+    /// is (a `Character` that is one of them is that one byte), any other through ``csvField(_:)``.
+    static func csvField(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        let plain = text.withUTF8 { utf8 -> Bool in
+            if let first = utf8.first, first < 0x80, formulaBytes[Int(first)] { return false }
+            for byte in utf8
+            where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 10 || byte == 13 {
+                return false
+            }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if !plain { bytes += csvField(text).utf8 }
+    }
+
     private static func quoted(_ text: String) -> String {
         "\"" + text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
     }
@@ -164,6 +243,11 @@ public enum SessionExporter {
     /// An RFC 5545 calendar with one `VEVENT` per session: UTC times, escaped text, lines folded at 75 octets.
     public static func iCalendar(_ logs: [FocusLog], now: Date) -> String {
         export(logs, as: .ical, days: LocalDays(timeZone: .gmt), now: now)
+    }
+
+    /// Appends one session's `VEVENT`, its lines folded (``fold(_:to:)``), each with its CRLF.
+    static func iCalendarEvent(_ log: FocusLog, stamp: String, to bytes: inout [UInt8]) {
+        for line in iCalendarEvent(log, stamp: stamp) { fold(line, to: &bytes) }
     }
 
     /// The content lines of one session's `VEVENT`, before folding.
@@ -191,38 +275,48 @@ public enum SessionExporter {
 
     /// RFC 5545 TEXT: backslash, semicolon and comma escaped, newlines as `\n`.
     static func icalText(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case ";": out += "\\;"
-            case ",": out += "\\,"
-            case "\n": out += "\\n"
-            case "\r": continue
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += " "
-            default: out.unicodeScalars.append(scalar)
+        // Every character it changes is one byte (the bytes of a longer UTF-8 sequence are 0x80 and above).
+        func changed(_ byte: UInt8) -> Bool {
+            byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: ";")
+                || byte == UInt8(ascii: ",")
+        }
+        guard text.utf8.contains(where: changed) else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 8)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\\"): out += "\\\\".utf8
+            case UInt8(ascii: ";"): out += "\\;".utf8
+            case UInt8(ascii: ","): out += "\\,".utf8
+            case 10: out += "\\n".utf8
+            case 13: continue
+            case _ where byte < 0x20 || byte == 0x7F: out.append(UInt8(ascii: " "))
+            default: out.append(byte)
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// Folds a content line into pieces of at most 75 octets, never inside a UTF-8 sequence.
-    static func fold(_ line: String) -> String {
-        var pieces: [String] = []
-        var current = ""
-        var octets = 0
-        for scalar in line.unicodeScalars {
-            let size = String(scalar).utf8.count
-            let limit = pieces.isEmpty ? 75 : 74  // continuation lines start with a space
-            if octets + size > limit {
-                pieces.append(current)
-                current = ""
-                octets = 0
+    /// Appends `line` and a CRLF to `bytes`, folded into pieces of at most 75 octets, never inside a UTF-8 sequence.
+    static func fold(_ line: String, to bytes: inout [UInt8]) {
+        var line = line
+        line.withUTF8 { utf8 in
+            var octets = 0
+            var limit = 75
+            var i = 0
+            while i < utf8.count {
+                let lead = utf8[i]
+                let size = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                if octets + size > limit {
+                    bytes += "\r\n ".utf8
+                    octets = 0
+                    limit = 74  // continuation lines start with a space
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[i..<min(i + size, utf8.count)]))
+                octets += size
+                i += size
             }
-            current.unicodeScalars.append(scalar)
-            octets += size
         }
-        pieces.append(current)
-        return pieces.joined(separator: "\r\n ")
+        bytes += "\r\n".utf8
     }
 }

@@ -2,6 +2,10 @@ import FocusJournal
 import FocusModels
 import FoundationEssentials
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Reads other tools' data as sessions; pure, bytes in.
 ///
 /// A session from a peer gets source `import`, an id derived from the source record, and its stable identity in
@@ -303,17 +307,77 @@ public enum SessionImporter {
                     reason: "a JSON list, not JSON Lines (read `focus export --format json` with --from json)"))
             return out
         }
-        let all = lines(bytes)
-        for (number, line) in all where !line.trimmingWhitespace().isEmpty {
-            tick(progress, number, all.count)
-            do {
-                let log = try JournalCodec.decode(Array(line.utf8))
-                add(log, place: "line \(number)", to: &out)
-            } catch {
-                out.skipped.append(Skipped(place: "line \(number)", reason: error.reason))
+        bytes.withUnsafeBufferPointer { all in
+            let total = lineCount(all)
+            forEachLine(all) { number, line in
+                guard !isBlank(line) else { return }
+                tick(progress, number, total)
+                do throws(JournalCodec.Failure) {
+                    // Read in place when the line is UTF-8: it is then the text ``lines(_:)`` would make of it.
+                    let utf8 = !line.contains(where: { $0 >= 0x80 }) || String(validating: line, as: UTF8.self) != nil
+                    let log =
+                        utf8
+                        ? try JournalCodec.decode(line)
+                        : try JournalCodec.decode(Array(String(decoding: line, as: UTF8.self).utf8))
+                    add(log, place: "line \(number)", to: &out)
+                } catch {
+                    out.skipped.append(Skipped(place: "line \(number)", reason: error.reason))
+                }
             }
         }
         return out
+    }
+
+    /// Calls `body` with each line of `bytes` and its number, as ``lines(_:)`` splits them (a line ends at a newline
+    /// that is a `Character` of its own, so not at a CR LF, and a CR that ends the text is dropped), without making
+    /// a `String` of each.
+    static func forEachLine(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        var number = 0
+        var start = 0
+        var from = 0
+        while true {
+            number += 1
+            var end = bytes.count
+            while let base = bytes.baseAddress, from < bytes.count,
+                let found = memchr(base + from, 10, bytes.count - from)
+            {
+                let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                from = at + 1
+                if at == 0 || bytes[at - 1] != 13 {
+                    end = at
+                    break
+                }
+            }
+            if end == bytes.count {
+                let stop = end > start && bytes[end - 1] == 13 ? end - 1 : end
+                return body(number, UnsafeBufferPointer(rebasing: bytes[start..<stop]))
+            }
+            body(number, UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            start = end + 1
+            from = start
+        }
+    }
+
+    /// How many lines ``forEachLine(_:_:)`` finds in `bytes`.
+    static func lineCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        forEachLine(bytes) { _, _ in count += 1 }
+        return count
+    }
+
+    /// Whether `line` is only white space (`Character.isWhitespace`), looked at byte by byte when it is ASCII.
+    static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        var ascii = true
+        for byte in line {
+            if byte >= 0x80 {
+                ascii = false
+            } else if !(9...13).contains(byte) && byte != 32 {
+                return false
+            }
+        }
+        return ascii || String(decoding: line, as: UTF8.self).trimmingWhitespace().isEmpty
     }
 
     /// `focus export --format json`: a list of journal objects, each session as it was (id, source, origin).

@@ -7,12 +7,73 @@ import FoundationEssentials
 /// `{"id":…,"start":…,"end":…,"planned":N,"focused":N,"completed":B` followed
 /// by any of `tz`, `tag`, `tags`, `note`, `source`, `origin`, `revision` in that order and `}`, with no
 /// spaces, no escapes in strings and plain digits. It reads the bytes in place
-/// (no per-line array, no dictionary) into ``JournalCodec/SessionFields``, which
-/// the same ``JournalCodec/session(_:)`` checks as for any other line. A line in
-/// any other shape returns `nil`, and the caller uses the general parser.
+/// (no per-line array, no dictionary) into ``Spans`` (where each value is) and, when asked, into
+/// ``JournalCodec/SessionFields``; the same rules (`JournalCodec.check`) judge it as any other line. A line
+/// in any other shape returns `nil`, and the caller uses the general parser.
 enum CanonicalLine {
     /// The values on `line`, or `nil` when the line is not in canonical shape.
     static func fields(_ line: UnsafeBufferPointer<UInt8>) -> JournalCodec.SessionFields? {
+        spans(line)?.fields(of: line)
+    }
+
+    /// Where a string's text is on the line (valid UTF-8), and whether it is ASCII.
+    struct Span {
+        let start: Int
+        let count: Int
+        let ascii: Bool
+
+        func bytes(of line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: line[start..<start + count])
+        }
+
+        func string(of line: UnsafeBufferPointer<UInt8>) -> String {
+            String(decoding: bytes(of: line), as: UTF8.self)
+        }
+
+        func equals(_ other: Span, in line: UnsafeBufferPointer<UInt8>) -> Bool {
+            count == other.count && bytes(of: line).elementsEqual(other.bytes(of: line))
+        }
+    }
+
+    /// A canonical line's values, its text as places on the line: no `String` made.
+    struct Spans {
+        var id: Span
+        /// Seconds since the epoch; `nil` when the text was not a UTC instant.
+        var start: Int?
+        var end: Int?
+        var planned: Int
+        var focused: Int
+        var completed: Bool
+        var tz: Span? = nil
+        var tag: Span? = nil
+        var tags: [Span]? = nil
+        var note: Span? = nil
+        var source: Span? = nil
+        var origin: Span? = nil
+        var revision: Span? = nil
+        /// Whether the line is exactly what ``JournalLineWriter`` writes for the session it holds: an export
+        /// copies such a line rather than writing it again.
+        var asWritten = false
+
+        /// The values with their text as `String`s.
+        func fields(of line: UnsafeBufferPointer<UInt8>) -> JournalCodec.SessionFields {
+            JournalCodec.SessionFields(
+                id: id.string(of: line), start: start, end: end, planned: Double(planned), focused: Double(focused),
+                completed: completed, tz: tz?.string(of: line), tag: tag?.string(of: line),
+                tags: tags?.map { $0.string(of: line) }, note: note?.string(of: line), source: source?.string(of: line),
+                origin: origin?.string(of: line), revision: revision?.string(of: line))
+        }
+
+        /// The format's rules for these values (`JournalCodec.check`), with no `String` made but a `source`.
+        func check(in line: UnsafeBufferPointer<UInt8>) throws(JournalCodec.Failure) -> JournalCodec.Checked {
+            try JournalCodec.check(
+                idIsEmpty: id.count == 0, start: start, end: end, planned: Double(planned), focused: Double(focused),
+                source: source?.string(of: line), hasRevision: revision != nil, hasOrigin: origin != nil)
+        }
+    }
+
+    /// Where the values on `line` are, or `nil` when the line is not in canonical shape.
+    static func spans(_ line: UnsafeBufferPointer<UInt8>) -> Spans? {
         var r = Cursor(p: line)
         guard r.literal("{\"id\":"), let id = r.string(), r.literal(",\"start\":"), let start = r.instant(),
             r.literal(",\"end\":"), let end = r.instant(), r.literal(",\"planned\":"), let planned = r.digits(),
@@ -20,8 +81,7 @@ enum CanonicalLine {
         else { return nil }
         let completed: Bool
         if r.literal("true") { completed = true } else if r.literal("false") { completed = false } else { return nil }
-        var fields = JournalCodec.SessionFields(
-            id: id, start: start, end: end, planned: Double(planned), focused: Double(focused), completed: completed)
+        var fields = Spans(id: id, start: start, end: end, planned: planned, focused: focused, completed: completed)
         if r.literal(",\"tz\":") {
             guard let s = r.string() else { return nil }
             fields.tz = s
@@ -31,7 +91,7 @@ enum CanonicalLine {
             fields.tag = s
         }
         if r.literal(",\"tags\":[") {
-            var list: [String] = []
+            var list: [Span] = []
             repeat {
                 guard let s = r.string() else { return nil }
                 list.append(s)
@@ -56,12 +116,22 @@ enum CanonicalLine {
             fields.revision = s
         }
         guard r.literal("}"), r.i == line.count else { return nil }
+        // What the writer would change: an instant with an offset, a DEL (escaped), the default source, a list of
+        // tags it would not write (one tag, one twice, a first that is not the `tag`).
+        fields.asWritten =
+            r.asWritten && fields.source.map { !$0.bytes(of: line).elementsEqual("timer".utf8) } ?? true
+            && fields.tags.map { list in
+                guard list.count > 1, let tag = fields.tag, tag.equals(list[0], in: line) else { return false }
+                return list.indices.allSatisfy { i in !list[..<i].contains { $0.equals(list[i], in: line) } }
+            } ?? true
         return fields
     }
 
     private struct Cursor {
         let p: UnsafeBufferPointer<UInt8>
         var i = 0
+        /// No instant with an offset and no DEL in a string so far (see ``Spans/asWritten``).
+        var asWritten = true
 
         mutating func literal(_ text: StaticString) -> Bool {
             let n = text.utf8CodeUnitCount
@@ -73,7 +143,7 @@ enum CanonicalLine {
         }
 
         /// A quoted string without escapes or control characters, valid UTF-8.
-        mutating func string() -> String? {
+        mutating func string() -> Span? {
             guard i < p.count, p[i] == UInt8(ascii: "\"") else { return nil }
             let start = i + 1
             var j = start
@@ -82,23 +152,32 @@ enum CanonicalLine {
                 let c = p[j]
                 if c == UInt8(ascii: "\"") { break }
                 if c < 0x20 || c == UInt8(ascii: "\\") { return nil }
-                if c >= 0x80 { ascii = false }
+                if c >= 0x80 { ascii = false } else if c == 0x7F { asWritten = false }
                 j += 1
             }
             guard j < p.count else { return nil }
+            let span = Span(start: start, count: j - start, ascii: ascii)
+            guard ascii || String(validating: span.bytes(of: p), as: UTF8.self) != nil else { return nil }
             i = j + 1
-            let bytes = UnsafeBufferPointer(rebasing: p[start..<j])
-            return ascii ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
+            return span
         }
 
         /// A quoted instant: its seconds, or `.some(nil)` when the text is not one (the rules decide what that
         /// means); `nil` when it is not a plain quoted string.
         mutating func instant() -> Int?? {
             guard i < p.count, p[i] == UInt8(ascii: "\"") else { return nil }
+            // The instant as focus writes it: its 20 bytes hold no quote, control or backslash once they parse.
+            if i + 21 < p.count, p[i + 21] == UInt8(ascii: "\""),
+                let seconds = UTCTimestamp.parse(UnsafeBufferPointer(rebasing: p[(i + 1)..<(i + 21)]))
+            {
+                i += 22
+                return .some(seconds)
+            }
             var j = i + 1
             while j < p.count, p[j] != UInt8(ascii: "\""), p[j] >= 0x20, p[j] != UInt8(ascii: "\\") { j += 1 }
             guard j < p.count, p[j] == UInt8(ascii: "\"") else { return nil }
             defer { i = j + 1 }
+            if j - i != 21 { asWritten = false }
             return .some(UTCTimestamp.parse(UnsafeBufferPointer(rebasing: p[(i + 1)..<j])))
         }
 

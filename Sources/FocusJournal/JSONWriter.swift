@@ -105,15 +105,25 @@ public struct JSONWriter {
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// Appends `n` in decimal.
-    public mutating func integer(_ n: Int) {
-        if n < 0 { bytes.append(UInt8(ascii: "-")) }
-        var value = n.magnitude
-        let start = bytes.count
-        repeat {
-            bytes.append(UInt8(value % 10) + 48)
-            value /= 10
-        } while value > 0
-        bytes[start...].reverse()
+    public mutating func integer(_ n: Int) { Self.appendDecimal(n, to: &bytes) }
+
+    /// Appends `n` in decimal to `bytes`, as `String(n)` writes it: the one integer writer of byte output.
+    package static func appendDecimal(_ n: Int, to bytes: inout [UInt8]) {
+        // Right to left into a buffer on the stack, then one append: two of them in every journal line.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var value = n.magnitude
+            var i = 20
+            repeat {
+                i -= 1
+                digits[i] = UInt8(truncatingIfNeeded: value % 10) &+ 48
+                value /= 10
+            } while value > 0
+            if n < 0 {
+                i -= 1
+                digits[i] = UInt8(ascii: "-")
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[i...]))
+        }
     }
 
     /// Appends `d` in its shortest form; JSON has no infinity or NaN, so those are `null`.

@@ -155,32 +155,53 @@ public enum JournalCodec {
 
     /// The session `fields` describe, when they follow the format's rules.
     static func session(_ fields: SessionFields) throws(Failure) -> FocusLog {
-        guard !fields.id.isEmpty else { throw Failure(reason: "\"id\" is empty") }
-        guard let start = fields.start else { throw notAnInstant("start") }
-        guard let end = fields.end else { throw notAnInstant("end") }
+        let checked = try check(
+            idIsEmpty: fields.id.isEmpty, start: fields.start, end: fields.end, planned: fields.planned,
+            focused: fields.focused, source: fields.source, hasRevision: fields.revision != nil,
+            hasOrigin: fields.origin != nil)
+        return FocusLog(
+            id: fields.id, start: Date(timeIntervalSince1970: Double(checked.start)),
+            end: Date(timeIntervalSince1970: Double(checked.end)), planned: checked.planned, focused: checked.focused,
+            completed: fields.completed, tz: fields.tz, tags: tags(fields.tag, fields.tags), note: fields.note,
+            source: checked.source, origin: fields.origin.map { FocusLog.Origin(key: $0, revision: fields.revision) })
+    }
+
+    /// A session's values once the rules passed.
+    struct Checked {
+        let start: Int
+        let end: Int
+        let planned: Int
+        let focused: Int
+        let source: FocusLog.Source
+    }
+
+    /// The format's rules for a session's values (the one place they are), and the values they give.
+    static func check(
+        idIsEmpty: Bool, start: Int?, end: Int?, planned: Double, focused: Double, source: String?, hasRevision: Bool,
+        hasOrigin: Bool
+    ) throws(Failure) -> Checked {
+        guard !idIsEmpty else { throw Failure(reason: "\"id\" is empty") }
+        guard let start else { throw notAnInstant("start") }
+        guard let end else { throw notAnInstant("end") }
         try inRange("start", start)
         try inRange("end", end)
         guard end >= start else { throw Failure(reason: "\"end\" is before \"start\"") }
-        let planned = try seconds("planned", fields.planned)
-        let focused = try seconds("focused", fields.focused)
+        let planned = try seconds("planned", planned)
+        let focused = try seconds("focused", focused)
         guard focused <= end - start else {
             throw Failure(reason: "\"focused\" (\(focused) s) is longer than end - start (\(end - start) s)")
         }
-        var source = FocusLog.Source.timer
-        if let raw = fields.source {
-            guard let known = FocusLog.Source(rawValue: raw) else {
+        var known = FocusLog.Source.timer
+        if let raw = source {
+            guard let source = FocusLog.Source(rawValue: raw) else {
                 throw Failure(reason: "unknown \"source\" \"\(raw)\"")
             }
-            source = known
+            known = source
         }
-        if fields.revision != nil, fields.origin == nil {
+        if hasRevision, !hasOrigin {
             throw Failure(reason: "a \"revision\" without an \"origin\"")
         }
-        return FocusLog(
-            id: fields.id, start: Date(timeIntervalSince1970: Double(start)),
-            end: Date(timeIntervalSince1970: Double(end)), planned: planned, focused: focused,
-            completed: fields.completed, tz: fields.tz, tags: tags(fields.tag, fields.tags), note: fields.note,
-            source: source, origin: fields.origin.map { FocusLog.Origin(key: $0, revision: fields.revision) })
+        return Checked(start: start, end: end, planned: planned, focused: focused, source: known)
     }
 
     /// Whether focus can read `log` back once written: every record focus appends passes the reader's rules.

@@ -32,6 +32,74 @@ package enum JournalReader {
         _ bytes: UnsafeBufferPointer<UInt8>, file: String, firstLine: Int, issues: inout [JournalIssue],
         _ visit: (JournalRecord, _ line: Int, _ offset: Int) -> Void
     ) -> Int {
+        scanLines(bytes, file: file, firstLine: firstLine, issues: &issues, read: record, visit)
+    }
+
+    /// ``scan(_:file:firstLine:issues:_:)`` that also gives the bytes of a session's line (without its line end)
+    /// when they are exactly what ``JournalCodec/append(_:to:)`` writes for it: an export copies them.
+    package static func scanWithLines(
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String, firstLine: Int, issues: inout [JournalIssue],
+        _ visit: (JournalRecord, _ asWritten: UnsafeBufferPointer<UInt8>?, _ line: Int, _ offset: Int) -> Void
+    ) -> Int {
+        scanLines(bytes, file: file, firstLine: firstLine, issues: &issues, read: recordAndLine) { read, line, offset in
+            visit(read.record, read.asWritten, line, offset)
+        }
+    }
+
+    /// A record and, when it is exactly what the writer writes for it, its line (a struct, not a tuple: its
+    /// copies are specialised, where a tuple's go through the runtime).
+    package struct LineRecord {
+        package let record: JournalRecord
+        package let asWritten: UnsafeBufferPointer<UInt8>?
+    }
+
+    /// What ``scanKeys(_:file:firstLine:issues:_:)`` sees of a line: a session's start and the hash of its id
+    /// (``FNV1a``), or a change record.
+    package enum Key {
+        case session(start: Int, idHash: UInt64)
+        case change(JournalChange)
+    }
+
+    /// ``scan(_:file:firstLine:issues:_:)`` that checks every session by the same rules but makes no `String` or
+    /// ``FocusLog`` for one in focus's own line shape: the first pass of a streamed read, which keeps only where
+    /// each session is.
+    package static func scanKeys(
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String, firstLine: Int, issues: inout [JournalIssue],
+        _ visit: (Key, _ line: Int, _ offset: Int) -> Void
+    ) -> Int {
+        scanLines(bytes, file: file, firstLine: firstLine, issues: &issues, read: key, visit)
+    }
+
+    private static func record(_ line: UnsafeBufferPointer<UInt8>) throws(JournalCodec.Failure) -> JournalRecord {
+        // Focus's own lines take the fast path; both paths end in the same rules.
+        if let fields = CanonicalLine.fields(line) { return .session(try JournalCodec.session(fields)) }
+        return try JournalCodec.decodeRecord(line)
+    }
+
+    private static func recordAndLine(_ line: UnsafeBufferPointer<UInt8>) throws(JournalCodec.Failure) -> LineRecord {
+        if let spans = CanonicalLine.spans(line) {
+            let log = try JournalCodec.session(spans.fields(of: line))
+            return LineRecord(record: .session(log), asWritten: spans.asWritten ? line : nil)
+        }
+        return LineRecord(record: try JournalCodec.decodeRecord(line), asWritten: nil)
+    }
+
+    private static func key(_ line: UnsafeBufferPointer<UInt8>) throws(JournalCodec.Failure) -> Key {
+        if let spans = CanonicalLine.spans(line) {
+            let checked = try spans.check(in: line)
+            return .session(start: checked.start, idHash: FNV1a.hash(spans.id.bytes(of: line)))
+        }
+        switch try JournalCodec.decodeRecord(line) {
+        case .session(let log): return .session(start: Int(log.start.timeIntervalSince1970), idHash: FNV1a.hash(log.id))
+        case .change(let change): return .change(change)
+        }
+    }
+
+    @inline(__always)
+    private static func scanLines<R>(
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String, firstLine: Int, issues: inout [JournalIssue],
+        read: (UnsafeBufferPointer<UInt8>) throws(JournalCodec.Failure) -> R, _ visit: (R, Int, Int) -> Void
+    ) -> Int {
         var lineNumber = firstLine - 1
         var start = 0
         let count = bytes.count
@@ -46,12 +114,7 @@ package enum JournalReader {
             start = end + 1
             if line.allSatisfy({ $0 == 32 || $0 == 9 }) { continue }
             do throws(JournalCodec.Failure) {
-                // Focus's own lines take the fast path; both paths end in the same rules.
-                if let fields = CanonicalLine.fields(line) {
-                    visit(.session(try JournalCodec.session(fields)), lineNumber, lineStart)
-                } else {
-                    visit(try JournalCodec.decodeRecord(line), lineNumber, lineStart)
-                }
+                visit(try read(line), lineNumber, lineStart)
             } catch {
                 if TornLine.isCutShort(line) {
                     issues.append(
@@ -71,11 +134,14 @@ package enum JournalReader {
 
     /// The record on the one line at the start of `bytes` (up to its newline), `nil` when it does not parse.
     package static func record(atStartOf bytes: UnsafeBufferPointer<UInt8>) -> JournalRecord? {
+        recordAndLine(atStartOf: bytes)?.record
+    }
+
+    /// ``record(atStartOf:)`` and, as ``scanWithLines(_:file:firstLine:issues:_:)`` gives it, the line's bytes.
+    package static func recordAndLine(atStartOf bytes: UnsafeBufferPointer<UInt8>) -> LineRecord? {
         var stop = lineEnd(bytes, from: 0)
         if stop > 0 && bytes[stop - 1] == 13 { stop -= 1 }
-        let line = UnsafeBufferPointer(rebasing: bytes[0..<stop])
-        if let fields = CanonicalLine.fields(line) { return (try? JournalCodec.session(fields)).map { .session($0) } }
-        return try? JournalCodec.decodeRecord(line)
+        return try? recordAndLine(UnsafeBufferPointer(rebasing: bytes[0..<stop]))
     }
 
     /// Where the line that starts at `start` ends: the index of its newline, or `bytes.count`.

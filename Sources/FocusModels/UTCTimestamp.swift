@@ -23,34 +23,34 @@ public enum UTCTimestamp {
         let days = epochSeconds.floorDiv(86_400)
         let second = epochSeconds - days * 86_400
         let civil = CivilDate(dayNumber: days)
-        if (0...9999).contains(civil.year) {
-            appendDigits(civil.year, width: 4, to: &bytes)
-            bytes.append(UInt8(ascii: "-"))
-            appendDigits(civil.month, width: 2, to: &bytes)
-            bytes.append(UInt8(ascii: "-"))
-            appendDigits(civil.day, width: 2, to: &bytes)
-        } else {
-            bytes += civil.isoString.utf8
-        }
-        bytes.append(UInt8(ascii: "T"))
-        appendDigits(second / 3600, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendDigits(second / 60 % 60, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendDigits(second % 60, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: "Z"))
-    }
-
-    /// Appends `n` (not negative) as exactly `width` decimal digits.
-    private static func appendDigits(_ n: Int, width: Int, to bytes: inout [UInt8]) {
-        // Into a small buffer first, then one append: every exported session writes two timestamps.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: width) { digits in
-            var value = n
-            for i in stride(from: width - 1, through: 0, by: -1) {
-                digits[i] = UInt8(truncatingIfNeeded: value % 10) + 48
-                value /= 10
+        // Every exported session writes two: the 20 bytes are made on the stack and appended at once.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { text in
+            func put(_ n: Int, width: Int, at end: Int) {
+                var value = n
+                for i in stride(from: end - 1, through: end - width, by: -1) {
+                    text[i] = UInt8(truncatingIfNeeded: value % 10) &+ 48
+                    value /= 10
+                }
             }
-            bytes.append(contentsOf: digits)
+            var from = 0
+            if (0...9999).contains(civil.year) {
+                put(civil.year, width: 4, at: 4)
+                text[4] = UInt8(ascii: "-")
+                put(civil.month, width: 2, at: 7)
+                text[7] = UInt8(ascii: "-")
+                put(civil.day, width: 2, at: 10)
+            } else {
+                bytes += civil.isoString.utf8
+                from = 10
+            }
+            text[10] = UInt8(ascii: "T")
+            put(second / 3600, width: 2, at: 13)
+            text[13] = UInt8(ascii: ":")
+            put(second / 60 % 60, width: 2, at: 16)
+            text[16] = UInt8(ascii: ":")
+            put(second % 60, width: 2, at: 19)
+            text[19] = UInt8(ascii: "Z")
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[from...]))
         }
     }
 
@@ -60,30 +60,49 @@ public enum UTCTimestamp {
     /// instant (fractions of a second are not accepted: the journal stores whole seconds).
     /// It reads the bytes in place, so the journal reader calls it on every line.
     public static func parse(_ p: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard p.count == 20 || p.count == 25, p[4] == 45, p[7] == 45, p[10] == 84, p[13] == 58, p[16] == 58 else {
-            return nil
-        }
-        func digits(_ at: Int, _ count: Int) -> Int? {
-            var v = 0
-            for k in at..<at + count {
-                let d = p[k] &- 48
-                guard d < 10 else { return nil }
-                v = v * 10 + Int(d)
-            }
-            return v
-        }
-        guard let y = digits(0, 4), let mo = digits(5, 2), let d = digits(8, 2), let h = digits(11, 2),
-            let mi = digits(14, 2), let s = digits(17, 2),
-            (1...12).contains(mo), d >= 1, d <= CivilDate.daysIn(year: y, month: mo), h < 24, mi < 60, s < 60
+        guard p.count == 20 || p.count == 25, let b = p.baseAddress, b[4] == 45, b[7] == 45, b[10] == 84,
+            b[13] == 58, b[16] == 58
+        else { return nil }
+        // Straight-line reads of the fixed places: the journal reader calls this twice a line.
+        func at(_ i: Int) -> UInt8 { b[i] &- 48 }
+        let y0 = at(0)
+        let y1 = at(1)
+        let y2 = at(2)
+        let y3 = at(3)
+        let mo0 = at(5)
+        let mo1 = at(6)
+        let d0 = at(8)
+        let d1 = at(9)
+        let h0 = at(11)
+        let h1 = at(12)
+        let mi0 = at(14)
+        let mi1 = at(15)
+        let s0 = at(17)
+        let s1 = at(18)
+        guard y0 < 10, y1 < 10, y2 < 10, y3 < 10, mo0 < 10, mo1 < 10, d0 < 10, d1 < 10, h0 < 10, h1 < 10, mi0 < 10,
+            mi1 < 10, s0 < 10, s1 < 10
+        else { return nil }
+        let y = Int(y0) * 1000 + Int(y1) * 100 + Int(y2) * 10 + Int(y3)
+        let mo = Int(mo0) * 10 + Int(mo1)
+        let d = Int(d0) * 10 + Int(d1)
+        let h = Int(h0) * 10 + Int(h1)
+        let mi = Int(mi0) * 10 + Int(mi1)
+        let s = Int(s0) * 10 + Int(s1)
+        guard (1...12).contains(mo), d >= 1, d <= CivilDate.daysIn(year: y, month: mo), h < 24, mi < 60, s < 60
         else { return nil }
         var offset = 0
         if p.count == 20 {
-            guard p[19] == 90 else { return nil }
+            guard b[19] == 90 else { return nil }
         } else {
-            guard p[19] == 43 || p[19] == 45, p[22] == 58, let oh = digits(20, 2), let om = digits(23, 2), oh < 24,
-                om < 60
-            else { return nil }
-            offset = (oh * 3600 + om * 60) * (p[19] == 45 ? -1 : 1)
+            let oh0 = at(20)
+            let oh1 = at(21)
+            let om0 = at(23)
+            let om1 = at(24)
+            guard b[19] == 43 || b[19] == 45, b[22] == 58, oh0 < 10, oh1 < 10, om0 < 10, om1 < 10 else { return nil }
+            let oh = Int(oh0) * 10 + Int(oh1)
+            let om = Int(om0) * 10 + Int(om1)
+            guard oh < 24, om < 60 else { return nil }
+            offset = (oh * 3600 + om * 60) * (b[19] == 45 ? -1 : 1)
         }
         return CivilDate(year: y, month: mo, day: d).dayNumber * 86_400 + h * 3600 + mi * 60 + s - offset
     }

@@ -117,8 +117,9 @@ public enum JournalDoctor {
         var zoneCounts: [String: Int] = [:]
         /// Overlaps and sessions that end in the future, in the order of the sessions.
         var findings: [Finding] = []
-        /// The session that ends last so far.
+        /// The session that ends last so far, and its end (read without copying the session).
         var latest: FocusLog?
+        var latestEnd: Date?
 
         public init(now: Date, days: LocalDays) {
             self.now = now
@@ -128,10 +129,14 @@ public enum JournalDoctor {
         /// Checks the next session.
         public mutating func visit(_ log: FocusLog) {
             if let tz = log.tz, !tz.isEmpty { zoneCounts[tz, default: 0] += 1 }
-            if let previous = latest, log.overlaps(previous) {
+            // Only a session that starts before the latest end can overlap it.
+            if let latestEnd, log.start < latestEnd, let previous = latest, log.overlaps(previous) {
                 findings.append(Finding(isProblem: true, text: overlapText(previous, log, days)))
             }
-            if latest == nil || log.end > latest!.end { latest = log }
+            if latestEnd.map({ log.end > $0 }) ?? true {
+                latest = log
+                latestEnd = log.end
+            }
             if log.end > now {
                 findings.append(
                     Finding(

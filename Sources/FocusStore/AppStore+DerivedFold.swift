@@ -79,6 +79,7 @@ extension AppStore {
         let parsed = change.appended.map { Appended(name: $0.name, bytes: $0.bytes) }
         if let record = Self.onlyChange(in: parsed) {
             return fold(record, files: change.files, into: derived, days: days)
+                ?? foldWithIndex(record, files: change.files, into: derived, days: days)
         }
         guard let core = derived.core else { return nil }
         let previous = derived.delta
@@ -276,11 +277,19 @@ extension AppStore {
     func changedSince(_ derived: DerivedJournal) throws -> (
         appended: [(name: String, bytes: ArraySlice<UInt8>)], files: [StatsCache.FileState]
     ) {
+        try changedSince(files: derived.files)
+    }
+
+    /// ``changedSince(_:)`` for any derived file: the journal's files now against `files`, their states when it was
+    /// written.
+    func changedSince(files: [StatsCache.FileState]) throws -> (
+        appended: [(name: String, bytes: ArraySlice<UInt8>)], files: [StatsCache.FileState]
+    ) {
         let names = try Self.journalFileNames(paths.journalDirectory)
-        guard names == derived.files.map(\.name) else { throw Stale() }
+        guard names == files.map(\.name) else { throw Stale() }
         var appended: [(name: String, bytes: ArraySlice<UInt8>)] = []
         var states: [StatsCache.FileState] = []
-        for saved in derived.files {
+        for saved in files {
             let path = paths.journalDirectory + "/" + saved.name
             guard var now = FileIO.status(path), now.size >= saved.size else { throw Stale() }
             let sameFile = now.inode == saved.inode && now.device == saved.device

@@ -51,15 +51,36 @@ extension AppStore {
         planned: ((_ sessionRecords: Int, _ changes: [JournalChange]) -> Void)? = nil,
         withDevices visit: (FocusLog, _ device: String?) throws(FocusError) -> Void
     ) throws(FocusError) -> JournalScan {
+        try streamSessions(progress: progress, planned: planned, keepingLines: false) {
+            (log, device, _) throws(FocusError) in
+            try visit(log, device)
+        }
+    }
+
+    /// ``streamSessions(progress:withDevices:)`` that also gives, for a session read from a line that is exactly
+    /// what ``JournalCodec/append(_:to:)`` would write for it, that line's bytes (without its newline; valid only
+    /// during the call): an export copies them rather than writing the session again. `nil` for any other session
+    /// (an edited one, one read from a line in another shape, a journal loaded whole).
+    public func streamSessions(
+        progress: ((WorkProgress) -> Void)? = nil,
+        withLines visit: (FocusLog, _ device: String?, _ line: UnsafeBufferPointer<UInt8>?) throws(FocusError) -> Void
+    ) throws(FocusError) -> JournalScan {
+        try streamSessions(progress: progress, planned: nil, keepingLines: true, visit)
+    }
+
+    private func streamSessions(
+        progress: ((WorkProgress) -> Void)?, planned: ((Int, [JournalChange]) -> Void)?, keepingLines: Bool,
+        _ visit: SessionMerger.Visit
+    ) throws(FocusError) -> JournalScan {
         if !isLoaded, var plan = try streamPlan(progress: progress) {
             let records = adopt(plan)
             planned?(records, plan.changes)
-            let visited = try stream(&plan, progress: progress, visit)
+            let visited = try stream(&plan, keepingLines: keepingLines, progress: progress, visit)
             return scan(plan, records: records, visited: visited)
         }
         if !isLoaded { try load() }
         planned?(history.sessions.count, history.changes)
-        for log in focusLogs { try visit(log, device(ofSession: log.id)) }
+        for log in focusLogs { try visit(log, device(ofSession: log.id), nil) }
         return loadedScan
     }
 
@@ -74,7 +95,9 @@ extension AppStore {
         if !isLoaded, var plan = try streamPlan(progress: nil) {
             let records = adopt(plan)
             plan.keepsKeys = true
-            let visited = try stream(&plan, progress: nil, visit)
+            let visited = try stream(&plan, keepingLines: false, progress: nil) { (log, device, _) throws(FocusError) in
+                try visit(log, device)
+            }
             try streamNewestFirst(&plan, reversed)
             return scan(plan, records: records, visited: visited)
         }
@@ -189,19 +212,19 @@ extension AppStore {
         /// The file's index in reading order (high 24 bits) and the line's offset in it (low 40).
         var location: UInt64
 
-        init(start: Int, id: String, file: Int, offset: Int) {
+        /// `idHash`: ``FNV1a/hash(_:)-(String)`` of the id.
+        init(start: Int, idHash: UInt64, file: Int, offset: Int) {
             self.start = UInt32(truncatingIfNeeded: start)
-            idHash = Self.hash(id)
+            self.idHash = Self.fold(idHash)
             location = UInt64(file) << 40 | UInt64(offset)
         }
 
         var file: Int { Int(location >> 40) }
         var offset: Int { Int(location & (1 << 40 - 1)) }
 
-        static func hash(_ id: String) -> UInt32 {
-            let h = FNV1a.hash(id)
-            return UInt32(truncatingIfNeeded: h ^ h >> 32)
-        }
+        static func hash(_ id: String) -> UInt32 { fold(FNV1a.hash(id)) }
+
+        private static func fold(_ h: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: h ^ h >> 32) }
 
         /// Sorts `keys` in place with no buffer beside them (the standard sort takes one of half their size, 8 MiB
         /// at a million sessions): a quicksort on the median of three, insertion sort for short runs.
@@ -299,12 +322,11 @@ extension AppStore {
             var line = 1
             var latest = Int.min
             let size = try reader.forEachPiece { (piece, offset) throws(FocusError) in
-                line += JournalReader.scan(piece, file: reader.path, firstLine: line, issues: &plan.issues) {
+                line += JournalReader.scanKeys(piece, file: reader.path, firstLine: line, issues: &plan.issues) {
                     record, number, at in
                     switch record {
-                    case .session(let log):
-                        let start = Int(log.start.timeIntervalSince1970)
-                        let key = SessionKey(start: start, id: log.id, file: index, offset: offset + at)
+                    case .session(let start, let idHash):
+                        let key = SessionKey(start: start, idHash: idHash, file: index, offset: offset + at)
                         if key.start < lastStart { plan.inOrder = false }
                         lastStart = key.start
                         plan.keys.append(key)
@@ -360,10 +382,10 @@ extension AppStore {
 
     /// The second pass: visits the effective sessions in order; returns how many.
     func stream(
-        _ plan: inout StreamPlan, progress: ((WorkProgress) -> Void)?,
-        _ visit: (FocusLog, String?) throws(FocusError) -> Void
+        _ plan: inout StreamPlan, keepingLines: Bool, progress: ((WorkProgress) -> Void)?,
+        _ visit: SessionMerger.Visit
     ) throws(FocusError) -> Int {
-        var merger = SessionMerger(changed: plan.changed)
+        var merger = SessionMerger(changed: plan.changed, keepingLines: keepingLines)
         var done = 0
         func report(_ fraction: Double) {
             progress?(WorkProgress(title: "Going through the sessions", done: done, fraction: fraction))
@@ -376,12 +398,13 @@ extension AppStore {
             for (index, reader) in plan.files.enumerated() {
                 var failure: FocusError?
                 try reader.forEachPiece(upTo: plan.sizes[index]) { (piece, offset) throws(FocusError) in
-                    _ = JournalReader.scan(piece, file: reader.path, firstLine: 1, issues: &ignored) { record, _, at in
+                    _ = JournalReader.scanWithLines(piece, file: reader.path, firstLine: 1, issues: &ignored) {
+                        record, line, _, at in
                         guard failure == nil, case .session(let log) = record,
                             !plan.changedLocations.contains(UInt64(index) << 40 | UInt64(offset + at))
                         else { return }
                         done += 1
-                        do throws(FocusError) { try merger.add(log, plan.writers[index], visit) } catch {
+                        do throws(FocusError) { try merger.add(log, plan.writers[index], line: line, visit) } catch {
                             failure = error
                         }
                     }
@@ -396,12 +419,20 @@ extension AppStore {
             let count = plan.keys.count
             for (number, key) in plan.keys.enumerated() where !plan.changedLocations.contains(key.location) {
                 let reader = plan.files[key.file]
-                guard case .session(let log)? = try reader.withLine(at: key.offset, JournalReader.record(atStartOf:))
-                else {
-                    throw Self.changedWhileRead(reader.path)
+                var failure: FocusError?
+                let found = try reader.withLine(at: key.offset) { bytes -> Bool in
+                    guard let read = JournalReader.recordAndLine(atStartOf: bytes), case .session(let log) = read.record
+                    else { return false }
+                    do throws(FocusError) {
+                        try merger.add(log, plan.writers[key.file], line: read.asWritten, visit)
+                    } catch {
+                        failure = error
+                    }
+                    return true
                 }
+                guard found else { throw Self.changedWhileRead(reader.path) }
+                if let failure { throw failure }
                 done += 1
-                try merger.add(log, plan.writers[key.file], visit)
                 if number % 8192 == 0 { report(Double(number) / Double(count)) }
             }
         }
@@ -416,41 +447,71 @@ extension AppStore {
     }
 
     /// Puts sessions that arrive by start in the order of ``focusLogs`` (by start, then id), with the changed
-    /// sessions, already in that order, merged in at their place. Each goes with its device.
+    /// sessions, already in that order, merged in at their place. Each goes with its device and, when
+    /// `keepingLines`, the bytes of its line as written (copied while it waits: the reader's buffer moves on).
     struct SessionMerger {
-        typealias Visit = (FocusLog, String?) throws(FocusError) -> Void
+        typealias Visit = (FocusLog, String?, UnsafeBufferPointer<UInt8>?) throws(FocusError) -> Void
         let changed: [(log: FocusLog, device: String?)]
+        let keepingLines: Bool
         var next = 0
-        /// Sessions with the same start, waiting for the first with a later one.
-        var pending: [(log: FocusLog, device: String?)] = []
+        /// A session waiting for its place, and where its line is in `lines`.
+        struct Pending {
+            var log: FocusLog
+            var device: String?
+            var line: Range<Int>?
+        }
+        /// Sessions with the same start, waiting for the first with a later one (a struct, not a tuple: its copies
+        /// are specialised, where a tuple's go through the runtime).
+        var pending: [Pending] = []
+        var lines: [UInt8] = []
 
-        init(changed: [(log: FocusLog, device: String?)]) { self.changed = changed }
+        init(changed: [(log: FocusLog, device: String?)], keepingLines: Bool = false) {
+            self.changed = changed
+            self.keepingLines = keepingLines
+        }
 
-        mutating func add(_ log: FocusLog, _ device: String?, _ visit: Visit) throws(FocusError) {
+        mutating func add(
+            _ log: FocusLog, _ device: String?, line: UnsafeBufferPointer<UInt8>? = nil, _ visit: Visit
+        ) throws(FocusError) {
             if let first = pending.first, first.log.start != log.start { try flush(visit) }
-            pending.append((log, device))
+            var range: Range<Int>?
+            if keepingLines, let line {
+                range = lines.count..<lines.count + line.count
+                lines.append(contentsOf: line)
+            }
+            pending.append(Pending(log: log, device: device, line: range))
         }
 
         mutating func finish(_ visit: Visit) throws(FocusError) {
             try flush(visit)
             while next < changed.count {
-                try visit(changed[next].log, changed[next].device)
+                try visit(changed[next].log, changed[next].device, nil)
                 next += 1
             }
         }
 
         private mutating func flush(_ visit: Visit) throws(FocusError) {
             if pending.count > 1 { pending.sort { $0.log.id < $1.log.id } }
-            for (log, device) in pending {
-                while next < changed.count,
-                    (changed[next].log.start, changed[next].log.id) < (log.start, log.id)
-                {
-                    try visit(changed[next].log, changed[next].device)
-                    next += 1
+            let changed = changed
+            var next = next
+            try lines.withUnsafeBufferPointer { (lines) throws(FocusError) in
+                for index in pending.indices {
+                    while next < changed.count,
+                        (changed[next].log.start, changed[next].log.id) < (
+                            pending[index].log.start, pending[index].log.id
+                        )
+                    {
+                        try visit(changed[next].log, changed[next].device, nil)
+                        next += 1
+                    }
+                    try visit(
+                        pending[index].log, pending[index].device,
+                        pending[index].line.map { UnsafeBufferPointer(rebasing: lines[$0]) })
                 }
-                try visit(log, device)
             }
+            self.next = next
             pending.removeAll(keepingCapacity: true)
+            lines.removeAll(keepingCapacity: true)
         }
     }
 }

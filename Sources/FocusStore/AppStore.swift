@@ -257,8 +257,10 @@ public final class AppStore {
         }
         let device = try device()
         let batch = try commitBatch(Self.lines(records), of: device)
-        var known = Set(history.sessions.map(\.id))
+        var known = Set<String>(minimumCapacity: history.sessions.count + logs.count)
+        for log in history.sessions { known.insert(log.id) }
         let added = logs.filter { known.insert($0.id).inserted }
+        sessionDevices.reserveCapacity(sessionDevices.count + added.count)
         history = history.appending(added).appending(changes, file: batch.fileName, after: nil)
         focusLogs = history.effectiveLogs
         ownEntries.append(.batch(batch, added.map(\.id) + changes.map(\.id)))

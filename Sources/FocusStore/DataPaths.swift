@@ -131,6 +131,8 @@ public struct DataPaths: Equatable, Sendable {
     public var expeditionCheckpointFile: String { cacheDirectory + "/expedition.json" }
     /// The derived day summaries `focus stats` reads (see ``AppStore/statsInput(range:tag:today:days:)``).
     public var statsCacheFile: String { cacheDirectory + "/stats-cache.bin" }
+    /// Where each session's and change record's line is, for the commands that change one (``SessionIndex``).
+    public var sessionIndexFile: String { cacheDirectory + "/session-index.bin" }
     /// The appends focus made to journal files itself (``OwnAppends``).
     public var ownAppendsFile: String { cacheDirectory + "/appends.bin" }
 

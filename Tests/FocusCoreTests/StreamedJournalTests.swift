@@ -282,9 +282,13 @@ import Testing
     func keysSortInPlaceAsTheStandardSortDoes(count: Int) {
         var random = TestRandom(seed: UInt64(count))
         let patterns: [[AppStore.SessionKey]] = [
-            (0..<count).map { AppStore.SessionKey(start: random.next(in: 0...1000), id: "\($0)", file: 0, offset: $0) },
-            (0..<count).map { AppStore.SessionKey(start: $0, id: "x", file: $0 % 3, offset: $0) },
-            (0..<count).map { AppStore.SessionKey(start: count - $0, id: "\($0 % 4)", file: 1, offset: $0) },
+            (0..<count).map {
+                AppStore.SessionKey(start: random.next(in: 0...1000), idHash: FNV1a.hash("\($0)"), file: 0, offset: $0)
+            },
+            (0..<count).map { AppStore.SessionKey(start: $0, idHash: FNV1a.hash("x"), file: $0 % 3, offset: $0) },
+            (0..<count).map {
+                AppStore.SessionKey(start: count - $0, idHash: FNV1a.hash("\($0 % 4)"), file: 1, offset: $0)
+            },
         ]
         for keys in patterns {
             for less in [

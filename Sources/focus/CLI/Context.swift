@@ -154,6 +154,27 @@ final class Context {
         }
     }
 
+    /// Runs `decide` with the history's answers (``SessionLookup``): the session index's when it can give them, else
+    /// the loaded journal's (``loadJournal(quiet:)``), for a command that changes one session. `decide` asks every
+    /// question before it prints or writes anything: when the index cannot tell, it runs again on the loaded journal.
+    func deciding<T>(_ decide: (SessionLookup) throws(FocusError) -> T) throws(FocusError) -> T {
+        recoverCrashedSession()
+        if let lookup = store.indexedLookup() {
+            do throws(FocusError) { return try decide(lookup) } catch {
+                guard error == SessionLookup.cannotTell else { throw error }
+            }
+        }
+        try loadJournal()
+        return try decide(store.loadedLookup)
+    }
+
+    /// ``deciding(_:)`` under the store's change lock, as ``changingJournal(_:)``: what `body` decides from is read
+    /// under the lock.
+    func changingHistory<T>(_ body: (SessionLookup) throws(FocusError) -> T) throws(FocusError) -> T {
+        recoverCrashedSession()
+        return try store.changing { () throws(FocusError) -> T in try deciding(body) }
+    }
+
     /// Reports the unreadable lines the last load found, once per run, on stderr.
     func reportIssues() {
         if issuesReported { return }

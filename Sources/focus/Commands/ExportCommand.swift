@@ -43,16 +43,22 @@ enum ExportCommand: ParsableCommand {
         let meter = args[out] == nil ? nil : ProgressMeter(ctx)
         func produce(_ write: ([UInt8]) throws(FocusError) -> Void) throws(FocusError) {
             var buffer = Array(writer.start().utf8)
+            buffer.reserveCapacity(1 << 17)
             // Written in pieces that end a line: on a terminal, a document is written line by line.
             func flush(all: Bool) throws(FocusError) {
-                let cut = all ? buffer.count : (buffer.lastIndex(of: 10).map { $0 + 1 } ?? 0)
+                let cut = all || buffer.last == 10 ? buffer.count : (buffer.lastIndex(of: 10).map { $0 + 1 } ?? 0)
                 guard cut > 0 else { return }
+                guard cut < buffer.count else {
+                    // Most pieces end a line (every format but JSON): written as they are, the buffer kept.
+                    try write(buffer)
+                    return buffer.removeAll(keepingCapacity: true)
+                }
                 try write(Array(buffer[..<cut]))
                 buffer.removeSubrange(..<cut)
             }
             defer { meter?.finish() }
             var reported = false
-            _ = try ctx.store.streamSessions(progress: meter?.report) { (log) throws(FocusError) in
+            _ = try ctx.store.streamSessions(progress: meter?.report) { (log, _, line) throws(FocusError) in
                 if !reported {
                     // Before the first session, as a load reports them; the meter's line goes first.
                     meter?.finish()
@@ -60,7 +66,7 @@ enum ExportCommand: ParsableCommand {
                     reported = true
                 }
                 guard include(log) else { return }
-                writer.append(log, to: &buffer)
+                writer.append(log, line: line, to: &buffer)
                 if buffer.count >= 1 << 16 { try flush(all: false) }
             }
             meter?.finish()
@@ -73,7 +79,7 @@ enum ExportCommand: ParsableCommand {
             let count = writer.count
             ctx.err.line(count == 1 ? "Exported 1 session to \(out)." : "Exported \(count) sessions to \(out).")
         } else {
-            try produce { (bytes) throws(FocusError) in ctx.out.document(String(decoding: bytes, as: UTF8.self)) }
+            try produce { (bytes) throws(FocusError) in ctx.out.document(bytes: bytes) }
         }
         return 0
     }

@@ -13,8 +13,11 @@ struct Output: Sendable {
     static let error = Output(fd: 2)
 
     /// Writes `text` as is.
-    func write(_ text: String) {
-        var bytes = Array(text.utf8)[...]
+    func write(_ text: String) { write(bytes: Array(text.utf8)) }
+
+    /// Writes `bytes` as they are.
+    func write(bytes: [UInt8]) {
+        var bytes = bytes[...]
         while !bytes.isEmpty {
             let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }

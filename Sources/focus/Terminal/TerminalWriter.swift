@@ -76,6 +76,12 @@ struct TerminalWriter: Sendable {
         lines(rows.map { TerminalLine(verbatim: String($0)) })
     }
 
+    /// ``document(_:)`` of UTF-8 bytes: on a pipe or in a file they go out as they are, with no `String` made.
+    func document(bytes: [UInt8]) {
+        guard isTerminal else { return output.write(bytes: bytes) }
+        document(String(decoding: bytes, as: UTF8.self))
+    }
+
     /// Writes `text` byte for byte: only for the formats named above, never for a view.
     func exact(_ text: String) { output.write(text) }
 }

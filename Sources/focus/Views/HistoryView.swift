@@ -132,15 +132,18 @@ enum HistoryView {
         return "\(span) (\(duration: log.focused)) \(tags)"
     }
 
-    /// The short form of `id` that `focus log` shows beside `logs`.
-    static func shortID(_ id: String, among logs: [FocusLog]) -> String {
-        String(id.prefix(ShortID.length(for: logs.map(\.id))))
+    /// The short form of `id` that `focus log` shows beside the sessions `lookup` knows and those of `added`.
+    static func shortID(_ id: String, in lookup: SessionLookup, adding added: [String] = []) throws(FocusError)
+        -> String
+    {
+        String(id.prefix(try lookup.shortIDLength(adding: added)))
     }
 
-    /// A note on stderr when `log` overlaps another session of `logs`, else `nil`.
-    static func overlapNote(_ log: FocusLog, among logs: [FocusLog], readerZone: Zone) -> Message? {
-        guard let other = SessionEditor.overlap(of: log, in: logs) else { return nil }
-        return
-            "focus: note: this overlaps \(describe(other, readerZone: readerZone)) (\(shortID(other.id, among: logs)))."
+    /// A note on stderr when `log` overlaps another session `lookup` knows, else `nil`.
+    static func overlapNote(_ log: FocusLog, in lookup: SessionLookup, readerZone: Zone) throws(FocusError) -> Message?
+    {
+        guard let other = try lookup.overlap(of: log) else { return nil }
+        let short = try shortID(other.id, in: lookup)
+        return "focus: note: this overlaps \(describe(other, readerZone: readerZone)) (\(short))."
     }
 }
