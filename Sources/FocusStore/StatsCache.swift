@@ -190,10 +190,10 @@ struct StatsCache {
             #endif
         }
         mutating func string(_ s: String) {
-            let utf8 = Array(s.utf8)
-            int(utf8.count)
-            bytes += utf8
-            bytes += [UInt8](repeating: 0, count: (8 - utf8.count % 8) % 8)
+            let count = s.utf8.count
+            int(count)
+            bytes.append(contentsOf: s.utf8)
+            for _ in 0..<(8 - count % 8) % 8 { bytes.append(0) }
         }
         /// A date exactly, as the bits of its seconds since the epoch.
         mutating func date(_ date: Date?) {

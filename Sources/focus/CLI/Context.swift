@@ -10,7 +10,7 @@ import FoundationEssentials
 /// The only place that reads the real clock, the process environment and the
 /// system time zone; everything below it takes `now` and the zone as values.
 final class Context {
-    let environment: [String: String]
+    let environment: Environment
     let paths: DataPaths
     let store: AppStore
     /// Stdout, in colour when ``colorEnabled``: every view and report goes through it.
@@ -34,7 +34,7 @@ final class Context {
     private let pinnedNow: Date?
     private let startedActive: Double
 
-    init(environment: [String: String]) throws(FocusError) {
+    init(environment: Environment) throws(FocusError) {
         self.environment = environment
         let home = environment["HOME"] ?? "/"
         try DataPaths.checkFocusHome(environment)
@@ -57,7 +57,7 @@ final class Context {
     /// The language to speak: the config's `language` when it is `en` or `zh-Hans`, else the locale of
     /// `LC_ALL`, `LC_MESSAGES` or `LANG` (``Language/resolve(setting:environment:)``). A config file that
     /// cannot be read, or has no valid `language`, leaves the choice to the environment.
-    static func language(_ environment: [String: String]) -> Language {
+    static func language(_ environment: Environment) -> Language {
         let paths = DataPaths(environment: environment, home: environment["HOME"] ?? "/")
         return Language.resolve(setting: AppStore(paths: paths).configuredLanguage(), environment: environment)
     }
