@@ -1,6 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Concrete types' metadata through their accessors, not by mangled name: the runtime then never demangles a name and
+// searches every conformance record of the (static) binary to check a generic requirement (`Int: Hashable` for a
+// `Set<Int>`, `Int: Comparable` for a `[ClosedRange<Int>]`), 100-200 k instructions the first time each is met.
+// Start-up and the fold after an append cost a fraction of what they did (Tests/Benchmarks/notes.md, `startup2`).
+let metadata: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])]
+
 // The layers, lowest first; each module may import only the ones before it (docs/ARCHITECTURE.md).
 let package = Package(
     name: "focus",
@@ -10,23 +16,26 @@ let package = Package(
     ],
     targets: [
         // Values: sessions, dates, settings, expedition definitions and state, the timer's arithmetic.
-        .target(name: "FocusModels", plugins: ["EmbedResourcesPlugin"]),
+        .target(name: "FocusModels", swiftSettings: metadata, plugins: ["EmbedResourcesPlugin"]),
         // The journal format: codecs, the line reader and writer, how records merge into a history.
-        .target(name: "FocusJournal", dependencies: ["FocusModels"]),
+        .target(name: "FocusJournal", dependencies: ["FocusModels"], swiftSettings: metadata),
         // Other tools' formats: Watson, Timewarrior, CSV, JSON Lines, iCalendar.
-        .target(name: "FocusInterchange", dependencies: ["FocusModels", "FocusJournal"]),
+        .target(
+            name: "FocusInterchange", dependencies: ["FocusModels", "FocusJournal"], swiftSettings: metadata),
         // Pure functions of values: statistics, streaks, growth, the expedition reducer.
-        .target(name: "FocusServices", dependencies: ["FocusModels", "FocusJournal"]),
+        .target(name: "FocusServices", dependencies: ["FocusModels", "FocusJournal"], swiftSettings: metadata),
         // Generated soundscapes and which of them are unlocked.
-        .target(name: "FocusSound", dependencies: ["FocusModels", "FocusJournal"]),
+        .target(name: "FocusSound", dependencies: ["FocusModels", "FocusJournal"], swiftSettings: metadata),
         // The one source of truth and the only writer of files.
         .target(
             name: "FocusStore",
-            dependencies: ["FocusModels", "FocusJournal", "FocusInterchange", "FocusServices", "FocusSound"]),
+            dependencies: ["FocusModels", "FocusJournal", "FocusInterchange", "FocusServices", "FocusSound"],
+            swiftSettings: metadata),
         // Struct view models: the store and UI state in, computed properties out.
         .target(
             name: "FocusViewModels",
-            dependencies: ["FocusModels", "FocusJournal", "FocusServices", "FocusSound", "FocusStore"]),
+            dependencies: ["FocusModels", "FocusJournal", "FocusServices", "FocusSound", "FocusStore"],
+            swiftSettings: metadata),
         // Every layer behind one import.
         .target(
             name: "FocusCore",
@@ -35,7 +44,7 @@ let package = Package(
                 "FocusViewModels",
             ]),
         // The thin executable: parse, call the core, render, map errors to exit codes.
-        .executableTarget(name: "focus", dependencies: ["FocusCore"]),
+        .executableTarget(name: "focus", dependencies: ["FocusCore"], swiftSettings: metadata),
         .executableTarget(name: "EmbedResources"),
         .plugin(
             name: "EmbedResourcesPlugin", capability: .buildTool(), dependencies: ["EmbedResources"],

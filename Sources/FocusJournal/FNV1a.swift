@@ -5,7 +5,12 @@
 public enum FNV1a {
     /// The hash of `bytes`.
     public static func hash<S: Sequence>(_ bytes: S) -> UInt64 where S.Element == UInt8 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        hash(bytes, continuing: offsetBasis)
+    }
+
+    /// The hash of the bytes hashed into `hash` so far followed by `bytes`: `offsetBasis` hashes none.
+    public static func hash<S: Sequence>(_ bytes: S, continuing hash: UInt64) -> UInt64 where S.Element == UInt8 {
+        var hash = hash
         for byte in bytes {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3

@@ -36,6 +36,7 @@ public struct Device: Equatable, Hashable, Sendable, Codable {
     /// A host name as part of a file name: lowercase ASCII letters, digits and single hyphens, at most 32
     /// characters, the domain dropped (`Ana's MacBook.local` → `ana-s-macbook`); `device` when nothing is left.
     public static func sanitizedName(_ hostName: String) -> String {
+        if isSanitized(hostName) { return hostName }
         let host = hostName.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         var out = ""
         for scalar in host.unicodeScalars {
@@ -49,5 +50,20 @@ public struct Device: Equatable, Hashable, Sendable, Codable {
         }
         while out.last == "-" { out.removeLast() }
         return out.isEmpty ? "device" : out
+    }
+
+    /// Whether `name` is its own ``sanitizedName(_:)`` (a device's name, as every journal file name and device file
+    /// holds it): 1 to 32 lowercase letters, digits and single hyphens, none first or last. Checked by its bytes.
+    static func isSanitized(_ name: String) -> Bool {
+        var count = 0
+        var previous = UInt8(ascii: "-")
+        for byte in name.utf8 {
+            let isHyphen = byte == UInt8(ascii: "-")
+            guard (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || (isHyphen && previous != byte)
+            else { return false }
+            previous = byte
+            count += 1
+        }
+        return count > 0 && count <= 32 && previous != UInt8(ascii: "-")
     }
 }

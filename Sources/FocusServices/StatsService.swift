@@ -48,6 +48,21 @@ public enum StatsService {
     public static func daySummaries(
         focusLogs: some Sequence<FocusLog>, days: LocalDays, adding summaries: [DaySummary] = []
     ) -> [DaySummary] {
+        fold(focusLogs, days: days, adding: summaries)
+    }
+
+    /// ``daySummaries(focusLogs:days:adding:)`` of an array, compiled for it: a caller in another module would
+    /// otherwise go through the generic entry, whose first run has the runtime look up the array's iterator type.
+    public static func daySummaries(
+        focusLogs: [FocusLog], days: LocalDays, adding summaries: [DaySummary] = []
+    ) -> [DaySummary] {
+        fold(focusLogs, days: days, adding: summaries)
+    }
+
+    @inline(__always)
+    private static func fold(
+        _ focusLogs: some Sequence<FocusLog>, days: LocalDays, adding summaries: [DaySummary]
+    ) -> [DaySummary] {
         func add(_ log: FocusLog, to summary: inout DaySummary) {
             summary.add(focused: log.focused, completed: log.completed, hour: days.startHour(of: log), tags: log.tags)
         }

@@ -35,15 +35,21 @@ extension AppStore {
         guard !change.appended.isEmpty || change.files != derived.files || (definitions != nil && derived.hasPending)
         else { return derived }
         // Two processes folding the same lines take turns, the second folding from what the first wrote.
-        guard let locked = StatsCacheFile.openLocked(paths.statsCacheFile) else {
+        guard let locked = StatsCacheFile.openLocked(paths.statsCacheFile, reusing: file) else {
             return fold(change, into: derived, days: days, definitions: definitions)
         }
         defer { locked.release() }
-        let current = DerivedJournal(file: locked)
-        guard current.fingerprint == fingerprint, current.sessionCount > 0, let now = try? changedSince(current)
-        else { return nil }
-        guard !now.appended.isEmpty || now.files != current.files || (definitions != nil && current.hasPending)
-        else { return current }
+        // The file read above, unchanged since (no fold came between): the journal's lines read above are folded.
+        var current = derived
+        var now = change
+        if locked !== file {
+            current = DerivedJournal(file: locked)
+            guard current.fingerprint == fingerprint, current.sessionCount > 0, let changed = try? changedSince(current)
+            else { return nil }
+            now = changed
+            guard !now.appended.isEmpty || now.files != current.files || (definitions != nil && current.hasPending)
+            else { return current }
+        }
         guard let folded = fold(now, into: current, days: days, definitions: definitions),
             let delta = folded.delta
         else { return nil }
@@ -70,14 +76,16 @@ extension AppStore {
         _ change: (appended: [(name: String, bytes: ArraySlice<UInt8>)], files: [StatsCache.FileState]),
         into derived: DerivedJournal, days: LocalDays, definitions: ExpeditionDefinitions?
     ) -> DerivedJournal? {
-        if let record = Self.onlyChange(in: change.appended) {
+        let parsed = change.appended.map { Appended(name: $0.name, bytes: $0.bytes) }
+        if let record = Self.onlyChange(in: parsed) {
             return fold(record, files: change.files, into: derived, days: days)
+                ?? foldWithIndex(record, files: change.files, into: derived, days: days)
         }
         guard let core = derived.core else { return nil }
         let previous = derived.delta
         // The newest sessions are the record's own (those added since the base): the base's are not read.
         var digest = JournalDigest(core: core, history: nil, expedition: derived.foldedExpedition)
-        guard let added = try? newSessions(in: change.appended, derived: derived, digest: digest) else { return nil }
+        guard let added = try? newSessions(in: parsed, derived: derived, digest: digest) else { return nil }
         let touched = Set(added.logs.map(days.dayNumber(of:))).sorted()
         var before: [DaySummary] = []
         for day in touched {
@@ -85,7 +93,9 @@ extension AppStore {
             before += summary
         }
         let after = StatsService.daySummaries(focusLogs: added.logs, days: days, adding: before)
-        guard var runs = try? derived.streakRuns() else { return nil }
+        let runsFrom = min(previous?.runsFrom ?? Int.max, touched.first.map { $0 - 1 } ?? Int.max)
+        // Only the runs the record keeps: a streak day joins or extends runs that end the day before it or later.
+        guard var runs = try? derived.streakRuns(endingFrom: runsFrom) else { return nil }
         for summary in after where summary.completed > 0 { runs = Self.runs(runs, setting: summary.day, to: true) }
         // A new id that shares its short id with another session's makes every short id longer: `log` rebuilds.
         let idLength = derived.file.historyIDLength
@@ -112,9 +122,11 @@ extension AppStore {
                                 newest: added.logs, devices: added.logs.map { added.devices[$0.id] },
                                 idLength: idLength)) : nil
             })
+        // Without definitions the expedition is the one read: its bytes are copied, not written again.
+        if definitions == nil { delta.encodedExpedition = derived.encodedExpedition }
         delta.pending = pending.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
-        delta.runsFrom = min(previous?.runsFrom ?? Int.max, touched.first.map { $0 - 1 } ?? Int.max)
-        delta.runs = runs.filter { $0.upperBound >= delta.runsFrom }
+        delta.runsFrom = runsFrom
+        delta.runs = runs
         delta.days = Self.replacing(previous?.days ?? [], with: after)
         delta.ids = DerivedJournal.merged(previous?.ids ?? [], added.hashes)
         // Without the history (a new id made the short ids longer) the short ids are not kept: `log` rebuilds them.
@@ -122,14 +134,25 @@ extension AppStore {
         return DerivedJournal(file: derived.file, delta: delta, events: events)
     }
 
-    /// The appended lines when they are one change record (an edit, a deletion, an undo), else `nil`.
-    private static func onlyChange(in appended: [(name: String, bytes: ArraySlice<UInt8>)]) -> JournalChange? {
-        guard appended.count == 1 else { return nil }
+    /// The lines appended to one journal file, read: their records, and the problems of those that cannot be read.
+    /// (A struct, not a tuple: an array of tuples has its type made at run time.)
+    private struct Appended {
+        let name: String
         var records: [JournalRecord] = []
-        var lines: [Int] = []
         var problems: [JournalIssue] = []
-        JournalReader.parse(Array(appended[0].bytes), file: "", into: &records, lines: &lines, issues: &problems)
-        guard problems.isEmpty, records.count == 1, case .change(let change) = records[0] else { return nil }
+
+        init(name: String, bytes: ArraySlice<UInt8>) {
+            self.name = name
+            var lines: [Int] = []
+            JournalReader.parse(Array(bytes), file: "", into: &records, lines: &lines, issues: &problems)
+        }
+    }
+
+    /// The appended lines when they are one change record (an edit, a deletion, an undo), else `nil`.
+    private static func onlyChange(in appended: [Appended]) -> JournalChange? {
+        guard appended.count == 1, appended[0].problems.isEmpty, appended[0].records.count == 1,
+            case .change(let change) = appended[0].records[0]
+        else { return nil }
         return change
     }
 
@@ -254,11 +277,19 @@ extension AppStore {
     func changedSince(_ derived: DerivedJournal) throws -> (
         appended: [(name: String, bytes: ArraySlice<UInt8>)], files: [StatsCache.FileState]
     ) {
+        try changedSince(files: derived.files)
+    }
+
+    /// ``changedSince(_:)`` for any derived file: the journal's files now against `files`, their states when it was
+    /// written.
+    func changedSince(files: [StatsCache.FileState]) throws -> (
+        appended: [(name: String, bytes: ArraySlice<UInt8>)], files: [StatsCache.FileState]
+    ) {
         let names = try Self.journalFileNames(paths.journalDirectory)
-        guard names == derived.files.map(\.name) else { throw Stale() }
+        guard names == files.map(\.name) else { throw Stale() }
         var appended: [(name: String, bytes: ArraySlice<UInt8>)] = []
         var states: [StatsCache.FileState] = []
-        for saved in derived.files {
+        for saved in files {
             let path = paths.journalDirectory + "/" + saved.name
             guard var now = FileIO.status(path), now.size >= saved.size else { throw Stale() }
             let sameFile = now.inode == saved.inode && now.device == saved.device
@@ -309,19 +340,15 @@ extension AppStore {
     /// session (a record a crash cut short aside, skipped as by a full load) whose id no record, no change record
     /// and no other new line has.
     private func newSessions(
-        in appended: [(name: String, bytes: ArraySlice<UInt8>)], derived: DerivedJournal, digest: JournalDigest
+        in appended: [Appended], derived: DerivedJournal, digest: JournalDigest
     ) throws -> (logs: [FocusLog], hashes: [Int], devices: [String: String]) {
         var hashes = Set<Int>()
         var logs: [FocusLog] = []
         var devices: [String: String] = [:]
-        for (name, bytes) in appended {
-            var records: [JournalRecord] = []
-            var lines: [Int] = []
-            var problems: [JournalIssue] = []
-            JournalReader.parse(Array(bytes), file: "", into: &records, lines: &lines, issues: &problems)
-            guard problems.allSatisfy(\.isTornTail) else { throw Stale() }
-            let writer = JournalFileName(name)?.writer
-            for record in records {
+        for file in appended {
+            guard file.problems.allSatisfy(\.isTornTail) else { throw Stale() }
+            let writer = JournalFileName(file.name)?.writer
+            for record in file.records {
                 guard case .session(let log) = record else { throw Stale() }
                 let hash = StatsCache.hash(log.id)
                 guard !derived.containsID(hash: hash), !digest.isChangeTarget(hash), hashes.insert(hash).inserted else {

@@ -3,9 +3,10 @@ import FocusModels
 
 /// The rebuild: the derived files made again from the whole journal, streamed by rather than loaded.
 extension AppStore {
-    /// The derived files rebuilt from the journal read as ``streamSessions(progress:planned:withDevices:)`` reads it
-    /// (two passes a piece at a time, memory flat in the history) and written, for a store that has not loaded the
-    /// journal: what ``saveDerived(days:summaries:expedition:)`` would write after a load (``StatsCacheBuilder``).
+    /// The derived files rebuilt from the journal read as ``streamSessions(progress:beginning:withDevices:)`` reads it
+    /// (a piece at a time, memory flat in the history; one pass for a journal focus appended to) and written, for a
+    /// store that has not loaded the journal: what ``saveDerived(days:summaries:expedition:)`` would write after a
+    /// load (``StatsCacheBuilder``).
     /// With `definitions` (a command that shows the expedition) the expedition checkpoint is written too, as
     /// ``loadExpedition(days:)`` writes it, and the result holds every session's expedition events.
     ///
@@ -14,7 +15,8 @@ extension AppStore {
     /// ``rebuildProgress`` hears how far it has come.
     func rebuiltJournal(days: LocalDays, definitions: ExpeditionDefinitions?) -> DerivedJournal? {
         guard !isLoaded else { return nil }
-        var builder = StatsCacheBuilder(days: days, definitions: try? loadExpeditionDefinitions())
+        let builderDefinitions = try? loadExpeditionDefinitions()
+        var builder = StatsCacheBuilder(days: days, definitions: builderDefinitions)
         let progress = rebuildProgress.map { report in
             { (step: WorkProgress) in
                 let title: Message =
@@ -25,7 +27,11 @@ extension AppStore {
             }
         }
         let streamed = try? streamSessions(
-            progress: progress, planned: { builder.plan(sessionRecords: $0, changes: $1) },
+            progress: progress,
+            beginning: { records, changes in
+                builder = StatsCacheBuilder(days: days, definitions: builderDefinitions)
+                builder.plan(sessionRecords: records, changes: changes)
+            },
             withDevices: { log, device in builder.add(log, device: device) })
         rebuildProgress?(nil)
         guard let scan = streamed, !isLoaded,

@@ -157,6 +157,6 @@ extension AppStore {
 
     func writeStatsCache(_ cache: StatsCache) throws(FocusError) {
         try FileIO.makeDirectories(paths.cacheDirectory)
-        try FileIO.replace(paths.statsCacheFile, with: cache.encoded())
+        try FileIO.replace(paths.statsCacheFile, mode: 0o600, keepingMode: nil, producing: cache.encode)
     }
 }

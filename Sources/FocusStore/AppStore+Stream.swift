@@ -84,24 +84,56 @@ extension AppStore {
         return loadedScan
     }
 
+    /// ``streamSessions(progress:planned:withDevices:)`` for a visitor that can start again, in one pass when it can:
+    /// the first pass visits the sessions as it reads them while the files hold them by start and it has met no change
+    /// record (the journal focus appends), and when it ends so, no second pass is made. `begin` hears, before the first
+    /// visit, how many session records there are (an estimate from the files' size, at most, for the first pass) and
+    /// the change records; and again whenever the visits start over, every one before to be forgotten.
+    func streamSessions(
+        progress: ((WorkProgress) -> Void)?,
+        beginning begin: (_ sessionRecords: Int, _ changes: [JournalChange]) -> Void,
+        withDevices visit: (FocusLog, _ device: String?) throws(FocusError) -> Void
+    ) throws(FocusError) -> JournalScan {
+        let visitLog: SessionMerger.Visit = { (log, device, _) throws(FocusError) in try visit(log, device) }
+        if !isLoaded, var plan = try streamPlan(progress: progress, onePass: true, beginning: begin, visiting: visitLog)
+        {
+            let records = adopt(plan)
+            if plan.visited { return scan(plan, records: records, visited: records) }
+            begin(records, plan.changes)
+            let visited = try stream(&plan, keepingLines: false, progress: progress, visitLog)
+            return scan(plan, records: records, visited: visited)
+        }
+        if !isLoaded { try load() }
+        begin(history.sessions.count, history.changes)
+        for log in focusLogs { try visit(log, device(ofSession: log.id)) }
+        return loadedScan
+    }
+
     /// The effective sessions visited twice, memory flat in the history: oldest first as
     /// ``streamSessions(progress:planned:withDevices:)`` visits them (`visit`), then newest first (`reversed`: the
     /// order of ``focusLogs`` backwards), the first pass's 16 bytes a session kept for the second. For a command that
-    /// measures every session before it shows any (`focus log --limit 0`'s columns).
+    /// measures every session before it shows any (`focus log --limit 0`'s columns). The first visits are made as the
+    /// first pass reads the lines, as ``streamSessions(progress:beginning:withDevices:)`` makes them: `begin` hears
+    /// when they start over, every one before to be forgotten.
     public func streamSessions(
+        beginning begin: () -> Void = {},
         withDevices visit: (FocusLog, _ device: String?) throws(FocusError) -> Void,
         thenNewestFirst reversed: (FocusLog, _ device: String?) throws(FocusError) -> Void
     ) throws(FocusError) -> JournalScan {
-        if !isLoaded, var plan = try streamPlan(progress: nil) {
+        let visitLog: SessionMerger.Visit = { (log, device, _) throws(FocusError) in try visit(log, device) }
+        if !isLoaded, var plan = try streamPlan(progress: nil, onePass: true, visiting: visitLog) {
             let records = adopt(plan)
             plan.keepsKeys = true
-            let visited = try stream(&plan, keepingLines: false, progress: nil) { (log, device, _) throws(FocusError) in
-                try visit(log, device)
+            var visited = records
+            if !plan.visited {
+                begin()
+                visited = try stream(&plan, keepingLines: false, progress: nil, visitLog)
             }
             try streamNewestFirst(&plan, reversed)
             return scan(plan, records: records, visited: visited)
         }
         if !isLoaded { try load() }
+        begin()
         for log in focusLogs { try visit(log, device(ofSession: log.id)) }
         for log in focusLogs.reversed() { try reversed(log, device(ofSession: log.id)) }
         return loadedScan
@@ -299,10 +331,19 @@ extension AppStore {
         var changedLocations: Set<UInt64> = []
         var dangling: [JournalChange] = []
         var totalBytes = 0
+        /// Whether the first pass visited every effective session, in order (then `keys` are needed no more).
+        var visited = false
     }
 
     /// The first pass, or `nil` when the journal needs a full ``load()`` (see ``streamSessions(progress:_:)``).
-    func streamPlan(progress: ((WorkProgress) -> Void)?) throws(FocusError) -> StreamPlan? {
+    /// With `onePass`, the sessions are visited (`visit`) as they are read while they come by start and no change
+    /// record came (`begin` hears it first), and the plan says whether that lasted to the end
+    /// (``streamSessions(progress:beginning:withDevices:)``).
+    func streamPlan(
+        progress: ((WorkProgress) -> Void)?, onePass visits: Bool = false,
+        beginning begin: (Int, [JournalChange]) -> Void = { _, _ in },
+        visiting visit: SessionMerger.Visit = { _, _, _ in }
+    ) throws(FocusError) -> StreamPlan? {
         var plan = StreamPlan()
         let names = try Self.journalFileNames(paths.journalDirectory)
         for name in names {
@@ -315,6 +356,9 @@ extension AppStore {
         }
         // Room for the shortest lines focus writes: pages never touched are never resident.
         plan.keys.reserveCapacity(plan.totalBytes / 64)
+        if visits { begin(plan.totalBytes / 64, []) }
+        var merger = SessionMerger(changed: [])
+        var failure: FocusError?
         var readBytes = 0
         var lastStart: UInt32 = 0
         for (index, reader) in plan.files.enumerated() {
@@ -322,20 +366,44 @@ extension AppStore {
             var line = 1
             var latest = Int.min
             let size = try reader.forEachPiece { (piece, offset) throws(FocusError) in
-                line += JournalReader.scanKeys(piece, file: reader.path, firstLine: line, issues: &plan.issues) {
-                    record, number, at in
-                    switch record {
-                    case .session(let start, let idHash):
-                        let key = SessionKey(start: start, idHash: idHash, file: index, offset: offset + at)
-                        if key.start < lastStart { plan.inOrder = false }
-                        lastStart = key.start
-                        plan.keys.append(key)
-                    case .change(let change):
-                        latest = max(latest, Int(change.at.timeIntervalSince1970.rounded(.down)))
-                        plan.changes.append(change)
-                        plan.order.append(JournalHistory.ChangeOrder(at: latest, file: name, line: number))
+                func key(start: Int, idHash: UInt64, at: Int) {
+                    let key = SessionKey(start: start, idHash: idHash, file: index, offset: offset + at)
+                    if key.start < lastStart { plan.inOrder = false }
+                    lastStart = key.start
+                    plan.keys.append(key)
+                }
+                func change(_ change: JournalChange, number: Int) {
+                    latest = max(latest, Int(change.at.timeIntervalSince1970.rounded(.down)))
+                    plan.changes.append(change)
+                    plan.order.append(JournalHistory.ChangeOrder(at: latest, file: name, line: number))
+                }
+                // (Not `plan.issues`: `key` and `change` reach `plan` while the scan holds it.)
+                var issues: [JournalIssue] = []
+                defer { plan.issues += issues }
+                // While the sessions may yet be visited in this pass, they are read whole; else only their keys.
+                if visits, plan.inOrder, plan.changes.isEmpty {
+                    line += JournalReader.scan(piece, file: reader.path, firstLine: line, issues: &issues) {
+                        record, number, at in
+                        switch record {
+                        case .session(let log):
+                            key(start: Int(log.start.timeIntervalSince1970), idHash: FNV1a.hash(log.id), at: at)
+                            guard plan.inOrder, plan.changes.isEmpty, failure == nil else { return }
+                            do throws(FocusError) { try merger.add(log, plan.writers[index], visit) } catch {
+                                failure = error
+                            }
+                        case .change(let record): change(record, number: number)
+                        }
+                    }
+                } else {
+                    line += JournalReader.scanKeys(piece, file: reader.path, firstLine: line, issues: &issues) {
+                        record, number, at in
+                        switch record {
+                        case .session(let start, let idHash): key(start: start, idHash: idHash, at: at)
+                        case .change(let record): change(record, number: number)
+                        }
                     }
                 }
+                if let failure { throw failure }
                 readBytes += piece.count
                 progress?(
                     WorkProgress(
@@ -345,7 +413,12 @@ extension AppStore {
             plan.sizes.append(size)
             plan.states.append(try reader.state(name: name, size: size))
         }
-        return try resolveChanged(&plan) ? plan : nil
+        guard try resolveChanged(&plan) else { return nil }
+        if visits, plan.inOrder, plan.changes.isEmpty {
+            try merger.finish(visit)
+            plan.visited = true
+        }
+        return plan
     }
 
     /// Reads again, by their keys, the sessions a change names and those whose id hash another shares; applies the

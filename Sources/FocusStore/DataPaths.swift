@@ -41,7 +41,7 @@ public struct DataPaths: Equatable, Sendable {
     }
 
     /// Resolves the folders from environment variables and the home folder.
-    public init(environment: [String: String], home: String) {
+    public init(environment: Environment, home: String) {
         if let focusHome = environment["FOCUS_HOME"], !focusHome.isEmpty {
             self.init(dataDirectory: focusHome, configDirectory: focusHome)
             return
@@ -58,8 +58,10 @@ public struct DataPaths: Equatable, Sendable {
     /// Refuses a `FOCUS_HOME` that is a file, or lies under one: the user named a folder that cannot be one.
     ///
     /// A missing folder is fine (it reads as empty and is created when something is written).
-    public static func checkFocusHome(_ environment: [String: String]) throws(FocusError) {
+    public static func checkFocusHome(_ environment: Environment) throws(FocusError) {
         guard let home = environment["FOCUS_HOME"], !home.isEmpty else { return }
+        // A folder (most runs): every path above it is one too, or the system could not have reached it.
+        if FileIO.kind(home) == .folder { return }
         var path = home.hasPrefix("/") ? "" : "."
         for component in home.split(separator: "/") {
             path += "/" + String(component)
@@ -129,6 +131,8 @@ public struct DataPaths: Equatable, Sendable {
     public var expeditionCheckpointFile: String { cacheDirectory + "/expedition.json" }
     /// The derived day summaries `focus stats` reads (see ``AppStore/statsInput(range:tag:today:days:)``).
     public var statsCacheFile: String { cacheDirectory + "/stats-cache.bin" }
+    /// Where each session's and change record's line is, for the commands that change one (``SessionIndex``).
+    public var sessionIndexFile: String { cacheDirectory + "/session-index.bin" }
     /// The appends focus made to journal files itself (``OwnAppends``).
     public var ownAppendsFile: String { cacheDirectory + "/appends.bin" }
 

@@ -28,6 +28,8 @@ final class DerivedJournal {
     /// The expedition as folded, without the sessions still pending (``StatsCacheDelta/pending``).
     private(set) lazy var foldedExpedition: JournalDigest.Expedition? =
         delta.map(\.expedition) ?? (try? file.expedition()) ?? nil
+    /// ``foldedExpedition`` as the file holds it (``StatsCacheDelta/encodedExpedition``).
+    var encodedExpedition: [UInt8]? { delta.map(\.encodedExpedition) ?? file.encodedExpedition() }
     /// Whether sessions are folded into everything but the expedition and the growth totals yet.
     var hasPending: Bool { !(delta?.pending.isEmpty ?? true) }
     /// The expedition as of the journal; `nil` while sessions are pending.
@@ -70,8 +72,15 @@ final class DerivedJournal {
         return out + base[i...]
     }
 
-    func streakRuns() throws -> [ClosedRange<Int>] {
-        let base = try file.streakRuns()
+    func streakRuns() throws -> [ClosedRange<Int>] { try streakRuns(over: file.streakRuns()) }
+
+    /// The streak runs that end on `day` or later (``streakRuns()`` without reading the base's earlier ones).
+    func streakRuns(endingFrom day: Int) throws -> [ClosedRange<Int>] {
+        try streakRuns(over: file.streakRuns(endingFrom: day)).filter { $0.upperBound >= day }
+    }
+
+    /// `base`, the base's runs (all of them, or the last ones), with the record's laid over them.
+    private func streakRuns(over base: [ClosedRange<Int>]) throws -> [ClosedRange<Int>] {
         guard let delta else { return base }
         let kept = base.prefix { $0.upperBound < delta.runsFrom }
         // The base's runs before the day and the record's from it on, in order and apart, or the file is damaged.

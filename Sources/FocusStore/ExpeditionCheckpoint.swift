@@ -1,6 +1,7 @@
 import FocusJournal
 import FocusModels
 import FoundationEssentials
+import Synchronization
 
 /// The saved fold of ``ExpeditionService`` over the journal, `expedition.json` in the data folder.
 ///
@@ -78,11 +79,22 @@ struct ExpeditionCheckpoint: Codable, Equatable {
     /// the definitions, the reader's zone, the day start and the ids of the journal's change records
     /// (an edit or deletion can change a session the checkpoint already holds, so any change rebuilds it).
     static func fingerprint(_ definitions: ExpeditionDefinitions, days: LocalDays, changes: [String] = []) -> String {
-        var bytes = Array(json(definitions).text(sortedKeys: true).utf8)
-        bytes += Array("|\(days.timeZone.identifier)|\(days.dayStartSeconds)".utf8)
+        var bytes = Array("|\(days.timeZone.identifier)|\(days.dayStartSeconds)".utf8)
         for id in changes { bytes += Array("|\(id)".utf8) }
-        return String(FNV1a.hash(bytes), radix: 16)
+        return String(FNV1a.hash(bytes, continuing: routeHash(definitions)), radix: 16)
     }
+
+    /// FNV-1a of the canonical JSON of `definitions`, kept for the last definitions asked about: a command that shows
+    /// the expedition asks two or three times (the checkpoint, the digest, the fold of a new session), and writing the
+    /// route's JSON takes a million instructions each time.
+    private static func routeHash(_ definitions: ExpeditionDefinitions) -> UInt64 {
+        if let last = lastRoute.withLock({ $0 }), last.definitions == definitions { return last.hash }
+        let hash = FNV1a.hash(Array(json(definitions).text(sortedKeys: true).utf8))
+        lastRoute.withLock { $0 = (definitions, hash) }
+        return hash
+    }
+
+    private static let lastRoute = Mutex<(definitions: ExpeditionDefinitions, hash: UInt64)?>(nil)
 
     /// `definitions` as `JSONValueEncoder` encodes them (optional fields left out when `nil`), built by hand: the
     /// generic encoder takes millions of instructions for the route, on every command that shows the expedition.

@@ -89,6 +89,11 @@ enum FileIO {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
+        return read(fd, offset: offset, count: count)
+    }
+
+    /// `count` bytes of the open file `fd` from `offset`, or `nil` when they cannot all be read.
+    static func read(_ fd: Int32, offset: Int, count: Int) -> [UInt8]? {
         var bytes = [UInt8](repeating: 0, count: count)
         var filled = 0
         while filled < count {

@@ -56,7 +56,8 @@ enum FolderSafety {
         while path != "/" {
             path = FileIO.parentDirectory(of: path)
             if path.isEmpty { break }
-            guard checked.insert(path).inserted else { continue }
+            // A folder checked before had every folder above it checked too (a problem ends the command).
+            guard checked.insert(path).inserted else { break }
             if let problem = ancestorProblem(path, uid: uid) { return problem }
         }
         return nil

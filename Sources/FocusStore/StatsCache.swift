@@ -99,8 +99,17 @@ struct StatsCache {
     // MARK: Writing
 
     func encoded() -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(8 * (idHashes.count + prefixHashes.count + 16 * summaries.count + 4096))
+        encode { bytes += $0 }
+        return bytes
+    }
+
+    /// The file's bytes given to `write` a part at a time: everything before the hashes, then the hashes in pieces
+    /// of 64 KiB, so that the file is never whole in memory beside the arrays it is made of.
+    func encode<Failure>(_ write: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
         var w = Writer()
-        w.bytes.reserveCapacity(8 * (idHashes.count + prefixHashes.count + 16 * summaries.count + 4096))
+        w.bytes.reserveCapacity(8 * (16 * summaries.count + 4096))
         let (tagNames, tagIndex) = Self.tagTable(summaries)
         w.int(Self.magic)
         w.int(Self.version)
@@ -134,11 +143,17 @@ struct StatsCache {
         let detailOffset = w.bytes.count
         w.bytes += detail.bytes
         let idsOffset = w.bytes.count
-        w.words(idHashes)
-        let prefixesOffset = w.bytes.count
-        w.words(prefixHashes)
+        let prefixesOffset = idsOffset + 8 * idHashes.count
         w.set(offsetsAt, [runsOffset, indexOffset, detailOffset, idsOffset, prefixesOffset])
-        return w.bytes
+        try write(w.bytes)
+        w = Writer()
+        for hashes in [idHashes, prefixHashes] {
+            for start in stride(from: 0, to: hashes.count, by: 8192) {
+                w.bytes.removeAll(keepingCapacity: true)
+                w.words(hashes[start..<min(start + 8192, hashes.count)])
+                try write(w.bytes)
+            }
+        }
     }
 
     /// The tags the summaries name, each once (index 0 is no tag), and the index of each.
@@ -166,7 +181,8 @@ struct StatsCache {
             }
         }
         /// `values` as words: one copy on a little-endian machine (the ids of a million sessions).
-        mutating func words(_ values: [Int]) {
+        mutating func words(_ values: [Int]) { words(values[...]) }
+        mutating func words(_ values: ArraySlice<Int>) {
             #if _endian(little)
                 values.withUnsafeBytes { bytes.append(contentsOf: $0) }
             #else
@@ -174,10 +190,10 @@ struct StatsCache {
             #endif
         }
         mutating func string(_ s: String) {
-            let utf8 = Array(s.utf8)
-            int(utf8.count)
-            bytes += utf8
-            bytes += [UInt8](repeating: 0, count: (8 - utf8.count % 8) % 8)
+            let count = s.utf8.count
+            int(count)
+            bytes.append(contentsOf: s.utf8)
+            for _ in 0..<(8 - count % 8) % 8 { bytes.append(0) }
         }
         /// A date exactly, as the bits of its seconds since the epoch.
         mutating func date(_ date: Date?) {

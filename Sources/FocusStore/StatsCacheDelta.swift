@@ -26,6 +26,9 @@ struct StatsCacheDelta {
     var changeCount: Int
     var core: JournalDigest.Core
     var expedition: JournalDigest.Expedition?
+    /// ``expedition`` as a record or the base holds it, when it is the one read (a fold that did not change it):
+    /// copied into the record instead of written again.
+    var encodedExpedition: [UInt8]?
     /// The sessions added since the base, newest first, at most ``JournalDigest/History/kept``, and the length of
     /// the short ids; `nil` when the base's history no longer holds (``JournalDigest/folding``).
     var history: JournalDigest.History?
@@ -66,9 +69,11 @@ struct StatsCacheDelta {
         w.int(sessionCount)
         w.int(changeCount)
         w.core(core)
-        w.expedition(expedition)
+        if let encodedExpedition { w.bytes += encodedExpedition } else { w.expedition(expedition) }
         w.string(history?.text ?? "")
-        w.string(pending.map { JournalCodec.encode($0) + "\n" }.joined())
+        var lines = ""
+        for log in pending { lines += JournalCodec.encode(log) + "\n" }
+        w.string(lines)
         w.int(runsFrom)
         w.int(runs.count)
         for run in runs {
@@ -103,7 +108,10 @@ struct StatsCacheDelta {
         sessionCount = try r.quantity()
         changeCount = try r.quantity()
         core = try r.core()
+        let expeditionStart = r.at
         expedition = try r.expedition()
+        encodedExpedition = [UInt8](
+            UnsafeRawBufferPointer(start: r.base + expeditionStart, count: r.at - expeditionStart))
         let historyText = try r.string()
         if historyText.isEmpty {
             history = nil

@@ -26,6 +26,8 @@ final class StatsCacheFile {
     private let coreOffset: Int
     private let historyText: String
     private let expeditionPart: JournalDigest.Expedition?
+    /// Where the base's expedition lies in the file, as ``StatsCache/Writer/expedition(_:)`` wrote it.
+    private let expeditionBytes: Range<Int>
     private let runCount, dayCount, idCount, prefixCount: Int
     private let runsOffset, indexOffset, detailOffset, idsOffset, prefixesOffset: Int
     private let base: UnsafeRawPointer
@@ -51,7 +53,10 @@ final class StatsCacheFile {
     /// `path` opened for a fold, under an exclusive `flock` of the file (one folding process at a time; readers
     /// take none), mapped as it is once the lock is held; `nil` when it cannot be opened for writing, or another
     /// process held the lock for a second. ``release()`` (or the end of the object) lets the lock go.
-    static func openLocked(_ path: String) -> StatsCacheFile? {
+    ///
+    /// When the file is still the one `mapped` maps (same inode and length: a fold only appends to the file or
+    /// replaces it), `mapped` itself is returned, holding the lock: what was read from it need not be read again.
+    static func openLocked(_ path: String, reusing mapped: StatsCacheFile? = nil) -> StatsCacheFile? {
         let fd = Glibc.open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { return nil }
         var waited = 0
@@ -63,6 +68,13 @@ final class StatsCacheFile {
             usleep(1000)
             waited += 1
         }
+        var st = stat()
+        if let mapped, mapped.lockedFD < 0, fstat(fd, &st) == 0, st.st_ino == mapped.inode, st.st_dev == mapped.device,
+            Int(st.st_size) == mapped.length
+        {
+            mapped.lockedFD = fd
+            return mapped
+        }
         guard let file = map(fd) else {
             close(fd)
             return nil
@@ -71,8 +83,11 @@ final class StatsCacheFile {
         return file
     }
 
-    /// The descriptor ``openLocked(_:)`` holds the lock with; -1 once released (or for ``open(_:)``).
+    /// The descriptor ``openLocked(_:reusing:)`` holds the lock with; -1 once released (or for ``open(_:)``).
     private var lockedFD: Int32 = -1
+    /// The file mapped, as `fstat` gave it.
+    private var inode = ino_t(0)
+    private var device = dev_t(0)
 
     /// Lets go of the lock ``openLocked(_:)`` took.
     func release() {
@@ -97,7 +112,10 @@ final class StatsCacheFile {
         let length = Int(st.st_size)
         guard let map = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, 0), map != MAP_FAILED else { return nil }
         do {
-            return try StatsCacheFile(base: UnsafeRawPointer(map), length: length)
+            let file = try StatsCacheFile(base: UnsafeRawPointer(map), length: length)
+            file.inode = st.st_ino
+            file.device = st.st_dev
+            return file
         } catch {
             munmap(map, length)
             return nil
@@ -118,7 +136,9 @@ final class StatsCacheFile {
         tagNames = names
         coreOffset = r.at
         try r.skipCore()
+        let expeditionStart = r.at
         expeditionPart = try r.expedition()
+        expeditionBytes = expeditionStart..<r.at
         historyText = try r.string()
         runCount = try r.count()
         dayCount = try r.count()
@@ -201,6 +221,13 @@ final class StatsCacheFile {
         return expedition
     }
 
+    /// The bytes ``expedition()`` reads, `nil` when it cannot read them: what writing it again would write, copied.
+    func encodedExpedition() -> [UInt8]? {
+        guard (try? expedition()) != nil else { return nil }
+        return [UInt8](
+            UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(start: base, count: length)[expeditionBytes]))
+    }
+
     /// Whether every total and day is one the journal can give (``StatsCache/quantities``, ``StatsCache/days``),
     /// so folding a session into them can never overflow.
     static func isWithinBounds(_ totals: GrowthTotals) -> Bool {
@@ -221,9 +248,22 @@ final class StatsCacheFile {
     }
 
     /// The streak runs, in order and in range.
-    func streakRuns() throws(Corrupt) -> [ClosedRange<Int>] {
+    func streakRuns() throws(Corrupt) -> [ClosedRange<Int>] { try streakRuns(from: 0) }
+
+    /// The streak runs from the one before the first that ends on `day` or later (that one checks their order).
+    func streakRuns(endingFrom day: Int) throws(Corrupt) -> [ClosedRange<Int>] {
+        var low = 0
+        var high = runCount
+        while low < high {
+            let mid = (low + high) / 2
+            if word(runsOffset + mid * 16 + 8) < day { low = mid + 1 } else { high = mid }
+        }
+        return try streakRuns(from: max(0, low - 1))
+    }
+
+    private func streakRuns(from first: Int) throws(Corrupt) -> [ClosedRange<Int>] {
         var previous = Int.min
-        return try (0..<runCount).map { i throws(Corrupt) in
+        return try (first..<runCount).map { i throws(Corrupt) in
             let low = word(runsOffset + i * 16)
             let high = word(runsOffset + i * 16 + 8)
             guard StatsCache.days.contains(low), StatsCache.days.contains(high), low <= high, low > previous else {

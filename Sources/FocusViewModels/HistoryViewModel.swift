@@ -142,10 +142,14 @@ public struct HistoryViewModel {
     /// first (a table's columns are measured on all of them), then `show` each, newest first, as ``rows`` orders them.
     /// `false`, with nothing given, when the journal must be loaded: the derived files cannot tell the short ids'
     /// length (``AppStore/shortIDLength(days:)``), or the store holds the journal already.
-    public func streamRows(measure: (Row) -> Void, show: (Row) throws(FocusError) -> Void) throws(FocusError) -> Bool {
+    /// `restart` hears when the rows given to `measure` so far are to be forgotten, as they are given again.
+    public func streamRows(
+        restart: () -> Void, measure: (Row) -> Void, show: (Row) throws(FocusError) -> Void
+    ) throws(FocusError) -> Bool {
         guard !store.isLoaded, let idLength = store.shortIDLength(days: days) else { return false }
         let bounds = dayBounds
         _ = try store.streamSessions(
+            beginning: restart,
             withDevices: { log, device in
                 if includes(log, recorder: device, bounds: bounds) {
                     measure(row(log, device: device, idLength: idLength))

@@ -195,7 +195,7 @@ import Testing
         (["XDG_DATA_HOME": "relative"], "/home/u/.local/share/focus", "/home/u/.config/focus"),
     ])
     func dataPaths(_ env: [String: String], _ data: String, _ config: String) {
-        let p = DataPaths(environment: env, home: "/home/u")
+        let p = DataPaths(environment: Environment(env), home: "/home/u")
         #expect(p.dataDirectory == data && p.configDirectory == config)
     }
 }

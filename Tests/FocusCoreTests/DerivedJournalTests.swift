@@ -257,6 +257,10 @@ import Testing
         var folds = 0
         for step in 0..<40 {
             let kind = try journal.step(step)
+            // Edits, deletions and undos of any session are folded into the stats first (with the session index),
+            // before the expedition and the growth read the journal again.
+            let probe = AppStore(paths: journal.paths)
+            _ = try probe.statsInput(range: .lastDays(7), tag: nil, today: Self.today, days: Self.days)
             let reference = try Self.rebuilt(journal.paths)
             let got = try Self.derived(journal.paths)
             #expect(got.views == reference.views, "seed \(seed) step \(step) kind \(kind)")
@@ -303,6 +307,85 @@ import Testing
             }
         }
         #expect(streamed > 0)
+    }
+
+    /// The journals a rebuild reads in one pass (sessions by start in reading order, no change record: the journal
+    /// focus appends to) and those it reads twice (a session older than one before it, in its file or another's, a
+    /// change record anywhere) or leaves to a load (an id twice).
+    enum RebuildShape: String, CaseIterable {
+        case appended
+        case sameStartsOutOfIDOrder
+        case olderSessionAppended
+        case otherFileAroundTheOwn
+        case changeAfterTheSessions
+        case changeAmongTheSessions
+        case duplicateID
+
+        var passes: Int? {
+            switch self {
+            case .appended, .sameStartsOutOfIDOrder: 1
+            case .duplicateID: nil
+            default: 2
+            }
+        }
+    }
+
+    /// A rebuild in one pass or two writes the very bytes a load writes (the stats cache and the expedition
+    /// checkpoint); it takes one only for a journal in order without change records (the progress it reports says
+    /// how many).
+    @Test(arguments: RebuildShape.allCases)
+    func aRebuildReadsAJournalInOrderOnce(_ shape: RebuildShape) throws {
+        let paths = try Sessions.temporaryPaths()
+        let store = AppStore(paths: paths)
+        let other = paths.journalDirectory + "/" + Self.otherDevice
+        func append(_ n: Int, hoursAgo: Int) throws {
+            try store.record(Self.session(n, hoursAgo: hoursAgo, tag: Self.RandomJournal.tags[n % 5]))
+        }
+        func change(_ n: Int) throws {
+            try store.record(
+                JournalChange(
+                    id: "c\(n)", kind: .edit, target: "s\(n)", at: Self.now,
+                    patch: SessionPatch(focused: 60, tags: ["edited"])))
+        }
+        for n in 0..<40 { try append(n, hoursAgo: 24 * 40 - 10 * n) }
+        switch shape {
+        case .appended: try append(40, hoursAgo: 2)
+        case .sameStartsOutOfIDOrder:
+            // s9x sorts after s10x: the merger puts them in id order.
+            for n in [95, 105, 96] { try append(n, hoursAgo: 3) }
+        case .olderSessionAppended: try append(41, hoursAgo: 24 * 50)
+        case .otherFileAroundTheOwn:
+            for hoursAgo in [24 * 60, 1] {
+                try Self.appendRaw(
+                    JournalCodec.encode(Self.session(hoursAgo + 500, hoursAgo: hoursAgo, tag: "synced")) + "\n",
+                    to: other)
+            }
+        case .changeAfterTheSessions: try change(7)
+        case .changeAmongTheSessions:
+            try change(3)
+            for n in 50..<55 { try append(n, hoursAgo: 20 - n % 50) }
+        case .duplicateID:
+            try Self.appendRaw(JournalCodec.encode(Self.session(5, hoursAgo: 24 * 40 - 50, tag: nil)) + "\n", to: other)
+        }
+        try? FileManager.default.removeItem(atPath: paths.cacheDirectory)
+        let loaded = AppStore(paths: paths)
+        try loaded.load()
+        try loaded.loadExpedition(days: Self.days)
+        let reference = (
+            FileManager.default.contents(atPath: paths.statsCacheFile),
+            FileManager.default.contents(atPath: paths.expeditionCheckpointFile)
+        )
+        try FileManager.default.removeItem(atPath: paths.cacheDirectory)
+        let rebuilding = AppStore(paths: paths)
+        var titles = Set<String>()
+        rebuilding.rebuildProgress = { if let step = $0 { titles.insert(step.title.template) } }
+        let rebuilt = rebuilding.rebuiltJournal(days: Self.days, definitions: .builtIn)
+        #expect((rebuilt == nil) == (shape.passes == nil))
+        if shape.passes != nil {
+            #expect(FileManager.default.contents(atPath: paths.statsCacheFile) == reference.0)
+            #expect(FileManager.default.contents(atPath: paths.expeditionCheckpointFile) == reference.1)
+            #expect(titles.count == shape.passes, "\(titles)")
+        }
     }
 
     /// The end of a session: its day, streak and expedition events come from the derived files, with no full read.

@@ -15,6 +15,38 @@ import Testing
         #expect(Device.sanitizedName(host) == name)
     }
 
+    /// A name that is already safe is kept without the walk over its characters: for every name, the walk (as it
+    /// was, the reference here) gives the same, over names near the edges and random ones.
+    @Test func aSafeNameIsKeptAsTheWalkWouldKeepIt() {
+        func walked(_ hostName: String) -> String {
+            let host = hostName.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            var out = ""
+            for scalar in host.unicodeScalars {
+                let c = Character(scalar)
+                if scalar.isASCII, c.isLetter || c.isNumber {
+                    out.append(c.lowercased())
+                } else if !out.isEmpty, out.last != "-" {
+                    out.append("-")
+                }
+                if out.count >= 32 { break }
+            }
+            while out.last == "-" { out.removeLast() }
+            return out.isEmpty ? "device" : out
+        }
+        var names = [
+            "a", "-", "a-", "-a", "a--b", "a-b", "0", "laptop", "device", String(repeating: "x", count: 32),
+            String(repeating: "x", count: 33), String(repeating: "x-", count: 16),
+            String(repeating: "x-", count: 17) + "x",
+            "A", "é", "a_b", "a.b", "a b", "\u{0}", "",
+        ]
+        var random = SystemRandomNumberGenerator()
+        let alphabet = Array("ab0-9-.Z_é")
+        for _ in 0..<2000 {
+            names.append(String((0..<Int.random(in: 0...36, using: &random)).map { _ in alphabet.randomElement()! }))
+        }
+        for name in names { #expect(Device.sanitizedName(name) == walked(name), "\(name)") }
+    }
+
     @Test(arguments: [
         ("laptop-1a2b3c4d.jsonl", JournalFileName.device(Device(id: "1a2b3c4d", name: "laptop"))),
         ("focus.jsonl", .legacy),

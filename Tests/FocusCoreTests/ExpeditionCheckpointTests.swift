@@ -170,4 +170,27 @@ struct ExpeditionCheckpointTests {
         #expect(
             ExpeditionCheckpoint.json(definitions).text(sortedKeys: true) == (try JSONValueEncoder.text(definitions)))
     }
+
+    /// The route's hash is kept for the last definitions asked about: asked in turn for other definitions, zones,
+    /// day starts and change records, the fingerprint is always FNV-1a of the whole text, as when nothing is kept.
+    @Test(arguments: [
+        (ExpeditionDefinitions.builtIn, "UTC", 0, [String]()),
+        (ExpeditionDefinitions(chapters: []), "UTC", 0, []),
+        (ExpeditionDefinitions.builtIn, "Asia/Shanghai", 4 * 3600, ["e1", "e2"]),
+        (ExpeditionDefinitions(deepFocusMinutes: 30, chapters: ExpeditionDefinitions.builtIn.chapters), "UTC", 0, []),
+        (ExpeditionDefinitions.builtIn, "UTC", 0, ["e1"]),
+    ])
+    func aKeptRouteHashGivesTheWholeTextsFingerprint(
+        _ definitions: ExpeditionDefinitions, _ zone: String, _ dayStart: Int, _ changes: [String]
+    ) throws {
+        let days = LocalDays(timeZone: try #require(Zone(identifier: zone)), dayStartSeconds: dayStart)
+        var text = ExpeditionCheckpoint.json(definitions).text(sortedKeys: true)
+        text += "|\(days.timeZone.identifier)|\(days.dayStartSeconds)"
+        for id in changes { text += "|\(id)" }
+        let whole = String(FNV1a.hash(Array(text.utf8)), radix: 16)
+        for other in [ExpeditionDefinitions(chapters: []), definitions, .builtIn, definitions] {
+            _ = ExpeditionCheckpoint.fingerprint(other, days: days)
+            #expect(ExpeditionCheckpoint.fingerprint(definitions, days: days, changes: changes) == whole)
+        }
+    }
 }

@@ -116,41 +116,130 @@ import Testing
         }
     }
 
-    /// A change record folded into the derived files (day summaries, streaks, tags, newest sessions) when it
-    /// names one of the newest sessions; one that names an old session is left to a rebuild.
+    /// What happened to the cache file between a fold's first look at it and its lock.
+    enum Between: String, CaseIterable {
+        case nothing, anotherFold, aNewBase
+    }
+
+    /// The fold takes its lock on the file it already read when nothing came between (no second reading of the file
+    /// or of the journal), and maps the file again when another fold appended a record or wrote a new base.
+    @Test(arguments: Between.allCases)
+    func aLockedFoldReusesTheFileItReadOnlyWhenNoFoldCameBetween(_ between: Between) throws {
+        let paths = try Self.built(20)
+        try AppStore(paths: paths).record(D.session(500, hoursAgo: 3, tag: "one"))
+        let read = try #require(StatsCacheFile.open(paths.statsCacheFile))
+        switch between {
+        case .nothing: break
+        case .anotherFold: #expect(try !D.derived(paths).read)
+        case .aNewBase:
+            try FileManager.default.removeItem(atPath: paths.statsCacheFile)
+            #expect(try D.derived(paths).read)
+        }
+        let locked = try #require(StatsCacheFile.openLocked(paths.statsCacheFile, reusing: read))
+        defer { locked.release() }
+        #expect((locked === read) == (between == .nothing))
+        #expect(locked.length == (try Self.size(paths.statsCacheFile)))
+        #expect(locked.delta?.sessionCount == (between == .anotherFold ? 21 : nil))
+        try AppStore(paths: paths).record(D.session(501, hoursAgo: 2, tag: "two"))
+        #expect(try D.derived(paths).views == D.rebuilt(paths).views)
+    }
+
+    /// A fold that leaves the expedition as it was (no definitions) copies its bytes from the file into the record:
+    /// the record is the one writing the expedition again gives, from the base or from a record before, and reads
+    /// back the same.
+    @Test(arguments: [0, 1, 3])
+    func aFoldCopiesTheExpeditionItReadAsWritingItWouldWriteIt(_ foldsBefore: Int) throws {
+        let paths = try Self.built(30)
+        for i in 0..<foldsBefore {
+            try AppStore(paths: paths).record(D.session(700 + i, hoursAgo: 8 - i, tag: "b"))
+            _ = try #require(AppStore(paths: paths).derivedJournal(days: D.days))
+        }
+        try AppStore(paths: paths).record(D.session(800, hoursAgo: 1, tag: "x"))
+        let folded = try #require(AppStore(paths: paths).derivedJournal(days: D.days))
+        var delta = try #require(folded.delta)
+        #expect(delta.expedition != nil && delta.encodedExpedition != nil)
+        let copied = delta.record()
+        delta.encodedExpedition = nil
+        #expect(copied == delta.record())
+        let file = try #require(StatsCacheFile.open(paths.statsCacheFile))
+        #expect(file.delta?.expedition == folded.delta?.expedition)
+        #expect(file.delta?.sessionCount == 31 + foldsBefore)
+        #expect(try D.derived(paths).views == D.rebuilt(paths).views)
+    }
+
+    /// The streak runs a fold reads, those that end on a day or later, are the last of all the runs (with a record
+    /// over the base or not), for every day from before the first run to after the last.
+    @Test(arguments: [0, 1, 3])
+    func theStreakRunsFromADayAreTheLastOfAllRuns(_ folds: Int) throws {
+        let paths = try Sessions.temporaryPaths()
+        let store = AppStore(paths: paths)
+        // Runs of one to three days apart: every fourth and seventh day without a session.
+        let days = (0..<60).filter { $0 % 4 != 3 && $0 % 7 != 6 }
+        for (i, day) in days.enumerated() { try store.record(D.session(i, hoursAgo: 24 * (70 - day), tag: "r")) }
+        _ = try D.derived(paths)
+        for i in 0..<folds {
+            try AppStore(paths: paths).record(D.session(600 + i, hoursAgo: 24 * (9 - 3 * i), tag: "f"))
+        }
+        let derived = try #require(AppStore(paths: paths).derivedJournal(days: D.days))
+        #expect((derived.delta != nil) == (folds > 0))
+        let all = try derived.streakRuns()
+        #expect(all.count > 10)
+        let first = try #require(all.first?.lowerBound)
+        let last = try #require(all.last?.upperBound)
+        for day in [Int.min, Int.max - 1] + Array(first - 2...last + 2) {
+            #expect(try derived.streakRuns(endingFrom: day) == all.filter { $0.upperBound >= day }, "day \(day)")
+        }
+    }
+
+    /// A change record folded into the derived files (day summaries, streaks, tags, newest sessions): to one of the
+    /// newest sessions from the sessions the file keeps, to an older one with the session index.
     enum Change: String, CaseIterable {
-        case edit, editToAnotherDay, delete, undo, editOfAnOldSession
+        case edit, editToAnotherDay, delete, undo, editOfAnOldSession, deleteOfAnOldSession, oldSessionToAnotherDay
+        /// The latest use of a tag taken away: found again further back.
+        case latestUseOfATagTakenAway
+        /// The only use of a tag taken away: the tag is gone.
+        case onlyUseOfATagTakenAway
+        case undoOfAnOldSession
     }
 
     @Test(arguments: Change.allCases)
-    func aChangeToARecentSessionIsFolded(_ change: Change) throws {
+    func aChangeToAnySessionIsFolded(_ change: Change) throws {
         let paths = try Sessions.temporaryPaths()
         let first = AppStore(paths: paths)
         for i in 0..<260 {
-            try first.record(D.session(i, hoursAgo: 5 * (260 - i), tag: ["code", "write", nil][i % 3]))
+            var log = D.session(i, hoursAgo: 5 * (260 - i), tag: ["code", "write", nil][i % 3])
+            if i == 3 || i == 6 { log.tags.append("rare") }
+            if i == 9 { log.tags.append("once") }
+            try first.record(log)
         }
         _ = try D.derived(paths)
         let store = AppStore(paths: paths)
-        let target = change == .editOfAnOldSession ? "s3" : "s258"
+        let old = [.edit, .editToAnotherDay, .delete, .undo].contains(change) ? "s258" : "s6"
+        let target = change == .undoOfAnOldSession ? "s5" : change == .onlyUseOfATagTakenAway ? "s9" : old
         let id = "c-\(change.rawValue)"
         switch change {
         case .edit, .editOfAnOldSession:
             try store.record(
                 JournalChange(
                     id: id, kind: .edit, target: target, at: D.now, patch: SessionPatch(focused: 60, tags: ["edited"])))
-        case .editToAnotherDay:
-            let start = D.now.addingTimeInterval(-3 * 86_400)
+        case .latestUseOfATagTakenAway, .onlyUseOfATagTakenAway:
+            try store.record(
+                JournalChange(id: id, kind: .edit, target: target, at: D.now, patch: SessionPatch(tags: ["code"])))
+        case .editToAnotherDay, .oldSessionToAnotherDay:
+            let start = D.now.addingTimeInterval(change == .editToAnotherDay ? -3 * 86_400 : -900 * 3_600)
             try store.record(
                 JournalChange(
                     id: id, kind: .edit, target: target, at: D.now,
                     patch: SessionPatch(start: start, end: start.addingTimeInterval(1500))))
-        case .delete: try store.record(JournalChange(id: id, kind: .delete, target: target, at: D.now))
-        case .undo: try store.record(JournalChange(id: id, kind: .undo, target: target, at: D.now))
+        case .delete, .deleteOfAnOldSession:
+            try store.record(JournalChange(id: id, kind: .delete, target: target, at: D.now))
+        case .undo, .undoOfAnOldSession:
+            try store.record(JournalChange(id: id, kind: .undo, target: target, at: D.now))
         }
         let read = try D.readsWhole(paths) { stats in
             _ = try stats.statsInput(range: .lastDays(7), tag: nil, today: D.today, days: D.days)
         }
-        #expect(read == (change == .editOfAnOldSession))
+        #expect(!read)
         #expect(try D.derived(paths).views == D.rebuilt(paths).views)
         // And the next session folds on top of it.
         try AppStore(paths: paths).record(D.session(900, hoursAgo: 1, tag: "after"))

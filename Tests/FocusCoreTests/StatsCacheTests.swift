@@ -191,4 +191,52 @@ import Testing
             StatsService.buildStatsData(input: input!, range: .all, now: Self.now, days: shifted)
                 == StatsService.buildStatsData(focusLogs: store.focusLogs, range: .all, now: Self.now, days: shifted))
     }
+
+    /// The cache writer's words: each value's eight bytes, least significant first.
+    @Test(arguments: [0, 1, -1, 255, 256, 0x0102_0304_0506_0708, Int.max, Int.min])
+    func theWritersWordsAreLittleEndian(_ value: Int) {
+        var w = StatsCache.Writer()
+        w.int(value)
+        #expect(w.bytes == (0..<8).map { UInt8(truncatingIfNeeded: UInt64(bitPattern: Int64(value)) >> (8 * $0)) })
+    }
+
+    /// The cache writer's strings: the UTF-8 length as a word, the bytes, zeros up to a whole word.
+    @Test(arguments: ["", "a", "1234567", "12345678", "123456789", "naïve 中文 \u{1F600}"])
+    func theWritersStringsAreTheirLengthTheirBytesAndPadding(_ text: String) {
+        var w = StatsCache.Writer()
+        w.string(text)
+        var length = StatsCache.Writer()
+        length.int(text.utf8.count)
+        let padding = [UInt8](repeating: 0, count: (8 - text.utf8.count % 8) % 8)
+        #expect(w.bytes == length.bytes + Array(text.utf8) + padding)
+    }
+
+    /// The newest sessions' text, built by appending, is the text its parts joined give, and reads back the same.
+    @Test(arguments: [[], [nil], ["laptop"], ["b", nil, "a", "b", "naïve \"q\""]] as [[String?]])
+    func theNewestSessionsTextIsItsPartsJoined(_ devices: [String?]) throws {
+        let newest = devices.indices.map { DerivedJournalTests.session($0, hoursAgo: 10 - $0, tag: "t") }
+        let history = JournalDigest.History(newest: newest, devices: devices, idLength: 4)
+        let names = Array(Set(devices.compactMap { $0 })).sorted()
+        let index = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+        let joined =
+            "4\n" + (try JSONValueEncoder.text(names)) + "\n"
+            + devices.map { $0.flatMap { index[$0] }.map(String.init) ?? "-1" }.joined(separator: ",") + "\n"
+            + newest.map { JournalCodec.encode($0) + "\n" }.joined()
+        #expect(history.text == joined)
+        #expect(JournalDigest.History(text: history.text) == history)
+    }
+
+    /// Day summaries of an array (compiled for it) are those of any other sequence of the same sessions.
+    @Test(arguments: [0, 1, 40])
+    func daySummariesOfAnArrayAreThoseOfAnySequence(_ count: Int) {
+        let logs = Self.sessions(count)
+        let before = StatsService.daySummaries(focusLogs: logs.prefix(count / 2), days: Self.days)
+        #expect(
+            StatsService.daySummaries(focusLogs: logs, days: Self.days)
+                == StatsService.daySummaries(focusLogs: logs.lazy.map { $0 }, days: Self.days))
+        #expect(
+            StatsService.daySummaries(focusLogs: Array(logs.suffix(count - count / 2)), days: Self.days, adding: before)
+                == StatsService.daySummaries(focusLogs: logs.suffix(count - count / 2), days: Self.days, adding: before)
+        )
+    }
 }

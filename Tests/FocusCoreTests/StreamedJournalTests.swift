@@ -62,10 +62,25 @@ import Testing
         var forward: [(FocusLog, String?)] = []
         var backward: [(FocusLog, String?)] = []
         let again = try twice.streamSessions(
-            withDevices: { forward.append(($0, $1)) }, thenNewestFirst: { backward.append(($0, $1)) })
+            beginning: { forward.removeAll() }, withDevices: { forward.append(($0, $1)) },
+            thenNewestFirst: { backward.append(($0, $1)) })
         #expect(forward.map(\.0) == sessions && forward.map(\.1) == devices)
         #expect(backward.map(\.0) == sessions.reversed() && backward.map(\.1) == devices.reversed())
         #expect(again.issues == scan.issues && twice.isLoaded == store.isLoaded)
+        // In one pass when it can (the rebuild's): the visits begun again otherwise, the same sessions in the end.
+        let once = AppStore(paths: paths)
+        var visited: [(FocusLog, String?)] = []
+        var records: [Int] = []
+        let onceScan = try once.streamSessions(
+            progress: nil,
+            beginning: { count, _ in
+                visited.removeAll()
+                records.append(count)
+            }, withDevices: { visited.append(($0, $1)) })
+        #expect(visited.map(\.0) == sessions && visited.map(\.1) == devices)
+        #expect(onceScan.sessions == scan.sessions && onceScan.sessionRecords == scan.sessionRecords)
+        #expect(onceScan.changes == scan.changes && onceScan.issues == scan.issues)
+        #expect(records.last == scan.sessionRecords || records.count == 1)
         return (reading, !store.isLoaded, progress)
     }
 

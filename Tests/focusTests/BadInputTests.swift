@@ -12,7 +12,9 @@ import Testing
 
     /// Every file under `root`, path → bytes.
     /// Derived files focus may (re)build from the journal at any time; everything else is the user's.
-    static let derivedFiles: Set<String> = ["state/cache/stats-cache.bin", "state/cache/expedition.json"]
+    static let derivedFiles: Set<String> = [
+        "state/cache/stats-cache.bin", "state/cache/expedition.json", "state/cache/session-index.bin",
+    ]
 
     /// The user's files under `root` (derived caches left out), by relative path.
     static func snapshot(_ root: String) -> [String: Data] {

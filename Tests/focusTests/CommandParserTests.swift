@@ -95,9 +95,12 @@ private enum ToyLeaf: ContextFreeCommand {
         #expect(UsageText.errorLine(group) == "toy group [leaf] [--all]")
     }
 
-    /// focus's own declarations: one spelling per option, and abstracts short enough for the overview.
+    /// focus's own declarations: one spelling per option, abstracts short enough for the overview, and no command
+    /// named (or aliased) with a leading `-`, which the parser takes for an option without looking the word up.
     @Test func focusDeclarationsAreConsistent() {
         for path in CommandPath(commands: [FocusCommand.self]).descendants(includingHidden: true) {
+            let configuration = path.configuration
+            #expect(!([configuration.name] + configuration.aliases).contains { $0.hasPrefix("-") }, "\(path.words)")
             let names = path.configuration.optionSpecs.map(\.name)
             #expect(Set(names).count == names.count && !names.contains("help"), "\(path.words)")
             #expect(

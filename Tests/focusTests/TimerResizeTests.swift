@@ -59,19 +59,28 @@ import Testing
 
     /// Waits until the frame shows `seconds` or fewer left, so a redraw has happened since.
     static func redrawn(_ tmux: Tmux, below seconds: Int) throws -> Bool {
-        try eventually(timeout: 15) {
-            guard let bar = try tmux.screen().first(where: { $0.contains("░") }),
-                let time = bar.split(separator: " ").last, time.count == 5,
-                let minutes = Int(time.prefix(2)), let secs = Int(time.suffix(2))
-            else { return false }
-            return minutes * 60 + secs < seconds
-        }
+        try eventually(timeout: 15) { try shownTime(tmux).map { $0 < seconds } ?? false }
     }
 
+    /// The time left the frame shows, waiting for a screen that has it: a capture between a resize and the
+    /// redraw it causes may show no bar, and 0 there would make ``redrawn(_:below:)`` wait for ever.
     static func remaining(_ tmux: Tmux) throws -> Int {
-        let bar = try tmux.screen().first { $0.contains("░") } ?? ""
-        let time = bar.split(separator: " ").last ?? ""
-        return (Int(time.prefix(2)) ?? 0) * 60 + (Int(time.suffix(2)) ?? 0)
+        var seconds: Int?
+        _ = try eventually(timeout: 15) {
+            seconds = try shownTime(tmux)
+            return seconds != nil
+        }
+        let screen = try tmux.screen().joined(separator: "\n")
+        return try #require(seconds, "no time left on the screen: \(screen)")
+    }
+
+    /// `mm:ss` at the end of the bar's row, in seconds, or `nil` when no bar with a time is on the screen.
+    static func shownTime(_ tmux: Tmux) throws -> Int? {
+        guard let bar = try tmux.screen().first(where: { $0.contains("░") }),
+            let time = bar.split(separator: " ").last, time.count == 5, time.dropFirst(2).first == ":",
+            let minutes = Int(time.prefix(2)), let secs = Int(time.suffix(2))
+        else { return nil }
+        return minutes * 60 + secs
     }
 
     @Test func at40ColumnsTheFrameRedrawsInPlace() throws {

@@ -16,7 +16,7 @@ public enum Language: String, CaseIterable, Sendable {
     ///
     /// As in POSIX, the first of `LC_ALL`, `LC_MESSAGES` and `LANG` that is set and not empty names the locale
     /// of messages; ``init(locale:)`` reads it.
-    public static func resolve(setting: String?, environment: [String: String]) -> Language {
+    public static func resolve(setting: String?, environment: Environment) -> Language {
         if let setting, let language = Language(rawValue: setting) { return language }
         let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
         return locale.map(Language.init(locale:)) ?? .english

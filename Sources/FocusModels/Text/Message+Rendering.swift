@@ -21,18 +21,19 @@ extension Message {
         var out = ""
         var next = 0
         var rest = Substring(format)
-        while let percent = rest.firstIndex(of: "%") {
+        // The `%`, `@` and digits of placeholders are ASCII: found among the bytes, without walking characters.
+        while let percent = rest.utf8.firstIndex(of: UInt8(ascii: "%")) {
             // `append(contentsOf:)` names the overload for a substring: `+=` would take the generic one, whose first
             // call looks its types up at run time, as costly as the rest of `focus status`.
             out.append(contentsOf: rest[..<percent])
-            rest = rest[rest.index(after: percent)...]
-            if rest.first == "%" {
+            rest = rest[rest.utf8.index(after: percent)...]
+            if rest.utf8.first == UInt8(ascii: "%") {
                 out += "%"
-                rest = rest.dropFirst()
-            } else if rest.first == "@" {
+                rest = rest[rest.utf8.index(after: rest.startIndex)...]
+            } else if rest.utf8.first == UInt8(ascii: "@") {
                 if next < values.count { out += values[next] }
                 next += 1
-                rest = rest.dropFirst()
+                rest = rest[rest.utf8.index(after: rest.startIndex)...]
             } else if let (position, after) = positional(rest) {
                 if position <= values.count { out += values[position - 1] }
                 rest = after

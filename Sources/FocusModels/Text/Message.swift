@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Text for the user, kept as an English template and its arguments so that the executable can show it in the
 /// reader's language (``Language``).
 ///
@@ -113,7 +117,10 @@ extension Message: ExpressibleByStringInterpolation {
     /// they are: every command's help builds its messages at start-up, where a general `replacing` costs more
     /// than the rest of a command together.
     static func escapingPercent(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        let hasPercent =
+            text.utf8.withContiguousStorageIfAvailable { !$0.isEmpty && memchr($0.baseAddress!, 0x25, $0.count) != nil }
+            ?? text.utf8.contains(UInt8(ascii: "%"))
+        guard hasPercent else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 4)
         for character in text {

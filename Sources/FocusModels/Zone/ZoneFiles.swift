@@ -17,7 +17,7 @@ public struct ZoneFiles: Sendable, Hashable {
     }
 
     /// The system's files, with `TZDIR` from `environment` as glibc reads it (ignored when empty).
-    public init(environment: [String: String]) {
+    public init(environment: Environment) {
         self.init()
         if let tzdir = environment["TZDIR"], !tzdir.isEmpty { directory = tzdir }
     }

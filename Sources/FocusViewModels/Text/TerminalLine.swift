@@ -16,10 +16,14 @@ public struct TerminalLine: Equatable, Sendable {
         var width: Int
 
         init(text: String, style: TextStyle, isEscape: Bool) {
+            self.init(text: text, style: style, isEscape: isEscape, width: text.displayWidth)
+        }
+
+        init(text: String, style: TextStyle, isEscape: Bool, width: Int) {
             self.text = text
             self.style = style
             self.isEscape = isEscape
-            width = text.displayWidth
+            self.width = width
         }
 
         init(_ cell: LayoutCell) { self.init(text: String(cell.character), style: cell.style, isEscape: cell.isEscape) }
@@ -58,6 +62,10 @@ public struct TerminalLine: Equatable, Sendable {
 
     /// Adds `text` (anything, data included) in `style` at the end, as it is in every language.
     public mutating func append(verbatim text: String, _ style: TextStyle = .plain) {
+        // Printable ASCII (most of a report): nothing to escape, a column a character, nothing that combines.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            return merge(Run(text: text, style: style, isEscape: false, width: text.utf8.count))
+        }
         // Text with nothing to escape (nearly all of it) is one run, without the list of pieces.
         if !text.unicodeScalars.contains(where: TerminalEscaping.isUnsafe) {
             return append(Run(text: text, style: style, isEscape: false))
@@ -172,6 +180,18 @@ public struct TerminalLine: Equatable, Sendable {
     /// The line without the spaces it ends with (a padded table row's last column).
     public func trimmingTrailingSpaces() -> TerminalLine {
         var line = self
+        // Spaces after printable ASCII are clusters of their own: cut at once (a space can join the cluster of some
+        // characters before it, which the loop below checks one character at a time).
+        while let last = line.runs.last, !last.isEscape, last.text.utf8.last == 0x20 {
+            let utf8 = last.text.utf8
+            let spaces = utf8.reversed().prefix { $0 == 0x20 }.count
+            guard spaces == utf8.count || (0x20..<0x7F).contains(utf8[utf8.index(utf8.endIndex, offsetBy: -spaces - 1)])
+            else { break }
+            line.runs[line.runs.count - 1].text = String(decoding: utf8.dropLast(spaces), as: UTF8.self)
+            line.runs[line.runs.count - 1].width -= spaces
+            line.width -= spaces
+            if line.runs[line.runs.count - 1].text.isEmpty { line.runs.removeLast() }
+        }
         while let last = line.runs.last, !last.isEscape, last.text.last == " " {
             line.runs[line.runs.count - 1].text.removeLast()
             line.runs[line.runs.count - 1].width -= 1

@@ -7,7 +7,7 @@ struct CommandLineTool {
     static var versionLine: String { "focus \(version)" }
     let root: any ParsableCommand.Type
     /// The process environment: `COLUMNS` for help on a pipe, the locale and the config's `language`.
-    let environment: [String: String]
+    let environment: Environment
 
     func run(_ words: [String], ctx makeContext: () throws(FocusError) -> Context) -> Int32 {
         // Chosen before anything can fail, so that every message, a usage error included, is in it.

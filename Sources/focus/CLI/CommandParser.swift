@@ -15,7 +15,11 @@ enum CommandParser {
     static func parse(_ words: [String], root: any ParsableCommand.Type) throws(CommandLineError) -> ParsedArguments {
         var path = CommandPath(commands: [root])
         var index = 0
-        while index < words.count, let next = path.configuration.subcommand(named: words[index]) {
+        // No command's name starts with `-`: an option (`--version`) is told apart without reading every command's
+        // configuration (``CommandParserTests`` checks the names).
+        while index < words.count, !words[index].hasPrefix("-"),
+            let next = path.configuration.subcommand(named: words[index])
+        {
             path = path.appending(next)
             index += 1
         }

@@ -10,7 +10,7 @@ import FoundationEssentials
 /// The only place that reads the real clock, the process environment and the
 /// system time zone; everything below it takes `now` and the zone as values.
 final class Context {
-    let environment: [String: String]
+    let environment: Environment
     let paths: DataPaths
     let store: AppStore
     /// Stdout, in colour when ``colorEnabled``: every view and report goes through it.
@@ -34,7 +34,7 @@ final class Context {
     private let pinnedNow: Date?
     private let startedActive: Double
 
-    init(environment: [String: String]) throws(FocusError) {
+    init(environment: Environment) throws(FocusError) {
         self.environment = environment
         let home = environment["HOME"] ?? "/"
         try DataPaths.checkFocusHome(environment)
@@ -57,7 +57,7 @@ final class Context {
     /// The language to speak: the config's `language` when it is `en` or `zh-Hans`, else the locale of
     /// `LC_ALL`, `LC_MESSAGES` or `LANG` (``Language/resolve(setting:environment:)``). A config file that
     /// cannot be read, or has no valid `language`, leaves the choice to the environment.
-    static func language(_ environment: [String: String]) -> Language {
+    static func language(_ environment: Environment) -> Language {
         let paths = DataPaths(environment: environment, home: environment["HOME"] ?? "/")
         return Language.resolve(setting: AppStore(paths: paths).configuredLanguage(), environment: environment)
     }
@@ -152,6 +152,27 @@ final class Context {
             try loadJournal()
             return try body()
         }
+    }
+
+    /// Runs `decide` with the history's answers (``SessionLookup``): the session index's when it can give them, else
+    /// the loaded journal's (``loadJournal(quiet:)``), for a command that changes one session. `decide` asks every
+    /// question before it prints or writes anything: when the index cannot tell, it runs again on the loaded journal.
+    func deciding<T>(_ decide: (SessionLookup) throws(FocusError) -> T) throws(FocusError) -> T {
+        recoverCrashedSession()
+        if let lookup = store.indexedLookup() {
+            do throws(FocusError) { return try decide(lookup) } catch {
+                guard error == SessionLookup.cannotTell else { throw error }
+            }
+        }
+        try loadJournal()
+        return try decide(store.loadedLookup)
+    }
+
+    /// ``deciding(_:)`` under the store's change lock, as ``changingJournal(_:)``: what `body` decides from is read
+    /// under the lock.
+    func changingHistory<T>(_ body: (SessionLookup) throws(FocusError) -> T) throws(FocusError) -> T {
+        recoverCrashedSession()
+        return try store.changing { () throws(FocusError) -> T in try deciding(body) }
     }
 
     /// Reports the unreadable lines the last load found, once per run, on stderr.

@@ -32,11 +32,14 @@ enum LogAddCommand: ParsableCommand {
         let log = try SessionEditor.manualSession(
             id: UUID().uuidString, start: times.start, seconds: times.seconds, tz: ctx.timeZoneIdentifier,
             tags: FocusLog.tagSet(args.all(tag)), note: args[note], now: now, zone: ctx.zone)
-        try ctx.loadJournal()
-        let logs = ctx.store.focusLogs
-        if let note = HistoryView.overlapNote(log, among: logs, readerZone: ctx.zone) { ctx.err.line(note) }
+        let (note, short) = try ctx.deciding { lookup throws(FocusError) in
+            (
+                try HistoryView.overlapNote(log, in: lookup, readerZone: ctx.zone),
+                try HistoryView.shortID(log.id, in: lookup, adding: [log.id])
+            )
+        }
+        if let note { ctx.err.line(note) }
         try ctx.store.record(log)
-        let short = HistoryView.shortID(log.id, among: ctx.store.focusLogs)
         ctx.out.line("Added \(HistoryView.describe(log, readerZone: ctx.zone)) (\(short)).")
         return 0
     }

@@ -74,7 +74,7 @@ enum LogCommand: ParsableCommand {
 
     /// `--limit 0`: every matching row written as the journal streams by (newest first, as the table or JSON array
     /// of ``HistoryView`` would hold them), so a whole history is never held; `false`, with nothing written, when the
-    /// journal must be loaded instead (``HistoryViewModel/streamRows(measure:show:)``).
+    /// journal must be loaded instead (``HistoryViewModel/streamRows(restart:measure:show:)``).
     private static func writeWhole(_ model: HistoryViewModel, json: Bool, _ ctx: Context) throws(FocusError) -> Bool {
         var layout = HistoryView.Layout()
         var batch: [TerminalLine] = []
@@ -91,6 +91,7 @@ enum LogCommand: ParsableCommand {
             }
         }
         let streamed = try model.streamRows(
+            restart: { layout = HistoryView.Layout() },
             measure: { if !json { layout.measure($0) } },
             show: { row in
                 if !started {

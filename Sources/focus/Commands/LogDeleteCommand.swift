@@ -15,14 +15,12 @@ enum LogDeleteCommand: ParsableCommand {
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         // Resolved and deleted under the change lock: a session another command just deleted is not deleted again.
-        let (old, logs) = try ctx.changingJournal { () throws(FocusError) -> (FocusLog, [FocusLog]) in
-            let logs = ctx.store.focusLogs
-            let old = try ctx.store.session(matching: args.required(Self.id))
+        let (old, short) = try ctx.changingHistory { lookup throws(FocusError) -> (FocusLog, String) in
+            let old = try lookup.session(matching: args.required(Self.id))
+            let short = try HistoryView.shortID(old.id, in: lookup)
             try ctx.store.record(JournalChange(id: UUID().uuidString, kind: .delete, target: old.id, at: ctx.now()))
-            return (old, logs)
+            return (old, short)
         }
-        let id = old.id
-        let short = HistoryView.shortID(id, among: logs)
         ctx.out.line(
             "Deleted \(short): \(HistoryView.describe(old, readerZone: ctx.zone)). 'focus undo' brings it back.")
         return 0

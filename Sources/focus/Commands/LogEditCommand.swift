@@ -46,13 +46,16 @@ enum LogEditCommand: ParsableCommand {
         if args.given(shorten, lengthen), args.given(start, end, duration) {
             throw FocusError(.usage, "--shorten and --lengthen go without --start, --end or --duration")
         }
-        return try ctx.changingJournal { () throws(FocusError) -> Int32 in try edit(args, resize: resize, ctx) }
+        return try ctx.changingHistory { lookup throws(FocusError) -> Int32 in
+            try edit(args, resize: resize, lookup, ctx)
+        }
     }
 
-    /// Decides and records the edit; run under the change lock, after the journal is loaded.
-    private static func edit(_ args: ParsedArguments, resize: Int, _ ctx: Context) throws(FocusError) -> Int32 {
-        let logs = ctx.store.focusLogs
-        let old = try ctx.store.session(matching: args.required(Self.id))
+    /// Decides and records the edit; run under the change lock, every question asked of `lookup` before it writes.
+    private static func edit(
+        _ args: ParsedArguments, resize: Int, _ lookup: SessionLookup, _ ctx: Context
+    ) throws(FocusError) -> Int32 {
+        let old = try lookup.session(matching: args.required(Self.id))
         let id = old.id
         var patch =
             args.given(shorten, lengthen)
@@ -63,14 +66,14 @@ enum LogEditCommand: ParsableCommand {
             removing: args.all(removeTag))
         patch.note = args[note].map(\.value)
         let new = patch.applied(to: old)
-        let short = HistoryView.shortID(id, among: logs)
         guard new != old else {
             ctx.out.line(
                 "Nothing changed: \(HistoryView.describe(old, readerZone: ctx.zone)) already reads that way.")
             return 0
         }
+        let short = try HistoryView.shortID(id, in: lookup)
         if patch.start != nil || patch.end != nil,
-            let note = HistoryView.overlapNote(new, among: logs, readerZone: ctx.zone)
+            let note = try HistoryView.overlapNote(new, in: lookup, readerZone: ctx.zone)
         {
             ctx.err.line(note)
         }

@@ -17,12 +17,14 @@ enum LogMoveCommand: ParsableCommand {
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         // Decided and recorded under the change lock, like every edit.
-        try ctx.changingJournal { () throws(FocusError) -> Int32 in try move(args, ctx) }
+        try ctx.changingHistory { lookup throws(FocusError) -> Int32 in try move(args, lookup, ctx) }
     }
 
-    private static func move(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
-        let logs = ctx.store.focusLogs
-        let old = try ctx.store.session(matching: args.required(Self.id))
+    /// Decides and records the move, every question asked of `lookup` before it writes.
+    private static func move(_ args: ParsedArguments, _ lookup: SessionLookup, _ ctx: Context) throws(FocusError)
+        -> Int32
+    {
+        let old = try lookup.session(matching: args.required(Self.id))
         let target = old.id
         let zone = try ctx.localDays().zone(old.tz)
         let now = ctx.now()
@@ -32,10 +34,11 @@ enum LogMoveCommand: ParsableCommand {
         let patch = try SessionEditor.patch(
             old, start: change.start, seconds: nil, tags: nil, note: nil, now: now, zone: zone)
         let new = patch.applied(to: old)
-        if let note = HistoryView.overlapNote(new, among: logs, readerZone: ctx.zone) { ctx.err.line(note) }
+        let note = try HistoryView.overlapNote(new, in: lookup, readerZone: ctx.zone)
+        let short = try HistoryView.shortID(target, in: lookup)
+        if let note { ctx.err.line(note) }
         try ctx.store.record(JournalChange(id: UUID().uuidString, kind: .edit, target: target, at: now, patch: patch))
-        ctx.out.line(
-            "Moved \(HistoryView.shortID(target, among: logs)): \(HistoryView.describe(new, readerZone: ctx.zone)).")
+        ctx.out.line("Moved \(short): \(HistoryView.describe(new, readerZone: ctx.zone)).")
         return 0
     }
 }

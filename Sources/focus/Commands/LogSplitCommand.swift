@@ -20,11 +20,14 @@ enum LogSplitCommand: ParsableCommand {
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         // Decided and recorded under the change lock, like every edit.
-        try ctx.changingJournal { () throws(FocusError) -> Int32 in try split(args, ctx) }
+        try ctx.changingHistory { lookup throws(FocusError) -> Int32 in try split(args, lookup, ctx) }
     }
 
-    private static func split(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
-        let old = try ctx.store.session(matching: args.required(Self.id))
+    /// Decides and records the cut, every question asked of `lookup` before it writes.
+    private static func split(_ args: ParsedArguments, _ lookup: SessionLookup, _ ctx: Context) throws(FocusError)
+        -> Int32
+    {
+        let old = try lookup.session(matching: args.required(Self.id))
         let target = old.id
         let zone = try ctx.localDays().zone(old.tz)
         let day = try ctx.localDays().date(of: old)
@@ -32,14 +35,15 @@ enum LogSplitCommand: ParsableCommand {
             args.required(time), option: "TIME", on: day, now: ctx.now(), zone: zone,
             dayStartSeconds: try ctx.loadConfig().dayStartSeconds)
         let parts = try SessionEditor.split(old, at: cut, newID: UUID().uuidString, zone: zone)
+        let length = try lookup.shortIDLength(adding: [parts.second.id])
         // One append of both records: a kill lands before or after it (`focus undo` takes back the new session,
         // then the cut, so the cut goes first).
         try ctx.store.record(
             JournalChange(id: UUID().uuidString, kind: .edit, target: target, at: ctx.now(), patch: parts.patch),
             then: parts.second)
         let first = parts.patch.applied(to: old)
-        let short = HistoryView.shortID(target, among: ctx.store.focusLogs)
-        let shortSecond = HistoryView.shortID(parts.second.id, among: ctx.store.focusLogs)
+        let short = String(target.prefix(length))
+        let shortSecond = String(parts.second.id.prefix(length))
         let second = HistoryView.describe(parts.second, readerZone: ctx.zone)
         ctx.out.line(
             "Split \(short): \(HistoryView.describe(first, readerZone: ctx.zone)) and \(second) (\(shortSecond)).")

@@ -22,9 +22,9 @@ enum SyncCommand: ParsableCommand {
         ctx.recoverCrashedSession()
         let report =
             if let remote = args[initialise] {
-                try ctx.store.initialiseSync(remote: remote, environment: ctx.environment)
+                try ctx.store.initialiseSync(remote: remote, environment: ctx.environment.variables)
             } else {
-                try ctx.store.sync(environment: ctx.environment)
+                try ctx.store.sync(environment: ctx.environment.variables)
             }
         let sent: Message =
             switch report.sent {

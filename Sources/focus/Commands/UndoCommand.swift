@@ -13,8 +13,8 @@ enum UndoCommand: ParsableCommand {
 
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         // Chosen and taken back under the change lock: two racing undos take back two records, never one twice.
-        let target = try ctx.changingJournal { () throws(FocusError) -> UndoTarget in
-            guard let target = ctx.store.lastUndoable() else { throw FocusError(.failure, "nothing to undo") }
+        let target = try ctx.changingHistory { lookup throws(FocusError) -> UndoTarget in
+            guard let target = try lookup.lastUndoable() else { throw FocusError(.failure, "nothing to undo") }
             try ctx.store.undo(target, at: ctx.now()) { UUID().uuidString }
             return target
         }

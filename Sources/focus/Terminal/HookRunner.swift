@@ -15,7 +15,7 @@ import FocusCore
 /// or changed is skipped, with one warning per hook and process.
 final class HookRunner {
     /// How long a hook may run: 10 seconds, or `FOCUS_HOOK_TIMEOUT` seconds (for tests).
-    static func timeout(environment: [String: String]) -> Double {
+    static func timeout(environment: Environment) -> Double {
         environment["FOCUS_HOOK_TIMEOUT"].flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil } ?? 10
     }
 
@@ -26,7 +26,7 @@ final class HookRunner {
     }
 
     private let store: AppStore
-    private let environment: [String: String]
+    private let environment: Environment
     private let timeout: Double
     private let discardOutput: Bool
     private var children: [Child] = []
@@ -37,7 +37,7 @@ final class HookRunner {
     /// Hooks are looked up in `store`'s hooks folder and get `environment` plus their `FOCUS_*` variables.
     /// With `discardOutput` (while a countdown owns the terminal) their output goes to
     /// `/dev/null`; otherwise both their stdout and stderr go to our stderr.
-    init(store: AppStore, environment: [String: String], discardOutput: Bool) {
+    init(store: AppStore, environment: Environment, discardOutput: Bool) {
         self.store = store
         self.environment = environment
         self.discardOutput = discardOutput
@@ -71,7 +71,7 @@ final class HookRunner {
         }
         var attributes = ChildSignals.attributes(processGroup: true)
         defer { posix_spawnattr_destroy(&attributes) }
-        let variables = environment.merging(hook.environment) { $1 }.map { "\($0.key)=\($0.value)" }
+        let variables = environment.variables.merging(hook.environment) { $1 }.map { "\($0.key)=\($0.value)" }
         var argv = [strdup(path), nil]
         var envp = variables.map { strdup($0) } + [nil]
         defer { for string in argv + envp { free(string) } }

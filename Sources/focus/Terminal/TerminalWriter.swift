@@ -29,7 +29,7 @@ struct TerminalWriter: Sendable {
     var isTerminal: Bool { output.isTerminal }
 
     /// Its columns: the terminal's own width, else `COLUMNS` from `environment`, else 80.
-    func columns(environment: [String: String]) -> Int {
+    func columns(environment: Environment) -> Int {
         var size = winsize()
         if isTerminal, ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
         if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }

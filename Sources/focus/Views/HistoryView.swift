@@ -40,6 +40,7 @@ enum HistoryView {
         private let completed: TerminalLine
         private let interrupted: TerminalLine
         private let gap = TerminalLine("  " as Message)
+        private let dash = TerminalLine(verbatim: "–")
         private var durations: [Int: TerminalLine] = [:]
         private var tagCells: [[String]: TerminalLine] = [:]
 
@@ -79,7 +80,10 @@ enum HistoryView {
         mutating func line(_ row: HistoryViewModel.Row, width: Int?) -> TerminalLine {
             let log = row.log
             var line = TerminalLine(verbatim: row.shortID).padded(toWidth: idWidth + 2)
-            line.append(verbatim: row.date.isoString + "  " + row.startTime + "–" + row.endTime + "  ")
+            // The dash apart, so that the text on each side of it is measured as ASCII, at once.
+            line.append(verbatim: row.date.isoString + "  " + row.startTime)
+            line.append(dash)
+            line.append(verbatim: row.endTime + "  ")
             // A session recorded in another zone shows its times in that zone, and says which.
             if zoneWidth > 0 { line.append(TerminalLine(verbatim: row.otherZone ?? "").padded(toWidth: zoneWidth + 2)) }
             line.append(duration(log.focused).padded(toWidth: focusWidth, alignment: .right))
@@ -132,15 +136,18 @@ enum HistoryView {
         return "\(span) (\(duration: log.focused)) \(tags)"
     }
 
-    /// The short form of `id` that `focus log` shows beside `logs`.
-    static func shortID(_ id: String, among logs: [FocusLog]) -> String {
-        String(id.prefix(ShortID.length(for: logs.map(\.id))))
+    /// The short form of `id` that `focus log` shows beside the sessions `lookup` knows and those of `added`.
+    static func shortID(_ id: String, in lookup: SessionLookup, adding added: [String] = []) throws(FocusError)
+        -> String
+    {
+        String(id.prefix(try lookup.shortIDLength(adding: added)))
     }
 
-    /// A note on stderr when `log` overlaps another session of `logs`, else `nil`.
-    static func overlapNote(_ log: FocusLog, among logs: [FocusLog], readerZone: Zone) -> Message? {
-        guard let other = SessionEditor.overlap(of: log, in: logs) else { return nil }
-        return
-            "focus: note: this overlaps \(describe(other, readerZone: readerZone)) (\(shortID(other.id, among: logs)))."
+    /// A note on stderr when `log` overlaps another session `lookup` knows, else `nil`.
+    static func overlapNote(_ log: FocusLog, in lookup: SessionLookup, readerZone: Zone) throws(FocusError) -> Message?
+    {
+        guard let other = try lookup.overlap(of: log) else { return nil }
+        let short = try shortID(other.id, in: lookup)
+        return "focus: note: this overlaps \(describe(other, readerZone: readerZone)) (\(short))."
     }
 }

@@ -2,6 +2,8 @@ import FocusCore
 import Foundation
 import Testing
 
+@testable import FocusModels
+
 /// How the language is chosen, how Chinese writes durations and dates, and the catalogue's own rules.
 @Suite struct LanguageTests {
     @Test(
@@ -30,7 +32,7 @@ import Testing
         environment["LC_ALL"] = all
         environment["LC_MESSAGES"] = messages
         environment["LANG"] = lang
-        #expect(Language.resolve(setting: setting, environment: environment) == expected)
+        #expect(Language.resolve(setting: setting, environment: Environment(environment)) == expected)
     }
 
     @Test(arguments: [
@@ -65,6 +67,44 @@ import Testing
         let error = FocusError(.noInput, "cannot read \("/tmp/x"): \(systemError: ENOENT)")
         #expect(error.message.rendered(in: .simplifiedChinese) == "无法读取 /tmp/x：没有那个文件或目录")
         #expect(Message.fill("%2$@的%1$@ %%", with: ["a", "b"]) == "b的a %")
+    }
+
+    /// Placeholders found among the bytes fill every template of the catalogue, English and Chinese, as walking its
+    /// characters did (``fill``, as it was, is the reference), and templates made to test the edges.
+    @Test func placeholdersFillEveryTemplateAsWalkingItsCharactersDid() {
+        func fill(_ format: String, with values: [String]) -> String {
+            var out = ""
+            var next = 0
+            var rest = Substring(format)
+            while let percent = rest.firstIndex(of: "%") {
+                out.append(contentsOf: rest[..<percent])
+                rest = rest[rest.index(after: percent)...]
+                if rest.first == "%" {
+                    out += "%"
+                    rest = rest.dropFirst()
+                } else if rest.first == "@" {
+                    if next < values.count { out += values[next] }
+                    next += 1
+                    rest = rest.dropFirst()
+                } else if let (position, after) = Message.positional(rest) {
+                    if position <= values.count { out += values[position - 1] }
+                    rest = after
+                } else {
+                    out += "%"
+                }
+            }
+            out.append(contentsOf: rest)
+            return out
+        }
+        let catalogue = MessageCatalogue.entries(for: .simplifiedChinese)
+        let edges = ["", "%", "%%", "%@", "%@%", "100%", "%1$@%2$@%3$@", "%0$@", "%12$@", "%x", "a%@b%%c%2$@", "中%@文"]
+        let templates = Array(catalogue.keys) + Array(catalogue.values) + edges
+        #expect(templates.count > 100)
+        for template in templates {
+            for values in [[], ["a"], ["一", "naïve", "%@"]] {
+                #expect(Message.fill(template, with: values) == fill(template, with: values), "\(template)")
+            }
+        }
     }
 
     /// A route's text in the reader's language when the route gives it, else its English.

@@ -140,6 +140,33 @@ import Testing
         #expect(TerminalLine("tab\t ").trimmingTrailingSpaces().text == "tab\\t")
     }
 
+    /// Trailing spaces cut at once after printable ASCII, and one character at a time after anything else: a space a
+    /// prepended mark (U+0600) holds in its cluster, or one a combining mark follows, stays.
+    @Test(arguments: [
+        (["abc   "], "abc"), (["   "], ""), (["\u{600} "], "\u{600} "), (["\u{600}  "], "\u{600} "), (["中 "], "中"),
+        (["a \u{301}"], "a \u{301}"), (["x ", "  ", "   "], "x"), (["é  "], "é"), (["~ "], "~"), (["a\t "], "a\\t"),
+    ])
+    func trailingSpacesAreCutAsCharacters(_ spans: [String], _ trimmed: String) {
+        let styles: [TextStyle] = [.bold, .plain, .dim]
+        let line = TerminalLine(spans.enumerated().map { TextSpan($1, styles[$0 % 3]) }).trimmingTrailingSpaces()
+        #expect(line.text == trimmed)
+        #expect(line.width == trimmed.displayWidth)
+    }
+
+    /// A line of printable ASCII, made at once, is what the general path makes of it: measured and checked character
+    /// by character after a character that is not ASCII.
+    @Test(arguments: [
+        "a", "Focus stats · 7 days".filter(\.isASCII), String((0x21..<0x7F).map { Character(Unicode.Scalar($0)!) }),
+        "Mon 11-23  1h 40m  ####", "x y",
+    ])
+    func anASCIILineIsWhatTheGeneralPathMakesOfIt(_ text: String) {
+        for style in [TextStyle.plain, .bold, .cyan] {
+            let line = TerminalLine(verbatim: text, style)
+            #expect(TerminalLine(verbatim: "é", style) + line == TerminalLine(verbatim: "é" + text, style))
+            #expect(line.width == text.count)
+        }
+    }
+
     @Test func multiLineProgramTextIsOneLinePerRow() {
         let lines = TerminalLine.lines("Usage: focus start\n\n  --tag T\u{1B}", .dim)
         #expect(
