@@ -228,14 +228,9 @@ final class SessionIndexFile {
     private static func open(_ path: String, flags: Int32, lock: Bool = false) -> SessionIndexFile? {
         let fd = Glibc.open(path, flags | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { return nil }
-        var waited = 0
-        while lock && flock(fd, LOCK_EX | LOCK_NB) != 0 {
-            guard errno == EWOULDBLOCK || errno == EINTR, waited < 1000 else {
-                close(fd)
-                return nil
-            }
-            usleep(1000)
-            waited += 1
+        if lock && !FileLock.waitForExclusive(fd, seconds: 1) {
+            close(fd)
+            return nil
         }
         var st = stat()
         guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG,

@@ -59,14 +59,9 @@ final class StatsCacheFile {
     static func openLocked(_ path: String, reusing mapped: StatsCacheFile? = nil) -> StatsCacheFile? {
         let fd = Glibc.open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { return nil }
-        var waited = 0
-        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
-            guard errno == EWOULDBLOCK || errno == EINTR, waited < 1000 else {
-                close(fd)
-                return nil
-            }
-            usleep(1000)
-            waited += 1
+        guard FileLock.waitForExclusive(fd, seconds: 1) else {
+            close(fd)
+            return nil
         }
         var st = stat()
         if let mapped, mapped.lockedFD < 0, fstat(fd, &st) == 0, st.st_ino == mapped.inode, st.st_dev == mapped.device,
