@@ -12,8 +12,9 @@ enum JSONText {
     }
 
     /// `json` with every character that may not reach a terminal raw (``TerminalEscaping/isUnsafe(_:)``: C1
-    /// controls, bidi and other format characters) written as a `\uXXXX` escape, as a UTF-16 surrogate pair
-    /// above U+FFFF. Such characters can only stand inside strings, so the text decodes to the same values.
+    /// controls, bidi and other format characters) written as a `\u` escape of four hex digits, as a UTF-16
+    /// surrogate pair above U+FFFF. Such characters can only stand inside strings, so the text decodes to the same
+    /// values.
     static func terminalSafe(_ json: String) -> String {
         guard json.unicodeScalars.contains(where: { $0.value >= 0x7F && TerminalEscaping.isUnsafe($0) }) else {
             return json

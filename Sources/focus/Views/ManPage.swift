@@ -118,7 +118,8 @@ enum ManPage {
     private static func bracket(_ text: String, _ optional: Bool) -> String { optional ? "[" + text + "]" : text }
 
     /// `text` safe in roff: backslashes and hyphens escaped, no line starting with a control character.
-    /// `text` for roff: backslashes and hyphens escaped, every non-ASCII character as a `\[uXXXX]` glyph.
+    /// `text` for roff: backslashes and hyphens escaped, every non-ASCII character as a `\[u…]` glyph named by
+    /// its code point in hex.
     static func escaped(_ text: String) -> String {
         var out = ""
         for scalar in text.replacing("\\", with: "\\e").replacing("-", with: "\\-").unicodeScalars {
