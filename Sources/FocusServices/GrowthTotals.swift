@@ -42,6 +42,38 @@ public struct GrowthTotals: Codable, Equatable, Sendable {
         for log in focusLogs { add(log, day: days.dayNumber(of: log)) }
     }
 
+    /// The totals with the session `old` read as `new` (an edit; `nil`: a deletion, or a session back), each on its
+    /// local day, or `nil` when that cannot be told without the sessions: one of them starts no later than
+    /// ``settledBefore`` (it may come before the session that set a day), or the change reaches a badge (the day it
+    /// was reached depends on the sessions before it).
+    package func replacing(_ old: (log: FocusLog, day: Int)?, with new: (log: FocusLog, day: Int)?) -> GrowthTotals? {
+        guard
+            [old, new].allSatisfy({ entry in
+                entry.map { entry in settledBefore.map { entry.log.start.timeIntervalSince1970 > Double($0) } ?? true }
+                    ?? true
+            })
+        else { return nil }
+        // Every day set was set by a session before both: only sums and counts change, and the days not set yet.
+        var next = self
+        next.focused += (new?.log.focused ?? 0) - (old?.log.focused ?? 0)
+        for (index, hours) in Self.badgeHours.enumerated() where hoursReached[index] == nil {
+            guard next.focused < hours * 3600 else { return nil }
+        }
+        if let new, new.log.completed, firstCompleted == nil { next.firstCompleted = new.day }
+        let deep = { (log: FocusLog) in log.completed && log.focused >= deepFocusMinutes * 60 }
+        next.deepCount += (new.map { deep($0.log) ? 1 : 0 } ?? 0) - (old.map { deep($0.log) ? 1 : 0 } ?? 0)
+        if let new, deep(new.log), firstDeep == nil { next.firstDeep = new.day }
+        guard tenthDeep != nil || next.deepCount < 10 else { return nil }
+        return next
+    }
+
+    /// A bound (seconds since 1970) on the start of the session that set the last of the days (the first
+    /// completed, the deep ones, the badges): a session that starts after it comes after every one of them. `nil`:
+    /// no day is set. A session's day is its start's in its own zone, with the day start: at most two days off.
+    var settledBefore: Int? {
+        ([firstCompleted, firstDeep, tenthDeep] + hoursReached).compactMap { $0 }.max().map { ($0 + 3) * 86_400 }
+    }
+
     /// Adds the next session, on local day `day`.
     public mutating func add(_ log: FocusLog, day: Int) {
         focused += log.focused

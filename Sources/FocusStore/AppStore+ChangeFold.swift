@@ -8,9 +8,9 @@ extension AppStore {
     /// `derived` with the change record `record` (an edit, a deletion or an undo, the one line appended since) folded
     /// in: the day summaries of the session's days before and after (made again from the index's sessions of those
     /// days), the streaks, the tags' latest uses (a use the record takes away is found again back through the day
-    /// summaries) and the newest sessions when it is or becomes one of them. The expedition and the growth totals
-    /// are dropped, for the commands that show them to rebuild, as ``fold(_:files:into:days:)`` drops them. `nil`
-    /// when the index cannot tell.
+    /// summaries) and the newest sessions when it is or becomes one of them, the expedition and the growth totals
+    /// where they can be told without the history (``DerivedJournal/progress(replacing:with:days:)``; else they are
+    /// dropped, for the commands that show them to rebuild). `nil` when the index cannot tell.
     func foldWithIndex(
         _ record: JournalChange, files: [StatsCache.FileState], into derived: DerivedJournal, days: LocalDays
     ) -> DerivedJournal? {
@@ -51,13 +51,16 @@ extension AppStore {
         guard var runs = try? derived.streakRuns() else { return nil }
         for summary in after { runs = Self.runs(runs, setting: summary.day, to: summary.completed > 0) }
         let previous = derived.delta
+        let progress = derived.progress(replacing: old, with: new, days: days)
         var delta = StatsCacheDelta(
             files: files, sessionCount: derived.sessionCount + (new == nil ? 0 : 1) - (old == nil ? 0 : 1),
             changeCount: derived.changeCount + 1,
             core: JournalDigest.Core(
                 tags: tags, changeTargets: DerivedJournal.merged(core.changeTargets, [StatsCache.hash(record.target)]),
-                growth: nil),
-            expedition: nil, history: Self.history(derived, replacing: old, with: new, lookup: lookup))
+                growth: progress.growth),
+            expedition: progress.expedition, history: Self.history(derived, replacing: old, with: new, lookup: lookup))
+        delta.pending = progress.pending
+        if progress.sameExpedition { delta.encodedExpedition = derived.encodedExpedition }
         delta.runsFrom = min(previous?.runsFrom ?? Int.max, (affected.min() ?? Int.max) - 1)
         delta.runs = runs.filter { $0.upperBound >= delta.runsFrom }
         delta.days = Self.replacing(previous?.days ?? [], with: after)

@@ -81,6 +81,32 @@ extension AppStore {
             return fold(record, files: change.files, into: derived, days: days)
                 ?? foldWithIndex(record, files: change.files, into: derived, days: days)
         }
+        if let (sessions, changes) = Self.mixed(parsed) {
+            // The sessions first (a change's days are made again from the index, which holds them), then each change.
+            var folded = derived
+            if sessions.contains(where: { !$0.records.isEmpty }) {
+                guard
+                    let next = fold(sessions, files: change.files, into: derived, days: days, definitions: definitions)
+                else { return nil }
+                folded = next
+            }
+            for record in changes {
+                guard
+                    let next = fold(record, files: change.files, into: folded, days: days)
+                        ?? foldWithIndex(record, files: change.files, into: folded, days: days)
+                else { return nil }
+                folded = DerivedJournal(file: next.file, delta: next.delta, events: folded.events)
+            }
+            return folded
+        }
+        return fold(parsed, files: change.files, into: derived, days: days, definitions: definitions)
+    }
+
+    /// ``fold(_:into:days:definitions:)`` of appended lines that are all sessions.
+    private func fold(
+        _ parsed: [Appended], files: [StatsCache.FileState], into derived: DerivedJournal, days: LocalDays,
+        definitions: ExpeditionDefinitions?
+    ) -> DerivedJournal? {
         guard let core = derived.core else { return nil }
         let previous = derived.delta
         // The newest sessions are the record's own (those added since the base): the base's are not read.
@@ -110,7 +136,7 @@ extension AppStore {
             pending = []
         }
         var delta = StatsCacheDelta(
-            files: change.files, sessionCount: derived.sessionCount + added.logs.count,
+            files: files, sessionCount: derived.sessionCount + added.logs.count,
             changeCount: derived.changeCount,
             core: JournalDigest.Core(tags: digest.tags, changeTargets: digest.changeTargets, growth: digest.growth),
             expedition: digest.expedition,
@@ -148,6 +174,44 @@ extension AppStore {
         }
     }
 
+    /// Appended lines of sessions and change records (`log add` then `log edit`, a split, an edit and its undo), all
+    /// readable: the sessions, and the change records in journal order; `nil` when there is no change record, or a
+    /// change names a record appended with it but not before it in the same file, or two files' changes name the
+    /// same one (their order is the index's, not the files').
+    private static func mixed(_ appended: [Appended]) -> (sessions: [Appended], changes: [JournalChange])? {
+        var sessions: [Appended] = []
+        var changes: [JournalChange] = []
+        var added: [String: Int] = [:]
+        var targets: [String: Int] = [:]
+        for (file, lines) in appended.enumerated() {
+            guard lines.problems.isEmpty else { return nil }
+            var kept = lines
+            kept.records = []
+            for record in lines.records {
+                switch record {
+                case .session(let log):
+                    kept.records.append(record)
+                    added[log.id] = file
+                case .change(let change):
+                    guard added[change.target].map({ $0 == file }) ?? true,
+                        targets.updateValue(file, forKey: change.target).map({ $0 == file }) ?? true
+                    else { return nil }
+                    changes.append(change)
+                    added[change.id] = file
+                }
+            }
+            sessions.append(kept)
+        }
+        // A session appended after a change that names it: the change came first.
+        for change in changes where added[change.target] != nil {
+            guard let position = appended[added[change.target]!].records.firstIndex(where: { $0.id == change.target }),
+                let own = appended[added[change.target]!].records.firstIndex(where: { $0.id == change.id }),
+                position < own
+            else { return nil }
+        }
+        return changes.isEmpty ? nil : (sessions, changes)
+    }
+
     /// The appended lines when they are one change record (an edit, a deletion, an undo), else `nil`.
     private static func onlyChange(in appended: [Appended]) -> JournalChange? {
         guard appended.count == 1, appended[0].problems.isEmpty, appended[0].records.count == 1,
@@ -157,7 +221,9 @@ extension AppStore {
     }
 
     /// `derived` with the change record `record` folded in: the day summaries, streaks, tags and newest sessions
-    /// follow it; the expedition and the growth totals are dropped, for the commands that show them to rebuild.
+    /// follow it, and the expedition and the growth totals where they can be told without the history
+    /// (``DerivedJournal/progress(replacing:with:days:)``; else they are dropped, for the commands that show them to
+    /// rebuild).
     /// Only a change to one of the newest sessions (``JournalDigest/History``) that no change record named before,
     /// whose days (before and after) hold no older session, can be folded; `nil` for any other.
     private func fold(
@@ -200,14 +266,15 @@ extension AppStore {
         let previous = derived.delta
         let targets = core.changeTargets
         let target = StatsCache.hash(record.target)
+        let progress = derived.progress(replacing: old, with: new, days: days)
         var delta = StatsCacheDelta(
             files: files, sessionCount: derived.sessionCount - (new == nil ? 1 : 0),
             changeCount: derived.changeCount + 1,
             core: JournalDigest.Core(
                 tags: tags,
                 changeTargets: DerivedJournal.merged(targets, [target]),
-                growth: nil),
-            expedition: nil,
+                growth: progress.growth),
+            expedition: progress.expedition,
             // A deletion can make the short ids shorter: `log` rebuilds them.
             history: new.flatMap { new in
                 guard previous == nil || previous?.history != nil else { return nil }
@@ -217,6 +284,8 @@ extension AppStore {
                         JournalDigest.History(
                             newest: [new], devices: [history.devices[index]], idLength: history.idLength))
             })
+        delta.pending = progress.pending
+        if progress.sameExpedition { delta.encodedExpedition = derived.encodedExpedition }
         delta.runsFrom = min(previous?.runsFrom ?? Int.max, (affected.first ?? Int.max) - 1)
         delta.runs = runs.filter { $0.upperBound >= delta.runsFrom }
         delta.days = Self.replacing(previous?.days ?? [], with: after)

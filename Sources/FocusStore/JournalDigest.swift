@@ -207,7 +207,8 @@ struct JournalDigest: Equatable {
 
     /// This digest with `added` folded into the growth totals and the expedition, and the events each caused, by
     /// session id. The expedition is dropped (rebuilt by the next full load) when a session that earns progress is
-    /// not after the last one it holds, or when `definitions` are not the ones it was folded with.
+    /// not after the last one it holds (unless the route was completed before it), or when `definitions` are not the
+    /// ones it was folded with.
     func foldingProgress(_ added: [FocusLog], definitions: ExpeditionDefinitions?, days: LocalDays) -> (
         digest: JournalDigest, events: [String: [ExpeditionEvent]]
     ) {
@@ -231,8 +232,13 @@ struct JournalDigest: Equatable {
             guard expedition.lastStart.map({ (start, log.id) > ($0, expedition.lastID ?? "") }) ?? true,
                 expedition.lastRun.map({ day >= $0.upperBound }) ?? true
             else {
-                next.expedition = nil
-                return (next, [:])
+                // An earlier one changes nothing only after the route was completed.
+                guard let frozen = expedition.replacing(nil, with: log, days: days) else {
+                    next.expedition = nil
+                    return (next, [:])
+                }
+                expedition = frozen
+                continue
             }
             let run = Self.extend(expedition.lastRun, with: day)
             let step = ExpeditionService.apply(
@@ -251,7 +257,8 @@ struct JournalDigest: Equatable {
     /// The hash a short id of `length` is kept under (``StatsCache/prefixHashes``).
     static func prefixHash(_ id: String, length: Int) -> Int { StatsCache.hash(String(id.lowercased().prefix(length))) }
 
-    /// `growth` with `added` in start order, `nil` when one starts before its last session (or another deep focus).
+    /// `growth` with `added` in start order, `nil` when one starts before its last session and before its days were
+    /// all set (``GrowthTotals/settledBefore``), or with another deep focus.
     private static func folding(_ added: [FocusLog], into growth: Growth, deepFocusMinutes: Int?, days: LocalDays)
         -> Growth?
     {
@@ -259,7 +266,12 @@ struct JournalDigest: Equatable {
         var growth = growth
         for log in added.sorted(by: { ($0.start, $0.id) < ($1.start, $1.id) }) {
             let start = log.start.timeIntervalSince1970
-            guard growth.lastStart.map({ (start, log.id) > ($0, growth.lastID ?? "") }) ?? true else { return nil }
+            guard growth.lastStart.map({ (start, log.id) > ($0, growth.lastID ?? "") }) ?? true else {
+                // An earlier one is added as a rebuild would only after every day was set.
+                guard let added = growth.replacing(nil, with: log, days: days) else { return nil }
+                growth = added
+                continue
+            }
             growth.totals.add(log, day: days.dayNumber(of: log))
             growth.lastStart = start
             growth.lastID = log.id
