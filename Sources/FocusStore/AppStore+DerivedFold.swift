@@ -174,42 +174,38 @@ extension AppStore {
         }
     }
 
-    /// Appended lines of sessions and change records (`log add` then `log edit`, a split, an edit and its undo), all
-    /// readable: the sessions, and the change records in journal order; `nil` when there is no change record, or a
-    /// change names a record appended with it but not before it in the same file, or two files' changes name the
-    /// same one (their order is the index's, not the files').
+    /// Appended lines of sessions and change records (`log add` then `log edit`, a split, edits of two sessions),
+    /// all readable: the sessions, and the change records in journal order; `nil` when there is no change record, a
+    /// change names a record appended with it but not before it in the same file, or two changes may name one
+    /// session (an undo among several changes, or one target twice): the index tells what a change does as of the
+    /// whole journal, so each change folded must be the only one of its session.
     private static func mixed(_ appended: [Appended]) -> (sessions: [Appended], changes: [JournalChange])? {
         var sessions: [Appended] = []
         var changes: [JournalChange] = []
-        var added: [String: Int] = [:]
-        var targets: [String: Int] = [:]
+        // Where each record appended is: its file and its place in it.
+        var added: [String: (file: Int, line: Int)] = [:]
         for (file, lines) in appended.enumerated() {
             guard lines.problems.isEmpty else { return nil }
             var kept = lines
             kept.records = []
-            for record in lines.records {
+            for (line, record) in lines.records.enumerated() {
+                added[record.id] = (file, line)
                 switch record {
-                case .session(let log):
-                    kept.records.append(record)
-                    added[log.id] = file
-                case .change(let change):
-                    guard added[change.target].map({ $0 == file }) ?? true,
-                        targets.updateValue(file, forKey: change.target).map({ $0 == file }) ?? true
-                    else { return nil }
-                    changes.append(change)
-                    added[change.id] = file
+                case .session: kept.records.append(record)
+                case .change(let change): changes.append(change)
                 }
             }
             sessions.append(kept)
         }
-        // A session appended after a change that names it: the change came first.
-        for change in changes where added[change.target] != nil {
-            guard let position = appended[added[change.target]!].records.firstIndex(where: { $0.id == change.target }),
-                let own = appended[added[change.target]!].records.firstIndex(where: { $0.id == change.id }),
-                position < own
-            else { return nil }
+        guard !changes.isEmpty,
+            changes.count == 1
+                || (changes.allSatisfy { $0.kind != .undo } && Set(changes.map(\.target)).count == changes.count)
+        else { return nil }
+        for change in changes {
+            guard let target = added[change.target] else { continue }
+            guard let own = added[change.id], target.file == own.file, target.line < own.line else { return nil }
         }
-        return changes.isEmpty ? nil : (sessions, changes)
+        return (sessions, changes)
     }
 
     /// The appended lines when they are one change record (an edit, a deletion, an undo), else `nil`.

@@ -15,7 +15,7 @@ extension DerivedJournalTests {
     ])
 
     enum ChangeKind: String, CaseIterable, Sendable {
-        case shorter, tags, delete, undoDelete, move, split, addThenEdit
+        case shorter, tags, delete, undoDelete, move, split, addThenEdit, twoEdits, editThenUndo
     }
 
     /// The session changed: the journal's first; one before the route completes (the growth's days not all set);
@@ -52,13 +52,17 @@ extension DerivedJournalTests {
         var folds: Bool {
             switch kind {
             case .tags: true
+            // The index tells what each change does as of the whole journal: two of one session are rebuilt.
+            case .editThenUndo: false
             default: [.middle, .last, .otherDevice].contains(place)
             }
         }
 
         /// Whether the expedition alone can be told (a session's end shows nothing else): also after a change to a
         /// session that earns nothing, or one after the route completed.
-        var expeditionFolds: Bool { folds || [.manualBefore, .afterCompletion].contains(place) }
+        var expeditionFolds: Bool {
+            kind != .editThenUndo && (folds || [.manualBefore, .afterCompletion].contains(place))
+        }
 
         static let all = ChangeKind.allCases.flatMap { kind in
             Place.allCases.flatMap { place in
@@ -134,6 +138,18 @@ extension DerivedJournalTests {
                 zone: Zone(identifier: "UTC")!)
             try store.record(
                 JournalChange(id: "c1", kind: .edit, target: old.id, at: now, patch: parts.patch), then: parts.second)
+        case .twoEdits, .editThenUndo:
+            try store.record(
+                JournalChange(id: "c1", kind: .edit, target: old.id, at: now, patch: SessionPatch(focused: 1000)))
+            if change.kind == .twoEdits {
+                try store.record(
+                    JournalChange(id: "c2", kind: .edit, target: "s38", at: now, patch: SessionPatch(focused: 1000)))
+            } else {
+                // As `focus undo` does: the step found with the index, the history not loaded (nothing folded yet).
+                let undoing = AppStore(paths: paths)
+                try undoing.undo(try #require(try undoing.indexedLookup()?.lastUndoable()), at: now) { "u1" }
+                #expect(!undoing.isLoaded)
+            }
         case .addThenEdit:
             let start = now.addingTimeInterval(-3 * 3600)
             try store.record(
@@ -154,8 +170,8 @@ extension DerivedJournalTests {
             try endSession(paths, hoursAfter: 1, folds: change.expeditionFolds)
         } else {
             // `stats` first folds the change; then the expedition and the growth are told without the history.
-            _ = try AppStore(paths: paths).statsInput(range: .lastDays(7), tag: nil, today: today, days: days)
             let watch = Watch()
+            _ = try Self.store(paths, watch).statsInput(range: .lastDays(7), tag: nil, today: today, days: days)
             let store = Self.store(paths, watch)
             let told = try store.loadDerivedExpedition(days: days) != nil && store.derivedGrowth(days: days) != nil
             #expect((told && !watch.rebuilt) == change.folds)

@@ -30,6 +30,8 @@ extension DerivedFilesEndToEndTests {
         [["log", "split", id(33), "2026-11-17 13:10"]],
         [["log", "split", id(8), "2026-10-23 11:10"]],
         [["log", "add", "--start", "2026-11-29 20:00", "--duration", "25m"], ["log", "edit", id(38), "--tag", "x"]],
+        [["log", "edit", id(30), "--shorten", "5m"], ["log", "edit", id(40), "--shorten", "5m"]],
+        [["log", "edit", id(30), "--shorten", "5m"], ["undo"]],
     ]
 
     /// The route: the built-in one (a one-second session earns nothing), ``shortRoute`` (complete before the
