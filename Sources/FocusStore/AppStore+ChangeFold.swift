@@ -51,7 +51,8 @@ extension AppStore {
         guard var runs = try? derived.streakRuns() else { return nil }
         for summary in after { runs = Self.runs(runs, setting: summary.day, to: summary.completed > 0) }
         let previous = derived.delta
-        let progress = derived.progress(replacing: old, with: new, days: days)
+        let progress = derived.progress(
+            replacing: old, with: new, days: days, definitions: foldedDefinitions(of: derived, days: days))
         var delta = StatsCacheDelta(
             files: files, sessionCount: derived.sessionCount + (new == nil ? 0 : 1) - (old == nil ? 0 : 1),
             changeCount: derived.changeCount + 1,

@@ -262,7 +262,8 @@ extension AppStore {
         let previous = derived.delta
         let targets = core.changeTargets
         let target = StatsCache.hash(record.target)
-        let progress = derived.progress(replacing: old, with: new, days: days)
+        let progress = derived.progress(
+            replacing: old, with: new, days: days, definitions: foldedDefinitions(of: derived, days: days))
         var delta = StatsCacheDelta(
             files: files, sessionCount: derived.sessionCount - (new == nil ? 1 : 0),
             changeCount: derived.changeCount + 1,

@@ -12,14 +12,20 @@ extension JournalDigest.Expedition {
     /// end, focus and local day (and the streak of those days): a change that keeps all of them, or touches only
     /// sessions that cannot earn progress (not completed, not the timer's), leaves the state as it is; so does one
     /// to sessions that start after the route was completed (the state is frozen from then on). Any other change
-    /// is told by a rebuild. Without the definitions a completed timer session counts as one that may earn.
-    func replacing(_ old: FocusLog?, with new: FocusLog?, days: LocalDays) -> Self? {
+    /// is told by a rebuild. `definitions` are those it was folded with, when known: without them a completed timer
+    /// session counts as one that may earn.
+    func replacing(_ old: FocusLog?, with new: FocusLog?, days: LocalDays, definitions: ExpeditionDefinitions?)
+        -> Self?
+    {
         if let old, let new, old.start == new.start, old.end == new.end, old.focused == new.focused,
             old.completed == new.completed, old.source == new.source, days.dayNumber(of: old) == days.dayNumber(of: new)
         {
             return self
         }
-        let mayEarn = { (log: FocusLog) in log.completed && log.source == .timer }
+        let mayEarn = { (log: FocusLog) in
+            definitions.map { ExpeditionService.earnsProgress(log, definitions: $0) }
+                ?? (log.completed && log.source == .timer)
+        }
         guard
             [old, new].allSatisfy({ log in
                 log.map { log in !mayEarn(log) || state.completedAt.map { log.start > $0 } ?? false } ?? true
@@ -65,8 +71,11 @@ extension JournalDigest.Growth {
 extension DerivedJournal {
     /// The growth totals, the expedition and the pending sessions (``StatsCacheDelta/pending``) after the session
     /// `old` reads as `new`, each `nil` when only a rebuild can tell; `sameExpedition` when the expedition is the one
-    /// read (its bytes are copied). A session still pending changes in the pending list alone.
-    func progress(replacing old: FocusLog?, with new: FocusLog?, days: LocalDays) -> (
+    /// read (its bytes are copied). A session still pending changes in the pending list alone. `definitions`: those
+    /// the expedition was folded with, when known (``AppStore/foldedDefinitions(of:days:)``).
+    func progress(
+        replacing old: FocusLog?, with new: FocusLog?, days: LocalDays, definitions: ExpeditionDefinitions?
+    ) -> (
         growth: JournalDigest.Growth?, expedition: JournalDigest.Expedition?, pending: [FocusLog],
         sameExpedition: Bool
     ) {
@@ -77,10 +86,21 @@ extension DerivedJournal {
                 .sorted { ($0.start, $0.id) < ($1.start, $1.id) }
             return (core?.growth, foldedExpedition, sessions, true)
         }
-        let expedition = foldedExpedition?.replacing(old, with: new, days: days)
+        let expedition = foldedExpedition?.replacing(old, with: new, days: days, definitions: definitions)
         return (
             core?.growth?.replacing(old, with: new, days: days), expedition, pending,
             expedition != nil && expedition == foldedExpedition
         )
+    }
+}
+
+extension AppStore {
+    /// The route the expedition in `derived` was folded with, when it is the route now (a user file that cannot be
+    /// read: `nil`), so a change folded into it knows which sessions earn progress.
+    func foldedDefinitions(of derived: DerivedJournal, days: LocalDays) -> ExpeditionDefinitions? {
+        guard let expedition = derived.foldedExpedition, let definitions = try? loadExpeditionDefinitions(),
+            expedition.fingerprint == JournalDigest.expeditionFingerprint(definitions, days: days)
+        else { return nil }
+        return definitions
     }
 }

@@ -233,7 +233,7 @@ struct JournalDigest: Equatable {
                 expedition.lastRun.map({ day >= $0.upperBound }) ?? true
             else {
                 // An earlier one changes nothing only after the route was completed.
-                guard let frozen = expedition.replacing(nil, with: log, days: days) else {
+                guard let frozen = expedition.replacing(nil, with: log, days: days, definitions: definitions) else {
                     next.expedition = nil
                     return (next, [:])
                 }

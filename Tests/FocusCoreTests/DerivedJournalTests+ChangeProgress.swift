@@ -8,7 +8,7 @@ import Testing
 /// events a rebuild shows.
 extension DerivedJournalTests {
     /// Three earning sessions open chapter b; four hours of focus over two days stamp it: the route completes at the
-    /// ninth session (every fourth one is added by hand and earns nothing).
+    /// tenth session (every fourth one is added by hand and earns nothing, the seventh is too short to).
     static let shortRoute = ExpeditionDefinitions(chapters: [
         Sessions.chapter("a", [Sessions.mission("a1", .sessionCount, 3)]),
         Sessions.chapter("b", [Sessions.mission("b1", .focusMinutes, 240), Sessions.mission("b2", .streakDays, 2)]),
@@ -19,16 +19,17 @@ extension DerivedJournalTests {
     }
 
     /// The session changed: the journal's first; one before the route completes (the growth's days not all set);
-    /// a manual one before it; one after it (the growth's days not all set yet); one from the middle and the last
+    /// a manual one before it; a timer one too short to earn before it; one after it (the growth's days not all set yet); one from the middle and the last
     /// (after both); one of the other device's.
     enum Place: String, CaseIterable, Sendable {
-        case first, beforeCompletion, manualBefore, afterCompletion, middle, last, otherDevice
+        case first, beforeCompletion, manualBefore, shortBefore, afterCompletion, middle, last, otherDevice
 
         var id: String {
             switch self {
             case .first: "s0"
             case .beforeCompletion: "s5"
             case .manualBefore: "s3"
+            case .shortBefore: "s6"
             case .afterCompletion: "s12"
             case .middle: "s21"
             case .last: "s39"
@@ -61,7 +62,7 @@ extension DerivedJournalTests {
         /// Whether the expedition alone can be told (a session's end shows nothing else): also after a change to a
         /// session that earns nothing, or one after the route completed.
         var expeditionFolds: Bool {
-            kind != .editThenUndo && (folds || [.manualBefore, .afterCompletion].contains(place))
+            kind != .editThenUndo && (folds || [.manualBefore, .shortBefore, .afterCompletion].contains(place))
         }
 
         static let all = ChangeKind.allCases.flatMap { kind in
@@ -81,7 +82,8 @@ extension DerivedJournalTests {
             let start = now.addingTimeInterval(Double((i - 40) * 12 * 3600))
             try store.record(
                 FocusLog(
-                    id: "s\(i)", start: start, end: start.addingTimeInterval(3600), planned: 3600, focused: 3600,
+                    id: "s\(i)", start: start, end: start.addingTimeInterval(3600), planned: 3600,
+                    focused: i == 6 ? 200 : 3600,
                     completed: true, tags: ["code"], source: i % 4 == 3 ? .manual : .timer))
         }
         for i in 20..<30 {
@@ -120,7 +122,7 @@ extension DerivedJournalTests {
         switch change.kind {
         case .shorter:
             try store.record(
-                JournalChange(id: "c1", kind: .edit, target: old.id, at: now, patch: SessionPatch(focused: 1000)))
+                JournalChange(id: "c1", kind: .edit, target: old.id, at: now, patch: SessionPatch(focused: 100)))
         case .tags:
             try store.record(
                 JournalChange(id: "c1", kind: .edit, target: old.id, at: now, patch: SessionPatch(tags: ["edited"])))
@@ -140,10 +142,10 @@ extension DerivedJournalTests {
                 JournalChange(id: "c1", kind: .edit, target: old.id, at: now, patch: parts.patch), then: parts.second)
         case .twoEdits, .editThenUndo:
             try store.record(
-                JournalChange(id: "c1", kind: .edit, target: old.id, at: now, patch: SessionPatch(focused: 1000)))
+                JournalChange(id: "c1", kind: .edit, target: old.id, at: now, patch: SessionPatch(focused: 100)))
             if change.kind == .twoEdits {
                 try store.record(
-                    JournalChange(id: "c2", kind: .edit, target: "s38", at: now, patch: SessionPatch(focused: 1000)))
+                    JournalChange(id: "c2", kind: .edit, target: "s38", at: now, patch: SessionPatch(focused: 100)))
             } else {
                 // As `focus undo` does: the step found with the index, the history not loaded (nothing folded yet).
                 let undoing = AppStore(paths: paths)
@@ -157,7 +159,7 @@ extension DerivedJournalTests {
                     id: "added", start: start, end: start.addingTimeInterval(600), planned: 600, focused: 600,
                     completed: true, source: .manual))
             try store.record(
-                JournalChange(id: "c1", kind: .edit, target: old.id, at: now, patch: SessionPatch(focused: 1000)))
+                JournalChange(id: "c1", kind: .edit, target: old.id, at: now, patch: SessionPatch(focused: 100)))
         }
         if change.kind == .undoDelete {
             _ = try AppStore(paths: paths).statsInput(range: .lastDays(7), tag: nil, today: today, days: days)
