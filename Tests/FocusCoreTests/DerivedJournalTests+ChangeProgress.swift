@@ -19,8 +19,8 @@ extension DerivedJournalTests {
     }
 
     /// The session changed: the journal's first; one before the route completes (the growth's days not all set);
-    /// a manual one before it; a timer one too short to earn before it; one after it (the growth's days not all set yet); one from the middle and the last
-    /// (after both); one of the other device's.
+    /// a manual one before it; a timer one too short to earn before it; one after it (the growth's days not all set
+    /// yet); one from the middle and the last (after both); one of the other device's.
     enum Place: String, CaseIterable, Sendable {
         case first, beforeCompletion, manualBefore, shortBefore, afterCompletion, middle, last, otherDevice
 
