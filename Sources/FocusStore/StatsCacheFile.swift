@@ -31,6 +31,9 @@ final class StatsCacheFile {
     private let runCount, dayCount, idCount, prefixCount: Int
     private let runsOffset, indexOffset, detailOffset, idsOffset, prefixesOffset: Int
     private let base: UnsafeRawPointer
+    /// The section of the tags' and devices' streak runs (``FilterStreaks``): where it starts, its length, its keys.
+    let filterBase: UnsafeRawPointer
+    let filterLength, filterKeyCount: Int
     /// The bytes mapped: the base, then the records.
     let length: Int
     /// Where the base ends and the records begin.
@@ -144,15 +147,34 @@ final class StatsCacheFile {
         detailOffset = try r.int()
         idsOffset = try r.int()
         prefixesOffset = try r.int()
+        let filtersOffset = try r.int()
         // Counts are at most the length and offsets within it, so the sums below cannot overflow.
         guard
             [runsOffset, indexOffset, detailOffset, idsOffset, prefixesOffset].allSatisfy({ (0...length).contains($0) }
             ),
             runsOffset + runCount * 16 == indexOffset, indexOffset + dayCount * 48 == detailOffset,
             detailOffset <= idsOffset, idsOffset + idCount * 8 == prefixesOffset,
-            prefixesOffset + prefixCount * 8 <= length
+            prefixesOffset + prefixCount * 8 == filtersOffset, filtersOffset <= length - 8
         else { throw Corrupt() }
-        baseLength = prefixesOffset + prefixCount * 8
+        filterBase = base + filtersOffset
+        filterKeyCount = Int(Int64(littleEndian: base.loadUnaligned(fromByteOffset: filtersOffset, as: Int64.self)))
+        guard filterKeyCount >= 0, filterKeyCount <= (length - filtersOffset - 8) / 16 else { throw Corrupt() }
+        // The entries end where the last one's runs do (none: the table's end).
+        var end = 8 + 16 * filterKeyCount
+        if filterKeyCount > 0 {
+            var r = Reader(base: base + filtersOffset, length: length - filtersOffset)
+            r.at = Int(
+                Int64(
+                    littleEndian: base.loadUnaligned(
+                        fromByteOffset: filtersOffset + 8 + 16 * (filterKeyCount - 1) + 8, as: Int64.self)))
+            guard r.at >= end else { throw Corrupt() }
+            _ = try r.string()
+            let runs = try r.count()
+            guard runs <= (length - filtersOffset - r.at) / 16 else { throw Corrupt() }
+            end = r.at + 16 * runs
+        }
+        filterLength = end
+        baseLength = filtersOffset + end
         // The records: each whole one's place; the last with a good checksum is the one read.
         var records: [Range<Int>] = []
         var at = baseLength
