@@ -12,7 +12,10 @@ extension AppStore {
     ) -> StatsInput? {
         guard range != .all, (tag == nil) != (device == nil), FileIO.status(paths.sessionIndexFile) != nil,
             let derived = derivedJournal(days: days), let index = sessionIndex(),
-            index.files.map(\.state) == derived.files
+            // Each matches the journal as it is: the same files of the same sizes hold the same bytes. (The index
+            // keeps the states it saw: a file a sync engine replaced by the same bytes has another inode now.)
+            index.files.map(\.state.name) == derived.files.map(\.name),
+            index.files.map(\.state.size) == derived.files.map(\.size)
         else { return nil }
         let key = tag.map(FilterStreaks.key(tag:)) ?? FilterStreaks.key(device: device!)
         let window = StatsService.window(range: range, today: today, span: nil)

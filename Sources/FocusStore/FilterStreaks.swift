@@ -37,13 +37,53 @@ enum FilterStreaks {
 
     /// The runs of every key, built a session at a time (in any order).
     struct Builder {
-        private(set) var runs: [String: [ClosedRange<Int>]] = [:]
+        private var keys: [String] = []
+        private var lists: [[ClosedRange<Int>]] = []
+        private var slots: [String: Int] = [:]
+        /// The last tags and device met, with their slots: most sessions name one of a few, found without a hash.
+        private var recentTags: [Recent] = []
+        private var lastDevice: Recent?
+
+        /// A tag or device name and its slot. (A struct, not a tuple: an array of tuples has its type made at run
+        /// time.)
+        private struct Recent {
+            let name: String
+            let slot: Int
+        }
+
+        /// Every key's runs.
+        var runs: [String: [ClosedRange<Int>]] { Dictionary(uniqueKeysWithValues: zip(keys, lists)) }
 
         /// Adds the session `log`, of the local day `day`, that `device` recorded.
         mutating func add(_ log: FocusLog, device: String?, day: Int) {
             guard log.completed else { return }
-            for tag in log.tags { Self.insert(day, into: &runs[FilterStreaks.key(tag: tag), default: []]) }
-            if let device { Self.insert(day, into: &runs[FilterStreaks.key(device: device), default: []]) }
+            for tag in log.tags { Self.insert(day, into: &lists[slot(tag: tag)]) }
+            if let device {
+                let slot: Int
+                if let last = lastDevice, last.name == device {
+                    slot = last.slot
+                } else {
+                    slot = self.slot(FilterStreaks.key(device: device))
+                    lastDevice = Recent(name: device, slot: slot)
+                }
+                Self.insert(day, into: &lists[slot])
+            }
+        }
+
+        private mutating func slot(tag: String) -> Int {
+            if let found = recentTags.first(where: { $0.name == tag }) { return found.slot }
+            let slot = self.slot(FilterStreaks.key(tag: tag))
+            if recentTags.count == 8 { recentTags.removeFirst() }
+            recentTags.append(Recent(name: tag, slot: slot))
+            return slot
+        }
+
+        private mutating func slot(_ key: String) -> Int {
+            if let slot = slots[key] { return slot }
+            slots[key] = keys.count
+            keys.append(key)
+            lists.append([])
+            return keys.count - 1
         }
 
         /// `day` made a streak day of `runs`, in place when it is at their end (sessions mostly come in order).
