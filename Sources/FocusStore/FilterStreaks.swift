@@ -193,27 +193,10 @@ extension StatsCacheFile {
     /// section has no such key.
     func filterRuns(_ key: String, endingFrom day: Int = Int.min) throws(Corrupt) -> [ClosedRange<Int>] {
         guard let entry = try filterEntry(key) else { return [] }
-        var r = Reader(base: filterBase, length: filterLength, at: entry)
+        var r = Reader(base: base + filtersOffset, length: filterLength, at: entry)
         let count = try r.count()
         guard count <= (filterLength - r.at) / 16 else { throw Corrupt() }
-        let first = r.at
-        var low = 0
-        var high = count
-        while low < high {
-            let mid = (low + high) / 2
-            if filterWord(first + mid * 16 + 8) < day { low = mid + 1 } else { high = mid }
-        }
-        let from = max(0, low - 1)
-        var previous = Int.min
-        return try (from..<count).map { i throws(Corrupt) in
-            let low = filterWord(first + i * 16)
-            let high = filterWord(first + i * 16 + 8)
-            guard StatsCache.days.contains(low), StatsCache.days.contains(high), low <= high, low > previous else {
-                throw Corrupt()
-            }
-            previous = high
-            return low...high
-        }
+        return try runs(at: filtersOffset + r.at, count: count, endingFrom: day)
     }
 
     /// Every key's runs (for a fold that writes a new base).
@@ -222,7 +205,7 @@ extension StatsCacheFile {
         for i in 0..<filterKeyCount {
             let entry = filterWord(8 + i * 16 + 8)
             guard (0..<filterLength).contains(entry) else { throw Corrupt() }
-            var r = Reader(base: filterBase, length: filterLength, at: entry)
+            var r = Reader(base: base + filtersOffset, length: filterLength, at: entry)
             let key = try r.string()
             out[key] = try r.runs()
         }
@@ -241,16 +224,14 @@ extension StatsCacheFile {
         while low < filterKeyCount, filterWord(8 + low * 16) == hash {
             let entry = filterWord(8 + low * 16 + 8)
             guard (0..<filterLength).contains(entry) else { throw Corrupt() }
-            var r = Reader(base: filterBase, length: filterLength, at: entry)
+            var r = Reader(base: base + filtersOffset, length: filterLength, at: entry)
             if try r.string() == key { return r.at }
             low += 1
         }
         return nil
     }
 
-    private func filterWord(_ offset: Int) -> Int {
-        Int(Int64(littleEndian: filterBase.loadUnaligned(fromByteOffset: offset, as: Int64.self)))
-    }
+    private func filterWord(_ offset: Int) -> Int { word(filtersOffset + offset) }
 }
 
 extension DerivedJournal {

@@ -30,10 +30,9 @@ final class StatsCacheFile {
     private let expeditionBytes: Range<Int>
     private let runCount, dayCount, idCount, prefixCount: Int
     private let runsOffset, indexOffset, detailOffset, idsOffset, prefixesOffset: Int
-    private let base: UnsafeRawPointer
+    let base: UnsafeRawPointer
     /// The section of the tags' and devices' streak runs (``FilterStreaks``): where it starts, its length, its keys.
-    let filterBase: UnsafeRawPointer
-    let filterLength, filterKeyCount: Int
+    let filtersOffset, filterLength, filterKeyCount: Int
     /// The bytes mapped: the base, then the records.
     let length: Int
     /// Where the base ends and the records begin.
@@ -147,7 +146,7 @@ final class StatsCacheFile {
         detailOffset = try r.int()
         idsOffset = try r.int()
         prefixesOffset = try r.int()
-        let filtersOffset = try r.int()
+        filtersOffset = try r.int()
         // Counts are at most the length and offsets within it, so the sums below cannot overflow.
         guard
             [runsOffset, indexOffset, detailOffset, idsOffset, prefixesOffset].allSatisfy({ (0...length).contains($0) }
@@ -156,7 +155,6 @@ final class StatsCacheFile {
             detailOffset <= idsOffset, idsOffset + idCount * 8 == prefixesOffset,
             prefixesOffset + prefixCount * 8 == filtersOffset, filtersOffset <= length - 8
         else { throw Corrupt() }
-        filterBase = base + filtersOffset
         filterKeyCount = Int(Int64(littleEndian: base.loadUnaligned(fromByteOffset: filtersOffset, as: Int64.self)))
         guard filterKeyCount >= 0, filterKeyCount <= (length - filtersOffset - 8) / 16 else { throw Corrupt() }
         // The entries end where the last one's runs do (none: the table's end).
@@ -212,7 +210,7 @@ final class StatsCacheFile {
         return value
     }
 
-    private func word(_ offset: Int) -> Int {
+    func word(_ offset: Int) -> Int {
         Int(Int64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: Int64.self)))
     }
 
@@ -265,24 +263,26 @@ final class StatsCacheFile {
     }
 
     /// The streak runs, in order and in range.
-    func streakRuns() throws(Corrupt) -> [ClosedRange<Int>] { try streakRuns(from: 0) }
+    func streakRuns() throws(Corrupt) -> [ClosedRange<Int>] { try runs(at: runsOffset, count: runCount) }
 
     /// The streak runs from the one before the first that ends on `day` or later (that one checks their order).
     func streakRuns(endingFrom day: Int) throws(Corrupt) -> [ClosedRange<Int>] {
-        var low = 0
-        var high = runCount
-        while low < high {
-            let mid = (low + high) / 2
-            if word(runsOffset + mid * 16 + 8) < day { low = mid + 1 } else { high = mid }
-        }
-        return try streakRuns(from: max(0, low - 1))
+        try runs(at: runsOffset, count: runCount, endingFrom: day)
     }
 
-    private func streakRuns(from first: Int) throws(Corrupt) -> [ClosedRange<Int>] {
+    /// The `count` runs (first day, last day) at `offset`, from the one before the first that ends on `day` or later
+    /// (found by a binary search; that one checks their order), each in range and after the one before.
+    func runs(at offset: Int, count: Int, endingFrom day: Int = Int.min) throws(Corrupt) -> [ClosedRange<Int>] {
+        var low = 0
+        var high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if word(offset + mid * 16 + 8) < day { low = mid + 1 } else { high = mid }
+        }
         var previous = Int.min
-        return try (first..<runCount).map { i throws(Corrupt) in
-            let low = word(runsOffset + i * 16)
-            let high = word(runsOffset + i * 16 + 8)
+        return try (max(0, low - 1)..<count).map { i throws(Corrupt) in
+            let low = word(offset + i * 16)
+            let high = word(offset + i * 16 + 8)
             guard StatsCache.days.contains(low), StatsCache.days.contains(high), low <= high, low > previous else {
                 throw Corrupt()
             }
