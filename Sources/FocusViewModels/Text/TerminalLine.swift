@@ -66,6 +66,11 @@ public struct TerminalLine: Equatable, Sendable {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
             return merge(Run(text: text, style: style, isEscape: false, width: text.utf8.count))
         }
+        // Bars, dots, arrows and Latin letters: scalars that are safe, never join the text before them and are
+        // measured without the width table (``DisplayWidth/standsAlone(_:)``).
+        if let width = DisplayWidth.widthStandingAlone(text.unicodeScalars) {
+            return merge(Run(text: text, style: style, isEscape: false, width: width))
+        }
         // Text with nothing to escape (nearly all of it) is one run, without the list of pieces.
         if !text.unicodeScalars.contains(where: TerminalEscaping.isUnsafe) {
             return append(Run(text: text, style: style, isEscape: false))

@@ -14,12 +14,13 @@ public struct TerminalRenderer: Sendable {
     public func render(_ line: TerminalLine) -> String {
         var out = ""
         for run in line.runs {
-            let codes = run.style.parameters + (run.isEscape ? [7] : [])
-            if !color || codes.isEmpty {
+            // No list of codes for a run drawn as it is (every run with colour off).
+            guard color, run.isEscape || run.style != .plain else {
                 out += run.text
-            } else {
-                out += "\u{1B}[" + codes.map(String.init).joined(separator: ";") + "m" + run.text + "\u{1B}[0m"
+                continue
             }
+            let codes = run.style.parameters + (run.isEscape ? [7] : [])
+            out += "\u{1B}[" + codes.map(String.init).joined(separator: ";") + "m" + run.text + "\u{1B}[0m"
         }
         return out
     }
