@@ -81,7 +81,7 @@ import Testing
                 #expect(line.width == before.displayWidth + 2 * DisplayWidth.of(scalar: scalar), "\(scalar.value)")
             }
         }
-        #expect(DisplayWidth.widthStandingAlone("░▒▓ ◽".unicodeScalars) == 7)
+        #expect(DisplayWidth.widthStandingAlone("░▒▓ ◽".unicodeScalars) == 6)
         #expect(DisplayWidth.widthStandingAlone("a\u{301}".unicodeScalars) == nil)
     }
 }
