@@ -1,3 +1,4 @@
+import FocusCore
 import Foundation
 import Testing
 
@@ -15,14 +16,31 @@ import Testing
     static let updating = ProcessInfo.processInfo.environment["FOCUS_UPDATE_SNAPSHOTS"] == "1"
     static let now = "2026-11-30T18:00:00Z"
 
-    /// Start, duration and tags of each session.
-    static let sessions: [(String, String, [String])] = [
-        ("2026-11-30T09:00:00Z", "40m", ["写作"]), ("2026-11-29T10:00:00Z", "25m", ["专注阅读很长的标签名字"]),
-        ("2026-11-28T08:00:00Z", "50m", ["🏔️trail"]), ("2026-11-27T07:00:00Z", "30m", ["a\u{1B}[31mred"]),
-        ("2026-11-26T07:00:00Z", "20m", ["e\u{301}x"]), ("2026-11-25T07:00:00Z", "1h", ["rtl\u{202E}evil"]),
-        ("2026-11-30T12:00:00Z", "2h", ["verylongtagnamethatgoesonandon"]),
-        ("2026-11-24T07:00:00Z", "45m", ["写作", "coding"]), ("2026-10-02T07:00:00Z", "3h", []),
+    /// Start, minutes and tags of each session.
+    static let sessions: [(String, Int, [String])] = [
+        ("2026-11-30T09:00:00Z", 40, ["写作"]), ("2026-11-29T10:00:00Z", 25, ["专注阅读很长的标签名字"]),
+        ("2026-11-28T08:00:00Z", 50, ["🏔️trail"]), ("2026-11-27T07:00:00Z", 30, ["a\u{1B}[31mred"]),
+        ("2026-11-26T07:00:00Z", 20, ["e\u{301}x"]), ("2026-11-25T07:00:00Z", 60, ["rtl\u{202E}evil"]),
+        ("2026-11-30T12:00:00Z", 120, ["verylongtagnamethatgoesonandon"]),
+        ("2026-11-24T07:00:00Z", 45, ["写作", "coding"]), ("2026-10-02T07:00:00Z", 180, []),
     ]
+
+    /// The journal of ``sessions``, with fixed ids (`log` shows them).
+    static func journal() throws -> String {
+        try sessions.enumerated().map { index, session in
+            let (start, minutes, tags) = session
+            let begin = UTCTimestamp.parse(start)!
+            var fields: [String: Any] = [
+                "id": String(format: "%08X-0000-4000-8000-000000000000", index + 1), "start": start,
+                "end": UTCTimestamp.format(begin.addingTimeInterval(Double(minutes * 60))), "planned": minutes * 60,
+                "focused": minutes * 60, "completed": true, "tz": "UTC", "source": "manual",
+            ]
+            if let first = tags.first { fields["tag"] = first }
+            if tags.count > 1 { fields["tags"] = tags }
+            let line = try JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])
+            return String(decoding: line, as: UTF8.self) + "\n"
+        }.joined()
+    }
 
     static let commands: [[String]] = [
         ["stats"], ["stats", "--range", "30d", "--heatmap"], ["stats", "--range", "7d", "--tag", "写作"],
@@ -32,10 +50,8 @@ import Testing
     @Test(arguments: ["en", "zh-Hans"], ["never", "always"])
     func reportsMatchTheirSnapshots(_ language: String, _ color: String) throws {
         let home = try TempHome()
-        for (start, duration, tags) in Self.sessions {
-            let args = ["log", "add", "--start", start, "--duration", duration] + tags.flatMap { ["--tag", $0] }
-            #expect(try FocusBinary.run(args, home: home.path, now: Self.now).status == 0)
-        }
+        try FileManager.default.createDirectory(atPath: home.path + "/journal", withIntermediateDirectories: true)
+        try Self.journal().write(toFile: home.journalFile, atomically: true, encoding: .utf8)
         try FocusBinary.run(["config", "set", "language", language], home: home.path)
         try FocusBinary.run(["config", "set", "color", color], home: home.path)
         for columns in [40, 80] {
