@@ -280,24 +280,30 @@ enum FileIO {
     static func createExclusively(_ path: String, with bytes: [UInt8], staging: String? = nil) throws(FocusError)
         -> Bool
     {
-        let produce = { (write: ([UInt8]) throws(FocusError) -> Void) throws(FocusError) in try write(bytes) }
+        let produce = { (write: ([UInt8]) throws(FocusError) -> Void) throws(FocusError) -> Bool in
+            try write(bytes)
+            return true
+        }
         return try createExclusively(trying: { _ in path }, attempts: 1, staging: staging ?? path, producing: produce)
             != nil
     }
 
     /// ``createExclusively(_:with:staging:)`` with the bytes pushed by `produce` as they are made (written once,
     /// to the temp file), linked to the first of `paths(0)`, `paths(1)`… (at most `attempts`) that no other writer
-    /// created: the number of the one it took, `nil` when all were taken.
+    /// created: the number of the one it took, `nil` when all were taken, or when `produce` returns `false` (it
+    /// decided to write nothing after all: no file is created).
     static func createExclusively(
         trying paths: (Int) -> String, attempts: Int = .max, staging base: String,
-        producing produce: (_ write: ([UInt8]) throws(FocusError) -> Void) throws(FocusError) -> Void
+        producing produce: (_ write: ([UInt8]) throws(FocusError) -> Void) throws(FocusError) -> Bool
     ) throws(FocusError) -> Int? {
         let temp = try Temp(beside: base, mode: 0o600)
         defer {
             temp.discard()
             removeStaleTemps(of: base)
         }
-        try produce { (bytes) throws(FocusError) in try writeAll(temp.fd, bytes, path: temp.path) }
+        guard try produce({ (bytes) throws(FocusError) in try writeAll(temp.fd, bytes, path: temp.path) }) else {
+            return nil
+        }
         try temp.flush()
         temp.closeFile()
         for attempt in 0..<attempts {

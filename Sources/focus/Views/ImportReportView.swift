@@ -8,10 +8,9 @@ enum ImportReportView {
     /// Skipped records listed one by one; the rest are counted.
     static let listedSkips = 20
 
-    static func lines(_ plan: ImportPlan, from path: String, dryRun: Bool, width: Int?) -> [TerminalLine] {
-        let added = plan.added
-        let seconds = added.reduce(0) { $0 + $1.focused }
-        let count = added.count
+    static func lines(_ plan: ImportSummary, from path: String, dryRun: Bool, width: Int?) -> [TerminalLine] {
+        let seconds = plan.focused
+        let count = plan.added
         let summary: Message =
             switch (dryRun, count == 1) {
             case (true, true): "Would add 1 session (\(duration: seconds) of focus) from \(path)."
