@@ -21,7 +21,7 @@ public struct ImportPlan: Equatable, Sendable {
     public var pruned: [JournalChange] { summary.pruned }
     /// Records the journal already holds as they are (or deleted here, which stays).
     public var duplicates: Int { summary.duplicates }
-    /// Records that could not be read, with where and why.
+    /// The first records that could not be read (``ImportSummary/listedSkips``), with where and why.
     public var skipped: [SessionImporter.Skipped] { summary.skipped }
     /// Whether the import writes nothing (then it makes no batch).
     public var writesNothing: Bool { summary.writesNothing }
@@ -61,7 +61,7 @@ public struct ImportPlan: Equatable, Sendable {
             // The closure goes with `sink`, before this returns.
             var sink = Planner.Handing(planner: Planner(held: held, format: format), adding: adding)
             for (index, input) in inputs.enumerated() {
-                let before = sink.planner.read + sink.planner.skipped.count
+                let before = sink.planner.read + sink.planner.skippedCount
                 SessionImporter.read(
                     input, format: format,
                     progress: { done, fraction in
@@ -75,20 +75,20 @@ public struct ImportPlan: Equatable, Sendable {
         }
         let skipped = planner.skipped
         // A whole-file problem (not JSON, no header) is reported as itself.
-        if planner.read == 0, skipped.count == 1, inputs.count == 1, let only = skipped.first,
+        if planner.read == 0, planner.skippedCount == 1, inputs.count == 1, let only = skipped.first,
             ["frames", "file", inputs[0].name, "row 1"].contains(only.place.description)
         {
             throw FocusError(.data, "\(path): \(only.reason)")
         }
         if planner.read == 0, let first = skipped.first {
             let what = format.rawValue
-            guard skipped.count > 1 else {
+            guard planner.skippedCount > 1 else {
                 throw FocusError(.data, "\(path): nothing could be read as \(what): \(first.message)")
             }
             throw FocusError(
                 .data,
                 """
-                \(path): nothing could be read as \(what): \(first.message) (and \(skipped.count - 1) more \
+                \(path): nothing could be read as \(what): \(first.message) (and \(planner.skippedCount - 1) more \
                 like it)
                 """
             )
@@ -108,7 +108,7 @@ public struct ImportPlan: Equatable, Sendable {
         }
         return ImportSummary(
             added: planner.added, focused: planner.focused, updated: updated, pruned: pruned,
-            duplicates: planner.duplicates, skipped: skipped)
+            duplicates: planner.duplicates, skipped: skipped, skippedCount: planner.skippedCount)
     }
 
     /// Plans each record as a reader hands it over.
@@ -125,7 +125,9 @@ public struct ImportPlan: Equatable, Sendable {
         var duplicates = 0
         /// The sessions the source changed, and how.
         var edits: [(id: String, patch: SessionPatch)] = []
+        /// The first skipped records (``ImportSummary/listedSkips``), and how many there are.
         var skipped: [SessionImporter.Skipped] = []
+        var skippedCount = 0
 
         init(held: Held, format: SessionImporter.Format) {
             self.held = held
@@ -141,7 +143,10 @@ public struct ImportPlan: Equatable, Sendable {
                 if let new = planner.plan(log) { adding(new) }
             }
 
-            mutating func skip(_ skipped: SessionImporter.Skipped) { planner.skipped.append(skipped) }
+            mutating func skip(_ skipped: SessionImporter.Skipped) {
+                if planner.skippedCount < ImportSummary.listedSkips { planner.skipped.append(skipped) }
+                planner.skippedCount += 1
+            }
         }
 
         /// Plans `record`: the session to add (with the id it gets), `nil` for a duplicate or an update.

@@ -14,8 +14,13 @@ public struct ImportSummary: Equatable, Sendable {
     public let pruned: [JournalChange]
     /// Records the journal already holds as they are (or deleted here, which stays).
     public let duplicates: Int
-    /// Records that could not be read, with where and why.
+    /// The first records that could not be read (at most ``listedSkips``), with where and why.
     public let skipped: [SessionImporter.Skipped]
+    /// How many records could not be read.
+    public let skippedCount: Int
+
+    /// How many skipped records are kept to be listed one by one; the rest are counted.
+    public static let listedSkips = 20
 
     /// Whether the import writes nothing (then it makes no batch).
     public var writesNothing: Bool { added == 0 && updated.isEmpty && pruned.isEmpty }

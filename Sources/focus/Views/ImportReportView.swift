@@ -5,9 +5,6 @@ import FocusCore
 /// with where and why. Places and reasons quote the file, so each line is escaped, and wrapped to `width` when
 /// there is one (a terminal).
 enum ImportReportView {
-    /// Skipped records listed one by one; the rest are counted.
-    static let listedSkips = 20
-
     static func lines(_ plan: ImportSummary, from path: String, dryRun: Bool, width: Int?) -> [TerminalLine] {
         let seconds = plan.focused
         let count = plan.added
@@ -39,14 +36,14 @@ enum ImportReportView {
         }
         lines.append(
             TerminalLine(
-                plan.skipped.isEmpty ? "Skipped: 0." as Message : "Skipped: \(plan.skipped.count):" as Message))
+                plan.skippedCount == 0 ? "Skipped: 0." as Message : "Skipped: \(plan.skippedCount):" as Message))
         var report = lines.flatMap { $0.folded(toWidth: width) }
         let indent = TerminalLine("  ")
-        for skip in plan.skipped.prefix(listedSkips) {
+        for skip in plan.skipped {
             report += TerminalLine.hanging(indent, TerminalLine(skip.message), toWidth: width)
         }
-        if plan.skipped.count > listedSkips {
-            report.append(indent + TerminalLine("… and \(plan.skipped.count - listedSkips) more"))
+        if plan.skippedCount > plan.skipped.count {
+            report.append(indent + TerminalLine("… and \(plan.skippedCount - plan.skipped.count) more"))
         }
         return report
     }
