@@ -62,8 +62,10 @@ public enum InterchangeFiles {
         return ImportInput(
             name: name, bytes: UnsafeBufferPointer(start: map.assumingMemoryBound(to: UInt8.self), count: length),
             releasing: { offset in
-                // Whole pages only, and only forward: the pages a reader has gone through leave its memory.
+                // Whole pages: those a reader has gone through leave its memory. An offset behind the last one is a
+                // new pass from the start (Watson's frames are checked whole, then read).
                 let end = offset / page * page
+                if end < released { released = 0 }
                 guard end > released else { return }
                 madvise(map + released, end - released, MADV_DONTNEED)
                 released = end
