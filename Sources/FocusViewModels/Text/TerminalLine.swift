@@ -66,6 +66,11 @@ public struct TerminalLine: Equatable, Sendable {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
             return merge(Run(text: text, style: style, isEscape: false, width: text.utf8.count))
         }
+        // Bars, dots, arrows and Latin letters: scalars that are safe, never join the text before them and are
+        // measured without the width table (``DisplayWidth/standsAlone(_:)``).
+        if let width = DisplayWidth.widthStandingAlone(text.unicodeScalars) {
+            return merge(Run(text: text, style: style, isEscape: false, width: width))
+        }
         // Text with nothing to escape (nearly all of it) is one run, without the list of pieces.
         if !text.unicodeScalars.contains(where: TerminalEscaping.isUnsafe) {
             return append(Run(text: text, style: style, isEscape: false))
@@ -180,13 +185,17 @@ public struct TerminalLine: Equatable, Sendable {
     /// The line without the spaces it ends with (a padded table row's last column).
     public func trimmingTrailingSpaces() -> TerminalLine {
         var line = self
-        // Spaces after printable ASCII are clusters of their own: cut at once (a space can join the cluster of some
-        // characters before it, which the loop below checks one character at a time).
+        // Spaces after a scalar that stands alone (printable ASCII, a bar's blocks: ``DisplayWidth/standsAlone(_:)``)
+        // are clusters of their own: cut at once (a space can join the cluster of some characters before it, which the
+        // loop below checks one character at a time).
         while let last = line.runs.last, !last.isEscape, last.text.utf8.last == 0x20 {
             let utf8 = last.text.utf8
             let spaces = utf8.reversed().prefix { $0 == 0x20 }.count
-            guard spaces == utf8.count || (0x20..<0x7F).contains(utf8[utf8.index(utf8.endIndex, offsetBy: -spaces - 1)])
-            else { break }
+            if spaces < utf8.count {
+                let scalars = last.text.unicodeScalars
+                let cut = utf8.index(utf8.endIndex, offsetBy: -spaces)
+                guard DisplayWidth.standsAlone(scalars[scalars.index(before: cut)]) else { break }
+            }
             line.runs[line.runs.count - 1].text = String(decoding: utf8.dropLast(spaces), as: UTF8.self)
             line.runs[line.runs.count - 1].width -= spaces
             line.width -= spaces

@@ -140,11 +140,14 @@ import Testing
         #expect(TerminalLine("tab\t ").trimmingTrailingSpaces().text == "tab\\t")
     }
 
-    /// Trailing spaces cut at once after printable ASCII, and one character at a time after anything else: a space a
-    /// prepended mark (U+0600) holds in its cluster, or one a combining mark follows, stays.
+    /// Trailing spaces cut at once after a scalar that stands alone (printable ASCII, a bar's blocks), and one
+    /// character at a time after anything else: a space a prepended mark (U+0600) holds in its cluster, or one a
+    /// combining mark follows, stays.
     @Test(arguments: [
         (["abc   "], "abc"), (["   "], ""), (["\u{600} "], "\u{600} "), (["\u{600}  "], "\u{600} "), (["中 "], "中"),
         (["a \u{301}"], "a \u{301}"), (["x ", "  ", "   "], "x"), (["é  "], "é"), (["~ "], "~"), (["a\t "], "a\\t"),
+        (["███▌   "], "███▌"), (["·  ", " "], "·"), (["→ ◽  "], "→ ◽"), (["█", "\u{600}  "], "█\u{600} "),
+        (["e\u{301}  "], "e\u{301}"), (["▓ \u{301} "], "▓ \u{301}"),
     ])
     func trailingSpacesAreCutAsCharacters(_ spans: [String], _ trimmed: String) {
         let styles: [TextStyle] = [.bold, .plain, .dim]
