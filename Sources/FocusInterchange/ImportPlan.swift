@@ -31,8 +31,8 @@ public struct ImportPlan: Equatable, Sendable {
         added.map(JournalRecord.session) + (updated + pruned).map(JournalRecord.change)
     }
 
-    /// Parses every input and compares it with `history`, as ``plan(_:format:history:prune:path:now:newID:progress:adding:)``
-    /// does, keeping the new sessions.
+    /// Parses every input and compares it with `history`, as
+    /// ``plan(_:format:history:prune:path:now:newID:progress:adding:)`` does, keeping the new sessions.
     public init(
         inputs: [(name: String, bytes: [UInt8])], format: SessionImporter.Format, history: JournalHistory,
         prune: Bool = false, path: String, now: Date, newID: () -> String, progress: ((WorkProgress) -> Void)? = nil

@@ -41,17 +41,10 @@ public enum InterchangeFiles {
 
     /// The file at `path` (a symbolic link followed), mapped read-only; `nil` when it does not exist.
     private static func map(_ path: String, name: String) throws(FocusError) -> ImportInput? {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 {
-            if errno == ENOENT { return nil }
-            throw FocusError(.noInput, "cannot read \(path): \(FileIO.errnoText())")
-        }
+        guard let opened = try FileIO.openRegular(path, following: true) else { return nil }
+        let fd = opened.fd
         defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else { throw FocusError(.io, "cannot read \(path): \(FileIO.errnoText())") }
-        guard (st.st_mode & S_IFMT) == S_IFREG else {
-            throw FocusError(.noInput, "cannot read \(path): not a regular file")
-        }
+        let st = opened.status
         let length = Int(st.st_size)
         guard length > 0 else { return ImportInput(name: name, bytes: []) }
         guard let map = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, 0), map != MAP_FAILED else {
