@@ -86,7 +86,8 @@ public struct TerminalLine: Equatable, Sendable {
     }
 
     /// `left` followed by `right`.
-    public static func + (left: TerminalLine, right: TerminalLine) -> TerminalLine {
+    public static func + (left: consuming TerminalLine, right: TerminalLine) -> TerminalLine {
+        // `left` consumed: a line built by a chain of `+` grows one runs array in place, not a copy at each step.
         var line = left
         line.append(right)
         return line
@@ -106,6 +107,8 @@ public struct TerminalLine: Equatable, Sendable {
     private mutating func merge(_ run: Run) {
         guard !run.text.isEmpty else { return }
         width += run.width
+        // Most lines have a few runs: room for four at once, not an array grown at the second and the third.
+        if runs.isEmpty { runs.reserveCapacity(4) }
         if let last = runs.last, last.style == run.style, last.isEscape == run.isEscape {
             runs[runs.count - 1].text += run.text
             runs[runs.count - 1].width += run.width
@@ -146,15 +149,16 @@ public struct TerminalLine: Equatable, Sendable {
     }
 
     /// The line with plain spaces added to be at least `width` columns wide (``TextAlignment``).
-    public func padded(toWidth width: Int, alignment: TextAlignment = .left) -> TerminalLine {
+    public consuming func padded(toWidth width: Int, alignment: TextAlignment = .left) -> TerminalLine {
         let (before, after) = TextLayout.padding(self.width, toWidth: width, alignment: alignment)
         // Spaces are merged as they are (nothing to escape, nothing joins them); the line's runs keep what they were,
         // as the text before them still ends in a space or the start of the line.
-        var line = self
+        var line = TerminalLine()
         if before > 0 {
-            line = TerminalLine()
             line.merge(Run(text: String(repeating: " ", count: before), style: .plain, isEscape: false))
             line.append(self)
+        } else {
+            line = self
         }
         if after > 0 { line.merge(Run(text: String(repeating: " ", count: after), style: .plain, isEscape: false)) }
         return line
