@@ -125,7 +125,7 @@ public struct TerminalLine: Equatable, Sendable {
 
     /// The line cut to at most `width` columns, ending in `…` (in the style of the text before it) when
     /// something is cut; then exactly `width` wide. Never splits a grapheme cluster.
-    public func truncated(toWidth width: Int) -> TerminalLine {
+    public consuming func truncated(toWidth width: Int) -> TerminalLine {
         guard self.width > width else { return self }
         var line = TerminalLine()
         guard width > 0 else { return line }
@@ -187,7 +187,7 @@ public struct TerminalLine: Equatable, Sendable {
     }
 
     /// The line without the spaces it ends with (a padded table row's last column).
-    public func trimmingTrailingSpaces() -> TerminalLine {
+    public consuming func trimmingTrailingSpaces() -> TerminalLine {
         var line = self
         // Spaces after a scalar that stands alone (printable ASCII, a bar's blocks: ``DisplayWidth/standsAlone(_:)``)
         // are clusters of their own: cut at once (a space can join the cluster of some characters before it, which the
