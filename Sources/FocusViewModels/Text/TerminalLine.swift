@@ -86,7 +86,8 @@ public struct TerminalLine: Equatable, Sendable {
     }
 
     /// `left` followed by `right`.
-    public static func + (left: TerminalLine, right: TerminalLine) -> TerminalLine {
+    public static func + (left: consuming TerminalLine, right: TerminalLine) -> TerminalLine {
+        // `left` consumed: a line built by a chain of `+` grows one runs array in place, not a copy at each step.
         var line = left
         line.append(right)
         return line
@@ -106,6 +107,8 @@ public struct TerminalLine: Equatable, Sendable {
     private mutating func merge(_ run: Run) {
         guard !run.text.isEmpty else { return }
         width += run.width
+        // Most lines have a few runs: room for four at once, not an array grown at the second and the third.
+        if runs.isEmpty { runs.reserveCapacity(4) }
         if let last = runs.last, last.style == run.style, last.isEscape == run.isEscape {
             runs[runs.count - 1].text += run.text
             runs[runs.count - 1].width += run.width
@@ -122,7 +125,7 @@ public struct TerminalLine: Equatable, Sendable {
 
     /// The line cut to at most `width` columns, ending in `…` (in the style of the text before it) when
     /// something is cut; then exactly `width` wide. Never splits a grapheme cluster.
-    public func truncated(toWidth width: Int) -> TerminalLine {
+    public consuming func truncated(toWidth width: Int) -> TerminalLine {
         guard self.width > width else { return self }
         var line = TerminalLine()
         guard width > 0 else { return line }
@@ -146,15 +149,16 @@ public struct TerminalLine: Equatable, Sendable {
     }
 
     /// The line with plain spaces added to be at least `width` columns wide (``TextAlignment``).
-    public func padded(toWidth width: Int, alignment: TextAlignment = .left) -> TerminalLine {
+    public consuming func padded(toWidth width: Int, alignment: TextAlignment = .left) -> TerminalLine {
         let (before, after) = TextLayout.padding(self.width, toWidth: width, alignment: alignment)
         // Spaces are merged as they are (nothing to escape, nothing joins them); the line's runs keep what they were,
         // as the text before them still ends in a space or the start of the line.
-        var line = self
+        var line = TerminalLine()
         if before > 0 {
-            line = TerminalLine()
             line.merge(Run(text: String(repeating: " ", count: before), style: .plain, isEscape: false))
             line.append(self)
+        } else {
+            line = self
         }
         if after > 0 { line.merge(Run(text: String(repeating: " ", count: after), style: .plain, isEscape: false)) }
         return line
@@ -183,7 +187,7 @@ public struct TerminalLine: Equatable, Sendable {
     }
 
     /// The line without the spaces it ends with (a padded table row's last column).
-    public func trimmingTrailingSpaces() -> TerminalLine {
+    public consuming func trimmingTrailingSpaces() -> TerminalLine {
         var line = self
         // Spaces after a scalar that stands alone (printable ASCII, a bar's blocks: ``DisplayWidth/standsAlone(_:)``)
         // are clusters of their own: cut at once (a space can join the cluster of some characters before it, which the
