@@ -12,114 +12,170 @@ import FoundationEssentials
 public struct ImportPlan: Equatable, Sendable {
     /// New sessions, in input order.
     public let added: [FocusLog]
-    /// Edit records for sessions the source changed since focus took them.
-    public let updated: [JournalChange]
-    /// Delete records for sessions of the source it no longer has (`--prune`).
-    public let pruned: [JournalChange]
-    /// Records the journal already holds as they are (or deleted here, which stays).
-    public let duplicates: Int
-    /// Records that could not be read, with where and why.
-    public let skipped: [SessionImporter.Skipped]
+    /// What the import does, counted.
+    public let summary: ImportSummary
 
+    /// Edit records for sessions the source changed since focus took them.
+    public var updated: [JournalChange] { summary.updated }
+    /// Delete records for sessions of the source it no longer has (`--prune`).
+    public var pruned: [JournalChange] { summary.pruned }
+    /// Records the journal already holds as they are (or deleted here, which stays).
+    public var duplicates: Int { summary.duplicates }
+    /// The first records that could not be read (``ImportSummary/listedSkips``), with where and why.
+    public var skipped: [SessionImporter.Skipped] { summary.skipped }
     /// Whether the import writes nothing (then it makes no batch).
-    public var writesNothing: Bool { added.isEmpty && updated.isEmpty && pruned.isEmpty }
+    public var writesNothing: Bool { summary.writesNothing }
 
     /// Everything the import writes, in order: one batch, taken back by one `focus undo`.
     public var records: [JournalRecord] {
         added.map(JournalRecord.session) + (updated + pruned).map(JournalRecord.change)
     }
 
-    /// Parses every input and compares it with `history`.
-    ///
-    /// Input of which nothing could be read is a data error (exit 65) naming
-    /// `path`: the wrong `--from`, or not a file of that format at all. Change records are dated `now`, with ids
-    /// from `newID`.
+    /// Parses every input and compares it with `history`, as
+    /// ``plan(_:format:history:prune:path:now:newID:progress:adding:)`` does, keeping the new sessions.
     public init(
         inputs: [(name: String, bytes: [UInt8])], format: SessionImporter.Format, history: JournalHistory,
         prune: Bool = false, path: String, now: Date, newID: () -> String, progress: ((WorkProgress) -> Void)? = nil
     ) throws(FocusError) {
-        var parsed = SessionImporter.Parsed()
-        for (index, input) in inputs.enumerated() {
-            let before = parsed.sessions.count + parsed.skipped.count
-            let part = SessionImporter.parse(input.bytes, format: format, name: input.name) { done, total in
-                progress?(
-                    WorkProgress(
-                        title: "Reading the records to import", done: before + done,
-                        fraction: (Double(index) + Double(done) / Double(max(1, total))) / Double(inputs.count)))
+        var added: [FocusLog] = []
+        summary = try Self.plan(
+            inputs.map { ImportInput(name: $0.name, bytes: $0.bytes) }, format: format, history: history,
+            prune: prune, path: path, now: now, newID: newID, progress: progress
+        ) { added.append($0) }
+        self.added = added
+    }
+
+    /// Parses every input and compares it with `history`, handing each new session to `adding` as soon as it is
+    /// planned (with the id it gets), in input order: no list of the sessions read is held.
+    ///
+    /// Input of which nothing could be read is a data error (exit 65) naming `path`: the wrong `--from`, or not a
+    /// file of that format at all (thrown once every input is read; `adding` has then seen nothing). Change records
+    /// are dated `now`, with ids from `newID`.
+    public static func plan(
+        _ inputs: [ImportInput], format: SessionImporter.Format, history: JournalHistory, prune: Bool = false,
+        path: String, now: Date, newID: () -> String, progress: ((WorkProgress) -> Void)? = nil,
+        adding: (FocusLog) -> Void
+    ) throws(FocusError) -> ImportSummary {
+        let held = Held(history)
+        let planner = withoutActuallyEscaping(adding) { adding in
+            // The closure goes with `sink`, before this returns.
+            var sink = Planner.Handing(planner: Planner(held: held, format: format), adding: adding)
+            for (index, input) in inputs.enumerated() {
+                let before = sink.planner.read + sink.planner.skippedCount
+                SessionImporter.read(
+                    input, format: format,
+                    progress: { done, fraction in
+                        progress?(
+                            WorkProgress(
+                                title: "Reading the records to import", done: before + done,
+                                fraction: (Double(index) + fraction) / Double(inputs.count)))
+                    }, into: &sink)
             }
-            // The first input's sessions taken as they are: appended, a million of them would be held twice.
-            if parsed.sessions.isEmpty { parsed.sessions = part.sessions } else { parsed.sessions += part.sessions }
-            parsed.skipped += part.skipped
+            return sink.planner
         }
+        let skipped = planner.skipped
         // A whole-file problem (not JSON, no header) is reported as itself.
-        if parsed.sessions.isEmpty, parsed.skipped.count == 1, inputs.count == 1, let only = parsed.skipped.first,
+        if planner.read == 0, planner.skippedCount == 1, inputs.count == 1, let only = skipped.first,
             ["frames", "file", inputs[0].name, "row 1"].contains(only.place.description)
         {
             throw FocusError(.data, "\(path): \(only.reason)")
         }
-        if parsed.sessions.isEmpty, let first = parsed.skipped.first {
+        if planner.read == 0, let first = skipped.first {
             let what = format.rawValue
-            guard parsed.skipped.count > 1 else {
+            guard planner.skippedCount > 1 else {
                 throw FocusError(.data, "\(path): nothing could be read as \(what): \(first.message)")
             }
             throw FocusError(
                 .data,
                 """
-                \(path): nothing could be read as \(what): \(first.message) (and \(parsed.skipped.count - 1) more \
+                \(path): nothing could be read as \(what): \(first.message) (and \(planner.skippedCount - 1) more \
                 like it)
                 """
             )
         }
-        let held = Held(history)
-        var taken = held.ids
-        var seen = Set<String>()
-        // Sized once: a million ids rehashed at every doubling cost more than reading them.
-        taken.reserveCapacity(taken.count + parsed.sessions.count)
-        seen.reserveCapacity(parsed.sessions.count)
-        // The new sessions take the place of those read, in the same array: a second array of a million sessions
-        // would hold them twice.
-        var added = parsed.sessions
-        parsed.sessions = []
-        var kept = 0
-        var updated: [JournalChange] = []
-        var duplicates = 0
-        for index in added.indices {
-            let record = added[index]
-            let key = Self.identity(record)
-            guard seen.insert(key).inserted else {
-                duplicates += 1
-                continue
-            }
-            guard let id = held.byIdentity[key] else {
-                var new = record
-                new.id = Self.freeID(record.id, taken: taken)
-                taken.insert(new.id)
-                added[kept] = new
-                kept += 1
-                continue
-            }
-            guard let current = held.effective[id], let patch = Self.followed(record, current) else {
-                duplicates += 1
-                continue
-            }
-            updated.append(JournalChange(id: newID(), kind: .edit, target: id, at: now, patch: patch))
+        let updated = planner.edits.map {
+            JournalChange(id: newID(), kind: .edit, target: $0.id, at: now, patch: $0.patch)
         }
-        added.removeSubrange(kept...)
         var pruned: [JournalChange] = []
         if prune, let peer = format.peer {
             let months = Self.months(inputs.map(\.name))
             for (key, id) in held.byIdentity.sorted(by: { $0.key < $1.key })
-            where !seen.contains(key) && key.hasPrefix(peer + ":") {
+            where !planner.keys.contains(key, as: .identity) && key.hasPrefix(peer + ":") {
                 guard let log = held.effective[id] else { continue }
                 if let months, !months.contains(String(UTCTimestamp.format(log.start).prefix(7))) { continue }
                 pruned.append(JournalChange(id: newID(), kind: .delete, target: id, at: now))
             }
         }
-        self.added = added
-        self.updated = updated
-        self.pruned = pruned
-        self.duplicates = duplicates
-        skipped = parsed.skipped
+        return ImportSummary(
+            added: planner.added, focused: planner.focused, updated: updated, pruned: pruned,
+            duplicates: planner.duplicates, skipped: skipped, skippedCount: planner.skippedCount)
+    }
+
+    /// Plans each record as a reader hands it over.
+    private struct Planner {
+        let held: Held
+        /// Whether a session's id follows from its identity, one for each (Watson's frame ids).
+        let idsFollowIdentities: Bool
+        /// The identities read, and the ids of the new sessions that a later one could ask for.
+        var keys = HashedKeys()
+        /// Sessions read.
+        var read = 0
+        var added = 0
+        var focused = 0
+        var duplicates = 0
+        /// The sessions the source changed, and how.
+        var edits: [(id: String, patch: SessionPatch)] = []
+        /// The first skipped records (``ImportSummary/listedSkips``), and how many there are.
+        var skipped: [SessionImporter.Skipped] = []
+        var skippedCount = 0
+
+        init(held: Held, format: SessionImporter.Format) {
+            self.held = held
+            idsFollowIdentities = format == .watson
+        }
+
+        /// The planner with where its new sessions go.
+        struct Handing: SessionImporter.Sink {
+            var planner: Planner
+            let adding: (FocusLog) -> Void
+
+            mutating func take(_ log: FocusLog) {
+                if let new = planner.plan(log) { adding(new) }
+            }
+
+            mutating func skip(_ skipped: SessionImporter.Skipped) {
+                if planner.skippedCount < ImportSummary.listedSkips { planner.skipped.append(skipped) }
+                planner.skippedCount += 1
+            }
+        }
+
+        /// Plans `record`: the session to add (with the id it gets), `nil` for a duplicate or an update.
+        mutating func plan(_ record: FocusLog) -> FocusLog? {
+            read += 1
+            let key = ImportPlan.identity(record)
+            guard keys.insert(key, as: .identity) else {
+                duplicates += 1
+                return nil
+            }
+            guard let id = held.byIdentity[key] else {
+                var new = record
+                new.id = ImportPlan.freeID(record.id) { held.ids.contains($0) || keys.contains($0, as: .id) }
+                // Another session can only ask for an id it reads with the same identity (a duplicate), or an
+                // `<id>~N` it is given: with one id for each identity, only those are kept.
+                if !idsFollowIdentities || new.id != record.id || ImportPlan.lineage(new.id) != new.id {
+                    _ = keys.insert(new.id, as: .id)
+                }
+                added += 1
+                focused += new.focused
+                return new
+            }
+            guard let current = held.effective[id], let patch = ImportPlan.followed(record, current) else {
+                duplicates += 1
+                return nil
+            }
+            edits.append((id, patch))
+            return nil
+        }
     }
 
     /// What the journal holds of earlier imports: sessions no undo took back, by identity.
@@ -179,11 +235,11 @@ public struct ImportPlan: Equatable, Sendable {
         return String(id[..<tilde])
     }
 
-    /// `id`, or the first of `id~2`, `id~3`… that no record has.
-    static func freeID(_ id: String, taken: Set<String>) -> String {
-        guard taken.contains(id) else { return id }
+    /// `id`, or the first of `id~2`, `id~3`… that is not `taken`.
+    static func freeID(_ id: String, taken: (String) -> Bool) -> String {
+        guard taken(id) else { return id }
         var n = 2
-        while taken.contains("\(id)~\(n)") { n += 1 }
+        while taken("\(id)~\(n)") { n += 1 }
         return "\(id)~\(n)"
     }
 

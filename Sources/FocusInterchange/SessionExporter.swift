@@ -74,6 +74,8 @@ public enum SessionExporter {
         let stamp: String
         /// Sessions appended so far.
         public private(set) var count = 0
+        /// The CSV's day texts, from row to row.
+        var csvDays = CSVDays()
 
         public init(format: Format, days: LocalDays, now: Date) {
             self.format = format
@@ -108,7 +110,7 @@ public enum SessionExporter {
         public mutating func append(_ log: FocusLog, line: UnsafeBufferPointer<UInt8>? = nil, to bytes: inout [UInt8]) {
             count += 1
             switch format {
-            case .csv: csvRow(log, days: days, to: &bytes)
+            case .csv: csvRow(log, days: days, memo: &csvDays, to: &bytes)
             case .json:
                 bytes += (count == 1 ? "[\n  " : ",\n  ").utf8
                 if let line { bytes += line } else { JournalCodec.append(log, to: &bytes) }
@@ -133,111 +135,6 @@ public enum SessionExporter {
     /// field a spreadsheet would run as a formula is neutralised (``csvField(_:)``).
     public static func csv(_ logs: [FocusLog], days: LocalDays) -> String {
         export(logs, as: .csv, days: days, now: Date(timeIntervalSince1970: 0))
-    }
-
-    /// Appends `line` and a CRLF to `bytes`, folded into pieces of at most 75 octets, never inside a UTF-8 sequence.
-    /// Appends one CSV row, with its CRLF, to `bytes`: each field as ``csvField(_:)`` writes it, with no `String`
-    /// made for the fields focus itself formats.
-    static func csvRow(_ log: FocusLog, days: LocalDays, to bytes: inout [UInt8]) {
-        csvField(log.id, to: &bytes)
-        bytes.append(UInt8(ascii: ","))
-        // A date, instants and numbers hold no character a field quotes or neutralises (a year before 1 aside).
-        let date = days.date(of: log)
-        if date.year >= 0 { appendISO(date, to: &bytes) } else { csvField(date.isoString, to: &bytes) }
-        bytes.append(UInt8(ascii: ","))
-        csvInstant(log.start, to: &bytes)
-        bytes.append(UInt8(ascii: ","))
-        csvInstant(log.end, to: &bytes)
-        bytes.append(UInt8(ascii: ","))
-        if log.planned >= 0 {
-            JSONWriter.appendDecimal(log.planned, to: &bytes)
-        } else {
-            csvField(String(log.planned), to: &bytes)
-        }
-        bytes.append(UInt8(ascii: ","))
-        if log.focused >= 0 {
-            JSONWriter.appendDecimal(log.focused, to: &bytes)
-        } else {
-            csvField(String(log.focused), to: &bytes)
-        }
-        bytes += (log.completed ? ",true," : ",false,").utf8
-        csvField(log.tz ?? "", to: &bytes)
-        bytes.append(UInt8(ascii: ","))
-        csvField(csvTags(log.tags), to: &bytes)
-        bytes.append(UInt8(ascii: ","))
-        csvField(log.note ?? "", to: &bytes)
-        bytes.append(UInt8(ascii: ","))
-        bytes += log.source.rawValue.utf8
-        bytes.append(UInt8(ascii: ","))
-        csvField(log.origin?.key ?? "", to: &bytes)
-        bytes.append(UInt8(ascii: ","))
-        csvField(log.origin?.revision ?? "", to: &bytes)
-        bytes += "\r\n".utf8
-    }
-
-    /// The field of an instant: in years 0 to 9999 (every instant a journal holds) its text needs no quoting.
-    private static func csvInstant(_ date: Date, to bytes: inout [UInt8]) {
-        let seconds = date.timeIntervalSince1970.rounded(.down)
-        if seconds >= -62_167_219_200, seconds < 253_402_300_800 {
-            UTCTimestamp.append(epochSeconds: Int(seconds), to: &bytes)
-        } else {
-            csvField(UTCTimestamp.format(date), to: &bytes)
-        }
-    }
-
-    /// `YYYY-MM-DD` of a date in years 0 and later, as ``CivilDate/isoString`` writes it.
-    private static func appendISO(_ date: CivilDate, to bytes: inout [UInt8]) {
-        if date.year < 1000 {
-            bytes += repeatElement(UInt8(ascii: "0"), count: date.year < 10 ? 3 : date.year < 100 ? 2 : 1)
-        }
-        JSONWriter.appendDecimal(date.year, to: &bytes)
-        for part in [date.month, date.day] {
-            bytes.append(UInt8(ascii: "-"))
-            if part < 10 { bytes.append(UInt8(ascii: "0")) }
-            JSONWriter.appendDecimal(part, to: &bytes)
-        }
-    }
-
-    /// What starts a formula in a spreadsheet (OWASP's list: `=`, `+`, `-`, `@`, tab, carriage return), and the
-    /// quote that neutralises it, which therefore also starts a neutralised field.
-    public static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r", "'"]
-
-    /// ``formulaStarts`` by ASCII byte.
-    private static let formulaBytes = (0..<128).map { formulaStarts.contains(Unicode.Scalar(UInt8($0))) }
-
-    /// One CSV field, quoted when it must be.
-    ///
-    /// A field starting with one of ``formulaStarts`` (a tag `=HYPERLINK(…)`, an imported id `-2+3`) would run as a
-    /// formula when the file is opened in a spreadsheet (CSV injection): as OWASP recommends, it gets a `'` in
-    /// front and is quoted, so the spreadsheet shows it as text. A field that starts with `'` gets one too, so the
-    /// rule can be undone exactly: `focus import --from csv` removes one leading `'` from a field of focus's own CSV
-    /// when another of these characters follows it (``SessionImporter``).
-    public static func csvField(_ text: String) -> String {
-        if let first = text.unicodeScalars.first, formulaStarts.contains(first) { return quoted("'" + text) }
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else {
-            return text
-        }
-        return quoted(text)
-    }
-
-    /// Appends ``csvField(_:)`` of `text`: a field with none of the bytes that quote or neutralise it is written as it
-    /// is (a `Character` that is one of them is that one byte), any other through ``csvField(_:)``.
-    static func csvField(_ text: String, to bytes: inout [UInt8]) {
-        var text = text
-        let plain = text.withUTF8 { utf8 -> Bool in
-            if let first = utf8.first, first < 0x80, formulaBytes[Int(first)] { return false }
-            for byte in utf8
-            where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 10 || byte == 13 {
-                return false
-            }
-            bytes.append(contentsOf: utf8)
-            return true
-        }
-        if !plain { bytes += csvField(text).utf8 }
-    }
-
-    private static func quoted(_ text: String) -> String {
-        "\"" + text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
     }
 
     /// An RFC 5545 calendar with one `VEVENT` per session: UTC times, escaped text, lines folded at 75 octets.

@@ -8,17 +8,17 @@
 enum WatsonFrames {
     /// Calls `body` with each frame as it is read, and the offset of the byte after it: no list of a million frames
     /// is held. `false` when the file is not of that shape (then `body` may have seen some of its frames).
-    static func parse(_ bytes: [UInt8], _ body: (SessionImporter.WatsonFrame, _ offset: Int) -> Void) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            var r = Reader(p: buffer)
-            guard r.take(UInt8(ascii: "[")) else { return false }
-            if r.take(UInt8(ascii: "]")) { return r.atEnd }
-            repeat {
-                guard let frame = r.frame() else { return false }
-                body(frame, r.i)
-            } while r.take(UInt8(ascii: ","))
-            return r.take(UInt8(ascii: "]")) && r.atEnd
-        }
+    static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ body: (SessionImporter.WatsonFrame, _ offset: Int) -> Void
+    ) -> Bool {
+        var r = Reader(p: bytes)
+        guard r.take(UInt8(ascii: "[")) else { return false }
+        if r.take(UInt8(ascii: "]")) { return r.atEnd }
+        repeat {
+            guard let frame = r.frame() else { return false }
+            body(frame, r.i)
+        } while r.take(UInt8(ascii: ","))
+        return r.take(UInt8(ascii: "]")) && r.atEnd
     }
 
     private struct Reader {

@@ -21,9 +21,11 @@ extension AppStore {
         let lookup = SessionLookup(store: self, index: index)
         let affected = Set([old, new].compactMap { $0 }.map(days.dayNumber(of:)))
         var after: [DaySummary] = []
+        var sessions: [(log: FocusLog, device: String?)] = []
         if !affected.isEmpty {
-            guard let logs = try? lookup.sessions(on: affected, days: days) else { return nil }
-            let made = StatsService.daySummaries(focusLogs: logs, days: days)
+            guard let found = try? lookup.sessionsWithDevices(on: affected, days: days) else { return nil }
+            sessions = found
+            let made = StatsService.daySummaries(focusLogs: found.map(\.log), days: days)
             after = affected.sorted().map { day in made.first { $0.day == day } ?? DaySummary(day: day) }
         }
         var tags = core.tags
@@ -67,6 +69,17 @@ extension AppStore {
         delta.days = Self.replacing(previous?.days ?? [], with: after)
         delta.ids = DerivedJournal.merged(previous?.ids ?? [], [StatsCache.hash(record.id)])
         if delta.history != nil { delta.prefixes = previous?.prefixes ?? [] }
+        if let changed = new ?? old {
+            guard let device = try? lookup.device(ofSession: changed.id),
+                let filters = try? derived.filterChanges(
+                    setting: Self.filterStreakDays(
+                        of: [old, new].compactMap { $0 }, device: device, on: affected.sorted(), among: sessions,
+                        days: days))
+            else { return nil }
+            delta.filters = filters
+        } else {
+            delta.filters = previous?.filters ?? []
+        }
         return DerivedJournal(file: derived.file, delta: delta)
     }
 

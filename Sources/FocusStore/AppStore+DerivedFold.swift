@@ -157,6 +157,14 @@ extension AppStore {
         delta.ids = DerivedJournal.merged(previous?.ids ?? [], added.hashes)
         // Without the history (a new id made the short ids longer) the short ids are not kept: `log` rebuilds them.
         if delta.history != nil { delta.prefixes = DerivedJournal.merged(previous?.prefixes ?? [], prefixes.sorted()) }
+        var streakDays: [String: [(day: Int, isStreakDay: Bool)]] = [:]
+        for log in added.logs where log.completed {
+            for key in FilterStreaks.keys(of: log, device: added.devices[log.id]) {
+                streakDays[key, default: []].append((days.dayNumber(of: log), true))
+            }
+        }
+        guard let filters = try? derived.filterChanges(setting: streakDays) else { return nil }
+        delta.filters = filters
         return DerivedJournal(file: derived.file, delta: delta, events: events)
     }
 
@@ -288,7 +296,34 @@ extension AppStore {
         delta.days = Self.replacing(previous?.days ?? [], with: after)
         delta.ids = DerivedJournal.merged(previous?.ids ?? [], [StatsCache.hash(record.id)])
         if delta.history != nil { delta.prefixes = previous?.prefixes ?? [] }
+        let device = history.devices[index]
+        guard
+            let filters = try? derived.filterChanges(
+                setting: Self.filterStreakDays(
+                    of: [old, new].compactMap { $0 }, device: device, on: affected,
+                    among: entries.map { ($0.0, $0.1) }, days: days))
+        else { return nil }
+        delta.filters = filters
         return DerivedJournal(file: derived.file, delta: delta)
+    }
+
+    /// The streak days of the tags of `changed` (a session before and after a change record) and of `device`, its
+    /// recorder, on each of the days `affected`, from `sessions` (every session of those days, with its device).
+    static func filterStreakDays(
+        of changed: [FocusLog], device: String?, on affected: some Sequence<Int>,
+        among sessions: [(log: FocusLog, device: String?)], days: LocalDays
+    ) -> [String: [(day: Int, isStreakDay: Bool)]] {
+        var keys = Set(changed.flatMap(\.tags).map(FilterStreaks.key(tag:)))
+        if let device { keys.insert(FilterStreaks.key(device: device)) }
+        var streaks: [String: Set<Int>] = [:]
+        for (log, device) in sessions where log.completed {
+            for key in FilterStreaks.keys(of: log, device: device) where keys.contains(key) {
+                streaks[key, default: []].insert(days.dayNumber(of: log))
+            }
+        }
+        var out: [String: [(day: Int, isStreakDay: Bool)]] = [:]
+        for key in keys { out[key] = affected.map { day in (day, streaks[key]?.contains(day) ?? false) } }
+        return out
     }
 
     /// The sorted, disjoint `runs` with `day` among their days, or not.

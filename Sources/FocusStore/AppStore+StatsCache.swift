@@ -7,8 +7,9 @@ extension AppStore {
     ///
     /// The one door to statistics: the answer comes from the derived stats cache while it still matches the
     /// journal (``derivedJournal(days:)``), else from the journal, and is the same either way.
-    /// - With `tag`, only the sessions with that tag count (streaks too), from the journal; with `device`, only
-    ///   the sessions that device recorded (``device(ofSession:)``).
+    /// - With `tag`, only the sessions with that tag count (streaks too); with `device`, only the sessions that device
+    ///   recorded (``device(ofSession:)``). A bounded range reads its own days' sessions and the streaks the cache
+    ///   keeps (``indexedFilteredInput(range:tag:device:today:days:)``), else the journal streams by.
     ///
     /// Deleting the cache changes nothing but speed; failing to write it is not an error. A journal with
     /// unreadable lines is never cached: ``issues`` then holds them for the caller to report. A record a crash cut
@@ -24,6 +25,11 @@ extension AppStore {
         }
         func matches(_ log: FocusLog, _ recorder: String?) -> Bool {
             (tag.map(log.has(tag:)) ?? true) && (device == nil || recorder == device)
+        }
+        if filtered, !isLoaded,
+            let input = indexedFilteredInput(range: range, tag: tag, device: device, today: today, days: days)
+        {
+            return input
         }
         if filtered, !isLoaded {
             // The summaries of the sessions that match, folded as they stream by: the history is never held.
@@ -144,8 +150,16 @@ extension AppStore {
             fingerprint: fingerprint, files: journalFileStates, sessionCount: focusLogs.count,
             changeCount: history.changes.count, summaries: summaries, runs: StatsInput(summaries: summaries).streakRuns,
             idHashes: ids, digest: digest,
-            prefixHashes: focusLogs.map { JournalDigest.prefixHash($0.id, length: idLength) }.sorted())
+            prefixHashes: focusLogs.map { JournalDigest.prefixHash($0.id, length: idLength) }.sorted(),
+            filterRuns: filterRuns(days: days))
         try? writeStatsCache(cache)
+    }
+
+    /// Each tag's and device's streak runs (``FilterStreaks``) of the sessions in memory.
+    private func filterRuns(days: LocalDays) -> [String: [ClosedRange<Int>]] {
+        var builder = FilterStreaks.Builder()
+        for log in focusLogs { builder.add(log, device: device(ofSession: log.id), day: days.dayNumber(of: log)) }
+        return builder.runs
     }
 
     /// The key of the derived files for `days`: the zone, the day start and the zone data

@@ -266,10 +266,11 @@ public final class AppStore {
         guard !logs.isEmpty || !changes.isEmpty else { return }
         for log in logs { try Self.check(log) }
         let device = try device()
-        let batch = try commitBatch(of: device) { (write) throws(FocusError) in
+        let written = try commitBatch(of: device) { (write) throws(FocusError) in
             try Self.writeLines(sessions: logs, changes: changes, to: write)
+            return true
         }
-        guard keepingHistory else { return unload() }
+        guard keepingHistory, let batch = written else { return unload() }
         var known = Set<String>(minimumCapacity: history.sessions.count + logs.count)
         for log in history.sessions { known.insert(log.id) }
         let added = logs.filter { known.insert($0.id).inserted }
@@ -282,7 +283,7 @@ public final class AppStore {
     }
 
     /// Forgets what ``load()`` read, as if it had not run; the journal holds records (one was just written).
-    private func unload() {
+    func unload() {
         history = JournalHistory(sessions: [], changes: [])
         focusLogs = []
         issues = []
@@ -319,6 +320,7 @@ public final class AppStore {
         let device = try device()
         _ = try commitBatch(of: device) { (write) throws(FocusError) in
             try Self.writeLines(changes: undos, to: write)
+            return true
         }
         history = history.appending(undos, file: "", after: nil)
         focusLogs = history.effectiveLogs
@@ -330,11 +332,11 @@ public final class AppStore {
     ///
     /// The batch is placed after the lines its device's own file has now (``JournalBatch``); another batch already
     /// there makes it the next one. It is staged under a temp name (`<name>-<id>.batch.tmp-…`, never read as
-    /// journal) and linked in when complete.
-    private func commitBatch(
+    /// journal) and linked in when complete; `nil` when `produce` says to write nothing after all (returns `false`).
+    func commitBatch(
         of device: Device,
-        producing produce: (_ write: ([UInt8]) throws(FocusError) -> Void) throws(FocusError) -> Void
-    ) throws(FocusError) -> JournalBatch {
+        producing produce: (_ write: ([UInt8]) throws(FocusError) -> Void) throws(FocusError) -> Bool
+    ) throws(FocusError) -> JournalBatch? {
         try FileIO.makeDirectories(paths.journalDirectory)
         let after = try FileIO.lineCount(paths.journalFile(of: device))
         var sequence = 1
@@ -348,16 +350,15 @@ public final class AppStore {
         func batch(_ attempt: Int) -> JournalBatch {
             JournalBatch(device: device, after: after, sequence: sequence + attempt)
         }
-        guard
-            let taken = try FileIO.createExclusively(
-                trying: { folder + "/" + batch($0).fileName }, staging: staging, producing: produce)
-        else { throw FocusError(.cantCreate, "cannot create a batch file in \(folder)") }
-        return batch(taken)
+        // With no bound on the attempts, `nil` is only ever a batch `produce` declined.
+        let taken = try FileIO.createExclusively(
+            trying: { folder + "/" + batch($0).fileName }, staging: staging, producing: produce)
+        return taken.map(batch)
     }
 
     /// Writes the journal lines of `logs`, then of `changes`, each with its newline, a piece of about a MiB at a
     /// time: the lines of a million sessions are never all in memory.
-    private static func writeLines(
+    static func writeLines(
         sessions logs: [FocusLog] = [], changes: [JournalChange], to write: ([UInt8]) throws(FocusError) -> Void
     ) throws(FocusError) {
         let piece = 1 << 20
@@ -456,7 +457,7 @@ public final class AppStore {
     }
 
     /// Refuses a session the journal reader would skip: nothing is written that focus cannot read back.
-    private static func check(_ log: FocusLog) throws(FocusError) {
+    static func check(_ log: FocusLog) throws(FocusError) {
         do throws(JournalCodec.Failure) {
             try JournalCodec.validate(log)
         } catch {

@@ -89,9 +89,11 @@ public struct DataPaths: Equatable, Sendable {
             (stateDirectory, "the state folder"), (cacheDirectory, "the cache folder"),
             (configDirectory, focusHome ? "FOCUS_HOME" : "the config folder"),
         ]
-        var seen = Set<String>()
-        var checked = Set<String>()
-        for (folder, what) in folders where seen.insert(folder).inserted {
+        // Lists, not sets (``FolderSafety/problem(folder:skipping:)``): five folders, a dozen above them.
+        var seen: [String] = []
+        var checked: [String] = []
+        for (folder, what) in folders where !seen.contains(folder) {
+            seen.append(folder)
             if let problem = FolderSafety.problem(folder: folder, skipping: &checked) {
                 throw FocusError(
                     .cantCreate,

@@ -116,7 +116,8 @@ final class DerivedJournal {
             fingerprint: fingerprint, files: files, sessionCount: sessionCount, changeCount: changeCount,
             summaries: summaries, runs: try streakRuns(), idHashes: Self.merged(file.idHashes, delta?.ids ?? []),
             digest: digest,
-            prefixHashes: digest.history == nil ? [] : Self.merged(file.prefixHashes, delta?.prefixes ?? []))
+            prefixHashes: digest.history == nil ? [] : Self.merged(file.prefixHashes, delta?.prefixes ?? []),
+            filterRuns: try allFilterRuns())
     }
 
     /// What `focus stats` reads for `range` (``StatsService/window(range:today:span:)``).

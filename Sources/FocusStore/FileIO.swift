@@ -107,6 +107,28 @@ enum FileIO {
         return bytes
     }
 
+    /// `path` opened for reading, with its `stat`, when it is a regular file; `nil` when it does not exist. The
+    /// caller closes it. `following`: as in ``read(_:following:shared:)``.
+    static func openRegular(_ path: String, following: Bool) throws(FocusError) -> (fd: Int32, status: stat)? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | (following ? 0 : O_NOFOLLOW))
+        if fd < 0 {
+            if errno == ENOENT { return nil }
+            if errno == ELOOP { throw symbolicLink(path) }
+            throw FocusError(.noInput, "cannot read \(path): \(errnoText())")
+        }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else {
+            let reason = errnoText()
+            close(fd)
+            throw FocusError(.io, "cannot read \(path): \(reason)")
+        }
+        guard (st.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            throw FocusError(.noInput, "cannot read \(path): not a regular file")
+        }
+        return (fd, st)
+    }
+
     /// The whole file, or `nil` when it does not exist.
     ///
     /// - Parameters:
@@ -115,18 +137,10 @@ enum FileIO {
     ///   - shared: hold a shared `flock` while reading, so an append in progress (which holds an exclusive
     ///     one) is seen whole or not at all.
     static func read(_ path: String, following: Bool = false, shared: Bool = false) throws(FocusError) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | (following ? 0 : O_NOFOLLOW))
-        if fd < 0 {
-            if errno == ENOENT { return nil }
-            if errno == ELOOP { throw symbolicLink(path) }
-            throw FocusError(.noInput, "cannot read \(path): \(errnoText())")
-        }
+        guard let opened = try openRegular(path, following: following) else { return nil }
+        let fd = opened.fd
         defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else { throw FocusError(.io, "cannot read \(path): \(errnoText())") }
-        guard (st.st_mode & S_IFMT) == S_IFREG else {
-            throw FocusError(.noInput, "cannot read \(path): not a regular file")
-        }
+        let st = opened.status
         // A file system without locks is read as it is: the lock only hides an append in progress.
         if shared { while flock(fd, LOCK_SH) != 0 && errno == EINTR {} }
         // Read straight into the array, sized from fstat; a file that grows meanwhile is read to its end.
@@ -280,24 +294,30 @@ enum FileIO {
     static func createExclusively(_ path: String, with bytes: [UInt8], staging: String? = nil) throws(FocusError)
         -> Bool
     {
-        let produce = { (write: ([UInt8]) throws(FocusError) -> Void) throws(FocusError) in try write(bytes) }
+        let produce = { (write: ([UInt8]) throws(FocusError) -> Void) throws(FocusError) -> Bool in
+            try write(bytes)
+            return true
+        }
         return try createExclusively(trying: { _ in path }, attempts: 1, staging: staging ?? path, producing: produce)
             != nil
     }
 
     /// ``createExclusively(_:with:staging:)`` with the bytes pushed by `produce` as they are made (written once,
     /// to the temp file), linked to the first of `paths(0)`, `paths(1)`… (at most `attempts`) that no other writer
-    /// created: the number of the one it took, `nil` when all were taken.
+    /// created: the number of the one it took, `nil` when all were taken, or when `produce` returns `false` (it
+    /// decided to write nothing after all: no file is created).
     static func createExclusively(
         trying paths: (Int) -> String, attempts: Int = .max, staging base: String,
-        producing produce: (_ write: ([UInt8]) throws(FocusError) -> Void) throws(FocusError) -> Void
+        producing produce: (_ write: ([UInt8]) throws(FocusError) -> Void) throws(FocusError) -> Bool
     ) throws(FocusError) -> Int? {
         let temp = try Temp(beside: base, mode: 0o600)
         defer {
             temp.discard()
             removeStaleTemps(of: base)
         }
-        try produce { (bytes) throws(FocusError) in try writeAll(temp.fd, bytes, path: temp.path) }
+        guard try produce({ (bytes) throws(FocusError) in try writeAll(temp.fd, bytes, path: temp.path) }) else {
+            return nil
+        }
         try temp.flush()
         temp.closeFile()
         for attempt in 0..<attempts {

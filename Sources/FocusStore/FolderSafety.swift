@@ -21,8 +21,9 @@ enum FolderSafety {
     /// Why focus must not keep files in `folder`, or `nil` when it may.
     ///
     /// `checked` holds the folders found safe so far as a folder above another (or stricter, as one focus keeps
-    /// files in), which are not examined again: the folders of one command share most of their ancestors.
-    static func problem(folder: String, skipping checked: inout Set<String>) -> Message? {
+    /// files in), which are not examined again: the folders of one command share most of their ancestors. A list, not
+    /// a set: a command has a dozen of them, and comparing a few paths costs less than hashing each.
+    static func problem(folder: String, skipping checked: inout [String]) -> Message? {
         let uid = geteuid()
         let absolute = folder.hasPrefix("/") ? folder : currentDirectory() + "/" + folder
         var existing = absolute
@@ -39,25 +40,26 @@ enum FolderSafety {
             return problem
         }
         guard let resolved = FileIO.realPath(existing) else { return "it cannot be examined (\(FileIO.errnoText()))" }
-        checked.insert(existing)
+        if !checked.contains(existing) { checked.append(existing) }
         return ancestorsProblem(of: existing, skipping: &checked) ?? ancestorsProblem(of: resolved, skipping: &checked)
     }
 
     /// Why a folder above `path` (each prefix of it, as the file system resolves it) lets another user swap what is
     /// below it, or `nil`.
     static func ancestorsProblem(of path: String) -> Message? {
-        var checked = Set<String>()
+        var checked: [String] = []
         return ancestorsProblem(of: path, skipping: &checked)
     }
 
-    private static func ancestorsProblem(of path: String, skipping checked: inout Set<String>) -> Message? {
+    private static func ancestorsProblem(of path: String, skipping checked: inout [String]) -> Message? {
         let uid = geteuid()
         var path = path
         while path != "/" {
             path = FileIO.parentDirectory(of: path)
             if path.isEmpty { break }
             // A folder checked before had every folder above it checked too (a problem ends the command).
-            guard checked.insert(path).inserted else { break }
+            guard !checked.contains(path) else { break }
+            checked.append(path)
             if let problem = ancestorProblem(path, uid: uid) { return problem }
         }
         return nil

@@ -297,6 +297,13 @@ extension SessionLookup {
 
     /// The effective sessions of the local days `wanted` (``LocalDays/dayNumber(of:)``).
     func sessions(on wanted: Set<Int>, days: LocalDays) throws(FocusError) -> [FocusLog] {
+        try sessionsWithDevices(on: wanted, days: days).map(\.log)
+    }
+
+    /// ``sessions(on:days:)`` with the device that recorded each (``device(ofSession:)``).
+    func sessionsWithDevices(on wanted: Set<Int>, days: LocalDays) throws(FocusError) -> [(
+        log: FocusLog, device: String?
+    )] {
         guard let index, let first = wanted.min(), let last = wanted.max() else { throw Self.cannotTell }
         // A session's day is its start's in its own zone (at most 26 hours from UTC), from the day start on.
         let margin = 26 * 3_600
@@ -306,13 +313,22 @@ extension SessionLookup {
                 startingIn: (first * 86_400 + dayStart - margin)..<((last + 1) * 86_400 + dayStart + margin),
                 endingAfter: Int.min, limit: Self.startLimit)
         else { throw Self.cannotTell }
-        var found: [String: FocusLog] = [:]
+        var found: [String: (log: FocusLog, device: String?)] = [:]
+        var devices: [Int: String?] = [:]
+        func device(_ file: Int) -> String? {
+            if let known = devices[file] { return known }
+            let name = JournalFileName(index.files[file].state.name)?.writer?.name
+            devices[file] = name
+            return name
+        }
         for entry in near {
             let line = try session(at: entry.place, in: index)
-            if let log = try effective(line, in: index) { found[log.id] = log }
+            if let log = try effective(line, in: index) { found[log.id] = (log, device(entry.place.file)) }
         }
-        for log in try movedSessions(in: index) { found[log.id] = log }
-        return found.values.filter { wanted.contains(days.dayNumber(of: $0)) }
+        for log in try movedSessions(in: index) where found[log.id]?.log != log {
+            found[log.id] = (log, try self.device(ofSession: log.id))
+        }
+        return found.values.filter { wanted.contains(days.dayNumber(of: $0.log)) }
     }
 
     /// The effective sessions an edit moved in time (they may start far from their lines).

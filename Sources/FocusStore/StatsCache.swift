@@ -25,11 +25,12 @@ import FoundationEssentials
 /// detail   per day: hour count, (hour, seconds)…, tag count, (tag index, seconds, sessions)…
 /// ids      sorted 64-bit hashes of every record id, to spot a duplicate among appended lines
 /// prefixes sorted 64-bit hashes of the short ids (``JournalDigest/History/idLength``) of the sessions
+/// filters  each tag's and device's streak runs (``FilterStreaks``), read only by `stats --tag` and `--device`
 /// records  what changed since (``StatsCacheDelta``), appended one after another
 /// ```
 struct StatsCache {
     static let magic: Int = 0x3143_5344_5355_4F46  // "FOCUSDC1"
-    static let version = 4
+    static let version = 5
     static let tailLength = 4096
 
     /// What a journal file looked like when the cache was built.
@@ -60,6 +61,8 @@ struct StatsCache {
     var digest: JournalDigest
     /// Sorted hashes of the short ids of the effective sessions, to tell whether a new id makes them longer.
     var prefixHashes: [Int]
+    /// Each tag's and device's streak runs (``FilterStreaks``).
+    var filterRuns: [String: [ClosedRange<Int>]]
 
     /// The day numbers a summary or a streak may name: the local dates of the journal's instants, a day either side
     /// for the zones.
@@ -128,7 +131,7 @@ struct StatsCache {
         w.int(idHashes.count)
         w.int(prefixHashes.count)
         let offsetsAt = w.bytes.count
-        for _ in 0..<5 { w.int(0) }
+        for _ in 0..<6 { w.int(0) }
         let runsOffset = w.bytes.count
         for run in runs {
             w.int(run.lowerBound)
@@ -144,7 +147,8 @@ struct StatsCache {
         w.bytes += detail.bytes
         let idsOffset = w.bytes.count
         let prefixesOffset = idsOffset + 8 * idHashes.count
-        w.set(offsetsAt, [runsOffset, indexOffset, detailOffset, idsOffset, prefixesOffset])
+        let filtersOffset = prefixesOffset + 8 * prefixHashes.count
+        w.set(offsetsAt, [runsOffset, indexOffset, detailOffset, idsOffset, prefixesOffset, filtersOffset])
         try write(w.bytes)
         w = Writer()
         for hashes in [idHashes, prefixHashes] {
@@ -154,6 +158,7 @@ struct StatsCache {
                 try write(w.bytes)
             }
         }
+        try FilterStreaks.encode(filterRuns, write)
     }
 
     /// The tags the summaries name, each once (index 0 is no tag), and the index of each.

@@ -28,6 +28,7 @@ struct StatsCacheBuilder {
     private var newest: [(log: FocusLog, device: String?)] = []
     /// Each tag's latest start.
     private var tagStarts: [String: Double] = [:]
+    private var filters = FilterStreaks.Builder()
     private var growth: GrowthTotals?
     private var expedition: ExpeditionService.Folder?
     private var earningDays: Set<Int> = []
@@ -69,8 +70,9 @@ struct StatsCacheBuilder {
         let start = log.start.timeIntervalSince1970
         for tag in log.tags { tagStarts[tag] = max(tagStarts[tag] ?? start, start) }
         last = log
-        guard let definitions else { return }
         let day = days.dayNumber(of: log)
+        filters.add(log, device: device, day: day)
+        guard let definitions else { return }
         growth?.add(log, day: day)
         guard ExpeditionService.earnsProgress(log, definitions: definitions) else { return }
         if let step = expedition?.add(log), !step.isEmpty { events[log.id, default: []] += step }
@@ -120,7 +122,7 @@ struct StatsCacheBuilder {
         return StatsCache(
             fingerprint: fingerprint, files: scan.files, sessionCount: sessions, changeCount: scan.changes.count,
             summaries: summaries, runs: StatsInput(summaries: summaries).streakRuns, idHashes: idHashes,
-            digest: digest, prefixHashes: prefixHashes.hashes)
+            digest: digest, prefixHashes: prefixHashes.hashes, filterRuns: filters.runs)
     }
 
     /// The expedition checkpoint of the sessions that went by (``AppStore/loadExpedition(days:)``'s), `changes`

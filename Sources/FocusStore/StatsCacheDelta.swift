@@ -17,6 +17,7 @@ import FocusModels
 /// runs       the first day from which runs differ, and the runs that end on it or later
 /// days       the day summaries that differ, with their own tag table
 /// ids        sorted hashes of the ids added, and of their short ids
+/// filters    the tags' and devices' streak runs that differ (``FilterStreaks/Change``), by key
 /// ```
 struct StatsCacheDelta {
     static let magic: Int = 0x3144_4453_5543_4F46  // "FOCUSDD1"
@@ -45,6 +46,8 @@ struct StatsCacheDelta {
     var ids: [Int] = []
     /// Sorted ``JournalDigest/prefixHash(_:length:)`` of the sessions added since the base.
     var prefixes: [Int] = []
+    /// The tags' and devices' streak runs that differ from the base's, sorted by key.
+    var filters: [FilterStreaks.Change] = []
 
     init(
         files: [StatsCache.FileState], sessionCount: Int, changeCount: Int, core: JournalDigest.Core,
@@ -92,6 +95,7 @@ struct StatsCacheDelta {
         w.words(ids)
         w.int(prefixes.count)
         w.words(prefixes)
+        w.filterChanges(filters)
         var record = StatsCache.Writer()
         record.int(Self.magic)
         record.int(w.bytes.count)
@@ -156,6 +160,7 @@ struct StatsCacheDelta {
         }
         ids = try r.sortedWords()
         prefixes = try r.sortedWords()
+        filters = try r.filterChanges()
     }
 }
 

@@ -30,7 +30,9 @@ final class StatsCacheFile {
     private let expeditionBytes: Range<Int>
     private let runCount, dayCount, idCount, prefixCount: Int
     private let runsOffset, indexOffset, detailOffset, idsOffset, prefixesOffset: Int
-    private let base: UnsafeRawPointer
+    let base: UnsafeRawPointer
+    /// The section of the tags' and devices' streak runs (``FilterStreaks``): where it starts, its length, its keys.
+    let filtersOffset, filterLength, filterKeyCount: Int
     /// The bytes mapped: the base, then the records.
     let length: Int
     /// Where the base ends and the records begin.
@@ -144,15 +146,33 @@ final class StatsCacheFile {
         detailOffset = try r.int()
         idsOffset = try r.int()
         prefixesOffset = try r.int()
+        filtersOffset = try r.int()
         // Counts are at most the length and offsets within it, so the sums below cannot overflow.
         guard
             [runsOffset, indexOffset, detailOffset, idsOffset, prefixesOffset].allSatisfy({ (0...length).contains($0) }
             ),
             runsOffset + runCount * 16 == indexOffset, indexOffset + dayCount * 48 == detailOffset,
             detailOffset <= idsOffset, idsOffset + idCount * 8 == prefixesOffset,
-            prefixesOffset + prefixCount * 8 <= length
+            prefixesOffset + prefixCount * 8 == filtersOffset, filtersOffset <= length - 8
         else { throw Corrupt() }
-        baseLength = prefixesOffset + prefixCount * 8
+        filterKeyCount = Int(Int64(littleEndian: base.loadUnaligned(fromByteOffset: filtersOffset, as: Int64.self)))
+        guard filterKeyCount >= 0, filterKeyCount <= (length - filtersOffset - 8) / 16 else { throw Corrupt() }
+        // The entries end where the last one's runs do (none: the table's end).
+        var end = 8 + 16 * filterKeyCount
+        if filterKeyCount > 0 {
+            var r = Reader(base: base + filtersOffset, length: length - filtersOffset)
+            r.at = Int(
+                Int64(
+                    littleEndian: base.loadUnaligned(
+                        fromByteOffset: filtersOffset + 8 + 16 * (filterKeyCount - 1) + 8, as: Int64.self)))
+            guard r.at >= end else { throw Corrupt() }
+            _ = try r.string()
+            let runs = try r.count()
+            guard runs <= (length - filtersOffset - r.at) / 16 else { throw Corrupt() }
+            end = r.at + 16 * runs
+        }
+        filterLength = end
+        baseLength = filtersOffset + end
         // The records: each whole one's place; the last with a good checksum is the one read.
         var records: [Range<Int>] = []
         var at = baseLength
@@ -190,7 +210,7 @@ final class StatsCacheFile {
         return value
     }
 
-    private func word(_ offset: Int) -> Int {
+    func word(_ offset: Int) -> Int {
         Int(Int64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: Int64.self)))
     }
 
@@ -243,24 +263,26 @@ final class StatsCacheFile {
     }
 
     /// The streak runs, in order and in range.
-    func streakRuns() throws(Corrupt) -> [ClosedRange<Int>] { try streakRuns(from: 0) }
+    func streakRuns() throws(Corrupt) -> [ClosedRange<Int>] { try runs(at: runsOffset, count: runCount) }
 
     /// The streak runs from the one before the first that ends on `day` or later (that one checks their order).
     func streakRuns(endingFrom day: Int) throws(Corrupt) -> [ClosedRange<Int>] {
-        var low = 0
-        var high = runCount
-        while low < high {
-            let mid = (low + high) / 2
-            if word(runsOffset + mid * 16 + 8) < day { low = mid + 1 } else { high = mid }
-        }
-        return try streakRuns(from: max(0, low - 1))
+        try runs(at: runsOffset, count: runCount, endingFrom: day)
     }
 
-    private func streakRuns(from first: Int) throws(Corrupt) -> [ClosedRange<Int>] {
+    /// The `count` runs (first day, last day) at `offset`, from the one before the first that ends on `day` or later
+    /// (found by a binary search; that one checks their order), each in range and after the one before.
+    func runs(at offset: Int, count: Int, endingFrom day: Int = Int.min) throws(Corrupt) -> [ClosedRange<Int>] {
+        var low = 0
+        var high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if word(offset + mid * 16 + 8) < day { low = mid + 1 } else { high = mid }
+        }
         var previous = Int.min
-        return try (first..<runCount).map { i throws(Corrupt) in
-            let low = word(runsOffset + i * 16)
-            let high = word(runsOffset + i * 16 + 8)
+        return try (max(0, low - 1)..<count).map { i throws(Corrupt) in
+            let low = word(offset + i * 16)
+            let high = word(offset + i * 16 + 8)
             guard StatsCache.days.contains(low), StatsCache.days.contains(high), low <= high, low > previous else {
                 throw Corrupt()
             }
@@ -341,183 +363,5 @@ final class StatsCacheFile {
             if v < hash { low = mid + 1 } else { high = mid }
         }
         return false
-    }
-
-    struct Reader {
-        let base: UnsafeRawPointer
-        let length: Int
-        var at = 0
-
-        /// ``StatsCache/Writer/detail(of:tagIndex:)`` read back into `s`, every number bounded.
-        mutating func detail(into s: inout DaySummary, tagNames: [String?]) throws(Corrupt) {
-            for _ in 0..<(try count()) {
-                let hour = try int()
-                let seconds = try int()
-                guard (0..<24).contains(hour), StatsCache.quantities.contains(seconds) else { throw Corrupt() }
-                s.hours[hour] = seconds
-            }
-            for _ in 0..<(try count()) {
-                let tag = try int()
-                let focused = try int()
-                let sessions = try int()
-                guard tagNames.indices.contains(tag), StatsCache.quantities.contains(focused),
-                    StatsCache.quantities.contains(sessions)
-                else { throw Corrupt() }
-                s.tags.append(DaySummary.TagSum(tag: tagNames[tag], focused: focused, sessions: sessions))
-            }
-        }
-
-        mutating func int() throws(Corrupt) -> Int {
-            guard at >= 0, at <= length - 8 else { throw Corrupt() }
-            defer { at += 8 }
-            return Int(Int64(littleEndian: base.loadUnaligned(fromByteOffset: at, as: Int64.self)))
-        }
-
-        mutating func count() throws(Corrupt) -> Int {
-            let n = try int()
-            guard n >= 0, n <= length else { throw Corrupt() }
-            return n
-        }
-
-        mutating func string() throws(Corrupt) -> String {
-            let n = try count()
-            guard n <= length - at else { throw Corrupt() }
-            let s = String(decoding: UnsafeRawBufferPointer(start: base + at, count: n), as: UTF8.self)
-            at += n + (8 - n % 8) % 8
-            return s
-        }
-
-        /// ``StatsCache/Writer/files(_:)`` read back.
-        mutating func files() throws(Corrupt) -> [StatsCache.FileState] {
-            var files: [StatsCache.FileState] = []
-            for _ in 0..<(try count()) {
-                files.append(
-                    StatsCache.FileState(
-                        name: try string(), size: try int(), mtimeSeconds: try int(), mtimeNanoseconds: try int(),
-                        inode: try int(), device: try int(), tailHash: try int(), prefixHash: try int()))
-            }
-            return files
-        }
-
-        /// Past ``StatsCache/Writer/core(_:)``'s bytes.
-        mutating func skipCore() throws(Corrupt) {
-            let n = try count()
-            guard n <= length - at else { throw Corrupt() }
-            at += n
-        }
-
-        /// ``StatsCache/Writer/core(_:)`` read back: tags and their starts finite, targets sorted, totals bounded.
-        mutating func core() throws(Corrupt) -> JournalDigest.Core {
-            let size = try count()
-            guard size <= length - at else { throw Corrupt() }
-            var r = Reader(base: base, length: at + size, at: at)
-            var tags: [JournalDigest.TagUse] = []
-            for _ in 0..<(try r.count()) {
-                let tag = try r.string()
-                let start = try r.double()
-                guard start.isFinite else { throw Corrupt() }
-                tags.append(JournalDigest.TagUse(tag: tag, start: start))
-            }
-            let targets = try r.sortedWords(allowingRepeats: true)
-            var growth: JournalDigest.Growth?
-            if try r.flag() {
-                let deepFocusMinutes = try r.int()
-                let focused = try r.int()
-                let deepCount = try r.int()
-                let hours = try r.count()
-                guard hours == 3 else { throw Corrupt() }
-                let firstCompleted = try r.optional()
-                let firstDeep = try r.optional()
-                let tenthDeep = try r.optional()
-                let reached = [try r.optional(), try r.optional(), try r.optional()]
-                let totals = GrowthTotals(
-                    deepFocusMinutes: deepFocusMinutes, focused: focused, firstCompleted: firstCompleted,
-                    deepCount: deepCount, firstDeep: firstDeep, tenthDeep: tenthDeep, hoursReached: reached)
-                guard StatsCacheFile.isWithinBounds(totals) else { throw Corrupt() }
-                let hasStart = try r.flag()
-                let start = try r.double()
-                guard start.isFinite else { throw Corrupt() }
-                let hasID = try r.flag()
-                let id = try r.string()
-                growth = JournalDigest.Growth(
-                    totals: totals, lastStart: hasStart ? start : nil, lastID: hasID ? id : nil)
-            }
-            at += size
-            return JournalDigest.Core(tags: tags, changeTargets: targets, growth: growth)
-        }
-
-        mutating func optional() throws(Corrupt) -> Int? {
-            let present = try flag()
-            let value = try int()
-            return present ? value : nil
-        }
-
-        mutating func double() throws(Corrupt) -> Double { Double(bitPattern: UInt64(bitPattern: Int64(try int()))) }
-
-        mutating func flag() throws(Corrupt) -> Bool {
-            switch try int() {
-            case 0: return false
-            case 1: return true
-            default: throw Corrupt()
-            }
-        }
-
-        mutating func date() throws(Corrupt) -> Date? {
-            let present = try flag()
-            let seconds = Double(bitPattern: UInt64(bitPattern: Int64(try int())))
-            // Whole seconds of the journal's instants only, as the checkpoint's bounds ask.
-            guard present else { return nil }
-            guard seconds.isFinite, seconds == seconds.rounded(.down),
-                JournalCodec.instants.contains(Int(seconds))
-            else { throw Corrupt() }
-            return Date(timeIntervalSince1970: seconds)
-        }
-
-        mutating func day() throws(Corrupt) -> CivilDate {
-            let day = try int()
-            guard StatsCache.days.contains(day) else { throw Corrupt() }
-            return CivilDate(dayNumber: day)
-        }
-
-        /// ``Writer/expedition(_:)`` read back; counts and days bounded (the route's bounds are the caller's).
-        mutating func expedition() throws(Corrupt) -> JournalDigest.Expedition? {
-            guard try flag() else { return nil }
-            let fingerprint = try string()
-            let lastStart = try date()?.timeIntervalSince1970
-            let lastID = try string()
-            let hasRun = try flag()
-            let low = try int()
-            let high = try int()
-            guard !hasRun || (StatsCache.days.contains(low) && StatsCache.days.contains(high) && low <= high) else {
-                throw Corrupt()
-            }
-            var state = ExpeditionState(totalMiles: try int(), completedAt: try date())
-            guard StatsCache.quantities.contains(state.totalMiles) else { throw Corrupt() }
-            for _ in 0..<(try count()) { state.soundscapes.append(try string()) }
-            for _ in 0..<(try count()) {
-                let id = try string()
-                guard let unlockedAt = try date() else { throw Corrupt() }
-                var chapter = ExpeditionChapterState(
-                    id: id, unlockedAt: unlockedAt, unlockedOn: try day(), missions: [])
-                chapter.stampedAt = try date()
-                let stamped = try flag()
-                let stampedOn = try int()
-                if stamped {
-                    guard StatsCache.days.contains(stampedOn) else { throw Corrupt() }
-                    chapter.stampedOn = CivilDate(dayNumber: stampedOn)
-                }
-                for _ in 0..<(try count()) {
-                    let mission = try string()
-                    let progress = try int()
-                    guard StatsCache.quantities.contains(progress) else { throw Corrupt() }
-                    chapter.missions.append(
-                        ExpeditionMissionState(id: mission, progress: progress, completedAt: try date()))
-                }
-                state.chapters.append(chapter)
-            }
-            return JournalDigest.Expedition(
-                fingerprint: fingerprint, state: state, lastStart: lastStart, lastID: lastID.isEmpty ? nil : lastID,
-                lastRun: hasRun ? low...high : nil)
-        }
     }
 }

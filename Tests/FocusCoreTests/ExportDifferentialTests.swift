@@ -153,7 +153,10 @@ import Testing
         let length = random.next(in: 0...86_400)
         let tags = (0..<random.next(in: 0...3)).map { _ in text(&random, pieces: 1...3) }
         let origin =
-            random.next(in: 0...2) == 0 ? FocusLog.Origin(key: text(&random, pieces: 1...2), revision: nil) : nil
+            random.next(in: 0...2) == 0
+            ? FocusLog.Origin(
+                key: text(&random, pieces: 1...2),
+                revision: random.next(in: 0...1) == 0 ? text(&random, pieces: 0...2) : nil) : nil
         return FocusLog(
             id: random.next(in: 0...3) == 0 ? text(&random, pieces: 1...3) : "s\(n)",
             start: Date(timeIntervalSince1970: Double(start)),
@@ -169,11 +172,16 @@ import Testing
         var random = TestRandom(seed: UInt64(seed))
         let days = LocalDays(timeZone: Zone(identifier: "Asia/Shanghai")!, dayStartSeconds: 4 * 3600)
         let stamp = SessionExporter.icalInstant(Date(timeIntervalSince1970: 1_800_000_000))
+        // Carried from row to row, as an export does: each session is written twice, once on the day texts the one
+        // before left, once on its own.
+        var memo = SessionExporter.CSVDays()
         for n in 0..<300 {
             let log = Self.session(&random, n)
-            var csv: [UInt8] = []
-            SessionExporter.csvRow(log, days: days, to: &csv)
-            #expect(String(decoding: csv, as: UTF8.self) == Reference.csvRow(log, days: days), "\(log)")
+            for _ in 0..<2 {
+                var csv: [UInt8] = []
+                SessionExporter.csvRow(log, days: days, memo: &memo, to: &csv)
+                #expect(String(decoding: csv, as: UTF8.self) == Reference.csvRow(log, days: days), "\(log)")
+            }
             var ical: [UInt8] = []
             SessionExporter.iCalendarEvent(log, stamp: stamp, to: &ical)
             #expect(String(decoding: ical, as: UTF8.self) == Reference.iCalendarEvent(log, stamp: stamp), "\(log)")
@@ -201,7 +209,8 @@ import Testing
         #expect(UTCTimestamp.format(date) == Reference.timestamp(date))
         let log = FocusLog(id: "x", start: date, end: date, planned: n, focused: n, completed: true)
         var csv: [UInt8] = []
-        SessionExporter.csvRow(log, days: LocalDays(timeZone: .gmt), to: &csv)
+        var memo = SessionExporter.CSVDays()
+        SessionExporter.csvRow(log, days: LocalDays(timeZone: .gmt), memo: &memo, to: &csv)
         #expect(String(decoding: csv, as: UTF8.self) == Reference.csvRow(log, days: LocalDays(timeZone: .gmt)))
     }
 

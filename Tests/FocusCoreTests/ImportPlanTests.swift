@@ -2,6 +2,8 @@ import FocusCore
 import Foundation
 import Testing
 
+@testable import FocusInterchange
+
 @Suite struct ImportPlanTests {
     static let line1 =
         #"{"id":"a","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"#
@@ -136,5 +138,50 @@ import Testing
         let json = SessionExporter.export(logs, as: .json, days: Fixtures.days(), now: Fixtures.now)
         let plan = try Self.plan(Array(json.utf8), JournalHistory(sessions: [], changes: []), format: .json, name: "f")
         #expect(plan.added == logs)
+    }
+}
+
+/// The flat-memory import (issue 15): the skipped records kept for the report, the ids of Watson sessions it does
+/// not keep, and the hashed keys it de-duplicates by.
+@Suite struct StreamedImportTests {
+    @Test(arguments: [1, 19, 20, 21, 45])
+    func theFirstSkippedRecordsAreKeptAndTheRestCounted(_ broken: Int) throws {
+        let lines = (0..<broken).map { "{broken \($0)" } + [ImportPlanTests.line1]
+        let plan = try ImportPlan(
+            inputs: [(name: "x.jsonl", bytes: Array(lines.joined(separator: "\n").utf8))], format: .jsonl,
+            history: JournalHistory(sessions: [], changes: []), path: "x.jsonl", now: Fixtures.now, newID: { "n" })
+        #expect(plan.summary.skippedCount == broken)
+        #expect(plan.skipped.map(\.place.description) == (1...min(broken, 20)).map { "line \($0)" })
+        #expect(plan.added.count == 1 && plan.summary.added == 1 && plan.summary.focused == 1500)
+    }
+
+    /// A Watson frame whose id is another's `<id>~N` is still found when a later frame needs a free id.
+    @Test(arguments: [
+        (["a~2", "a"], ["a~2", "a~3"]), (["a", "a~2"], ["a~2", "a~2~2"]), (["b", "a", "a~2"], ["b", "a~2", "a~2~2"]),
+        (["a~3", "a~2", "a"], ["a~3", "a~2", "a~4"]),
+    ])
+    func watsonIdsThatLookLikeFreeIdsAreNotGivenTwice(_ ids: [String], _ expected: [String]) throws {
+        var held = Fixtures.log("2026-11-28T09:00:00Z")
+        held.id = "a"
+        let frames = FollowingImportTests.frames(ids.map { ($0, 1_795_168_800, [], 1) })
+        let plan = try FollowingImportTests.plan(frames, JournalHistory(sessions: [held], changes: []))
+        #expect(plan.added.map(\.id) == expected)
+        #expect(Set(plan.added.map(\.id)).count == plan.added.count)
+    }
+
+    /// Keys are one when they are equal `String`s, as in the `Set<String>` they replace.
+    @Test(arguments: [
+        ["a", "b", "a"], ["é", "e\u{301}"], ["\u{212B}", "\u{00C5}", "A\u{30A}"], ["深", "深 ", "深"], ["", " ", ""],
+        (0..<5000).map { "id\($0 % 3700)" },
+    ])
+    func hashedKeysAreEqualWhereStringsAre(_ keys: [String]) {
+        var hashed = HashedKeys()
+        var set = Set<String>()
+        for key in keys {
+            #expect(hashed.insert(key, as: .identity) == set.insert(key).inserted, "\(key)")
+            #expect(hashed.contains(key, as: .identity) && !hashed.contains(key, as: .id))
+        }
+        #expect(hashed.insert(keys[0], as: .id) && hashed.contains(keys[0], as: .id))
+        #expect(!hashed.contains("never", as: .identity))
     }
 }

@@ -15,6 +15,10 @@ import Testing
         ["log", "--range", "7d"], ["log", "--tag", "coding"], ["log", "--device", "test", "--limit", "0"],
         ["log", "--tag", "写作", "--limit", "2", "--json"], ["stats", "--range", "30d", "--tag", "coding"],
         ["stats", "--device", "test"], ["export", "--format", "csv"], ["export", "--format", "json", "--range", "30d"],
+        // A bounded range with a filter, once a session index is built: its days' sessions and the cached streaks.
+        ["stats", "--range", "7d", "--tag", "edited"], ["stats", "--range", "30d", "--device", "laptop"],
+        ["stats", "--range", "1y", "--tag", "synced", "--json"], ["stats", "--range", "7d", "--device", "test"],
+        ["stats", "--range", "30d", "--tag", "写作", "--heatmap"],
     ]
 
     /// 45 timer sessions, one a day up to yesterday, in the device's own file.

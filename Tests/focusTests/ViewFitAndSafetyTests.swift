@@ -242,7 +242,8 @@ import Testing
         for width in Self.widths {
             for dryRun in [false, true] {
                 let text = Self.check(
-                    ImportReportView.lines(plan, from: path, dryRun: dryRun, width: width), width: width, "import")
+                    ImportReportView.lines(plan.summary, from: path, dryRun: dryRun, width: width), width: width,
+                    "import")
                 #expect(text.contains("\\e]52;c;"))
             }
         }

@@ -72,11 +72,27 @@ public enum DisplayWidth {
     /// prepended letter), so a cluster never extends past it. Printable ASCII, Latin-1 but the soft hyphen, general
     /// punctuation from the hyphen to the ellipsis, arrows, box drawing, blocks and geometric shapes: what focus
     /// draws its reports with.
-    public static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
+    @inlinable public static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x20..<0x7F, 0xA0...0xAC, 0xAE...0xFF, 0x2010...0x2027, 0x2190...0x21FF, 0x2500...0x25FF: true
         default: false
         }
+    }
+
+    /// Columns of a scalar that ``standsAlone(_:)``, without the table: 1, but the two wide geometric squares (◽◾).
+    @inlinable public static func columnsStandingAlone(_ scalar: Unicode.Scalar) -> Int {
+        scalar.value == 0x25FD || scalar.value == 0x25FE ? 2 : 1
+    }
+
+    /// Columns of text made only of scalars that ``standsAlone(_:)`` (bars, dots, dashes), or `nil` when it has
+    /// another: measured scalar by scalar, without the table.
+    @inlinable public static func widthStandingAlone(_ scalars: some Sequence<Unicode.Scalar>) -> Int? {
+        var width = 0
+        for scalar in scalars {
+            guard standsAlone(scalar) else { return nil }
+            width += columnsStandingAlone(scalar)
+        }
+        return width
     }
 
     /// U+FE0F (emoji presentation), a skin-tone modifier, or the zero-width joiner.
@@ -99,9 +115,7 @@ extension StringProtocol {
         if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return utf8.count }
         // Text of scalars that each make a cluster of their own (bars, dots, dashes) is measured scalar by scalar,
         // without the search for cluster boundaries that costs most of a report's measuring.
-        if unicodeScalars.allSatisfy(DisplayWidth.standsAlone) {
-            return unicodeScalars.reduce(0) { $0 + DisplayWidth.of(scalar: $1) }
-        }
+        if let width = DisplayWidth.widthStandingAlone(unicodeScalars) { return width }
         return reduce(0) { $0 + DisplayWidth.of($1) }
     }
 }

@@ -78,14 +78,15 @@ public enum TerminalEscaping {
     /// cluster because it starts with a combining scalar: a mark, a variation selector, a joiner, a
     /// skin tone, a regional indicator or a Hangul vowel or final consonant.
     static func attachingHead(of text: String, after previous: String) -> Character? {
-        guard let scalar = text.unicodeScalars.first, scalar.value >= 0x300, let head = text.first,
-            let last = previous.last
-        else { return nil }
+        guard let scalar = text.unicodeScalars.first, scalar.value >= 0x300 else { return nil }
         let value = scalar.value
         let combining =
             DisplayWidth.lookup(value) == .zero || (0x1F1E6...0x1F1FF).contains(value)
             || (0x1F3FB...0x1F3FF).contains(value)
-        return combining && (String(last) + String(head)).count == 1 ? head : nil
+        // The clusters only for a head that may join (a bar's block or a Chinese character cannot): finding them costs
+        // more than the rest of appending a span.
+        guard combining, let head = text.first, let last = previous.last else { return nil }
+        return (String(last) + String(head)).count == 1 ? head : nil
     }
 
     /// Whether `scalar` may not reach a terminal as it is (see the list above).

@@ -66,6 +66,11 @@ public struct TerminalLine: Equatable, Sendable {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
             return merge(Run(text: text, style: style, isEscape: false, width: text.utf8.count))
         }
+        // Bars, dots, arrows and Latin letters: scalars that are safe, never join the text before them and are
+        // measured without the width table (``DisplayWidth/standsAlone(_:)``).
+        if let width = DisplayWidth.widthStandingAlone(text.unicodeScalars) {
+            return merge(Run(text: text, style: style, isEscape: false, width: width))
+        }
         // Text with nothing to escape (nearly all of it) is one run, without the list of pieces.
         if !text.unicodeScalars.contains(where: TerminalEscaping.isUnsafe) {
             return append(Run(text: text, style: style, isEscape: false))
@@ -81,7 +86,8 @@ public struct TerminalLine: Equatable, Sendable {
     }
 
     /// `left` followed by `right`.
-    public static func + (left: TerminalLine, right: TerminalLine) -> TerminalLine {
+    public static func + (left: consuming TerminalLine, right: TerminalLine) -> TerminalLine {
+        // `left` consumed: a line built by a chain of `+` grows one runs array in place, not a copy at each step.
         var line = left
         line.append(right)
         return line
@@ -101,6 +107,8 @@ public struct TerminalLine: Equatable, Sendable {
     private mutating func merge(_ run: Run) {
         guard !run.text.isEmpty else { return }
         width += run.width
+        // Most lines have a few runs: room for four at once, not an array grown at the second and the third.
+        if runs.isEmpty { runs.reserveCapacity(4) }
         if let last = runs.last, last.style == run.style, last.isEscape == run.isEscape {
             runs[runs.count - 1].text += run.text
             runs[runs.count - 1].width += run.width
@@ -117,7 +125,7 @@ public struct TerminalLine: Equatable, Sendable {
 
     /// The line cut to at most `width` columns, ending in `…` (in the style of the text before it) when
     /// something is cut; then exactly `width` wide. Never splits a grapheme cluster.
-    public func truncated(toWidth width: Int) -> TerminalLine {
+    public consuming func truncated(toWidth width: Int) -> TerminalLine {
         guard self.width > width else { return self }
         var line = TerminalLine()
         guard width > 0 else { return line }
@@ -141,15 +149,16 @@ public struct TerminalLine: Equatable, Sendable {
     }
 
     /// The line with plain spaces added to be at least `width` columns wide (``TextAlignment``).
-    public func padded(toWidth width: Int, alignment: TextAlignment = .left) -> TerminalLine {
+    public consuming func padded(toWidth width: Int, alignment: TextAlignment = .left) -> TerminalLine {
         let (before, after) = TextLayout.padding(self.width, toWidth: width, alignment: alignment)
         // Spaces are merged as they are (nothing to escape, nothing joins them); the line's runs keep what they were,
         // as the text before them still ends in a space or the start of the line.
-        var line = self
+        var line = TerminalLine()
         if before > 0 {
-            line = TerminalLine()
             line.merge(Run(text: String(repeating: " ", count: before), style: .plain, isEscape: false))
             line.append(self)
+        } else {
+            line = self
         }
         if after > 0 { line.merge(Run(text: String(repeating: " ", count: after), style: .plain, isEscape: false)) }
         return line
@@ -178,15 +187,19 @@ public struct TerminalLine: Equatable, Sendable {
     }
 
     /// The line without the spaces it ends with (a padded table row's last column).
-    public func trimmingTrailingSpaces() -> TerminalLine {
+    public consuming func trimmingTrailingSpaces() -> TerminalLine {
         var line = self
-        // Spaces after printable ASCII are clusters of their own: cut at once (a space can join the cluster of some
-        // characters before it, which the loop below checks one character at a time).
+        // Spaces after a scalar that stands alone (printable ASCII, a bar's blocks: ``DisplayWidth/standsAlone(_:)``)
+        // are clusters of their own: cut at once (a space can join the cluster of some characters before it, which the
+        // loop below checks one character at a time).
         while let last = line.runs.last, !last.isEscape, last.text.utf8.last == 0x20 {
             let utf8 = last.text.utf8
             let spaces = utf8.reversed().prefix { $0 == 0x20 }.count
-            guard spaces == utf8.count || (0x20..<0x7F).contains(utf8[utf8.index(utf8.endIndex, offsetBy: -spaces - 1)])
-            else { break }
+            if spaces < utf8.count {
+                let scalars = last.text.unicodeScalars
+                let cut = utf8.index(utf8.endIndex, offsetBy: -spaces)
+                guard DisplayWidth.standsAlone(scalars[scalars.index(before: cut)]) else { break }
+            }
             line.runs[line.runs.count - 1].text = String(decoding: utf8.dropLast(spaces), as: UTF8.self)
             line.runs[line.runs.count - 1].width -= spaces
             line.width -= spaces

@@ -12,26 +12,48 @@ public struct TerminalRenderer: Sendable {
 
     /// `line` as text for the terminal, without a newline.
     public func render(_ line: TerminalLine) -> String {
-        var out = ""
-        for run in line.runs {
-            let codes = run.style.parameters + (run.isEscape ? [7] : [])
-            if !color || codes.isEmpty {
-                out += run.text
-            } else {
-                out += "\u{1B}[" + codes.map(String.init).joined(separator: ";") + "m" + run.text + "\u{1B}[0m"
-            }
+        var out: [UInt8] = []
+        append(line, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `lines`, each ended by a newline.
+    public func render(_ lines: [TerminalLine]) -> String { String(decoding: bytes(lines), as: UTF8.self) }
+
+    /// `lines`, each ended by a newline, as the UTF-8 bytes written to the terminal: a report built as bytes, with no
+    /// string for each line.
+    public func bytes(_ lines: [TerminalLine]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(lines.count * 96)
+        for line in lines {
+            append(line, to: &out)
+            out.append(0x0A)
         }
         return out
     }
 
-    /// `lines`, each ended by a newline.
-    public func render(_ lines: [TerminalLine]) -> String {
-        var out = ""
-        for line in lines {
-            out += render(line)
-            out += "\n"
+    /// Adds the bytes of `line` to `out`: each run's text, in its SGR codes when colour is on and it has a look.
+    private func append(_ line: TerminalLine, to out: inout [UInt8]) {
+        for run in line.runs {
+            // No codes for a run drawn as it is (every run with colour off).
+            guard color, run.isEscape || run.style != .plain else {
+                out.append(contentsOf: run.text.utf8)
+                continue
+            }
+            out.append(0x1B)
+            out.append(UInt8(ascii: "["))
+            var first = true
+            for code in run.style.parameters + (run.isEscape ? [7] : []) {
+                if !first { out.append(UInt8(ascii: ";")) }
+                first = false
+                // The codes are 1, 2, 7 and 31-36.
+                if code >= 10 { out.append(UInt8(ascii: "0") + UInt8(code / 10)) }
+                out.append(UInt8(ascii: "0") + UInt8(code % 10))
+            }
+            out.append(UInt8(ascii: "m"))
+            out.append(contentsOf: run.text.utf8)
+            out.append(contentsOf: [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")])
         }
-        return out
     }
 
     /// The escape sequence for `control`.

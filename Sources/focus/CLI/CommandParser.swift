@@ -30,6 +30,8 @@ enum CommandParser {
         var optionsEnded = false
         func failure(_ message: Message) -> CommandLineError { CommandLineError(message: message, path: path) }
 
+        // Built once for the words (each option is looked up in them) and the required options' check below.
+        let optionSpecs = configuration.optionSpecs
         while index < words.count {
             let word = words[index]
             index += 1
@@ -51,7 +53,7 @@ enum CommandParser {
                 inline = String(word[word.index(after: equals)...])
                 name = String(word[..<equals])
             }
-            guard let option = configuration.optionSpecs.first(where: { $0.matches(name) }) else {
+            guard let option = optionSpecs.first(where: { $0.matches(name) }) else {
                 throw failure(unknownOption(word, name: name, in: path))
             }
             guard option.takesValue else {
@@ -86,7 +88,7 @@ enum CommandParser {
             let names = arguments.filter(\.isRequired).map(\.name).joined(separator: " ")
             throw failure("'\(path.words)' needs \(names)")
         }
-        for option in configuration.optionSpecs
+        for option in optionSpecs
         where option.isRequired && !given.contains(where: { $0.0.name == option.name }) {
             guard case .list(let words) = option.completion, !words.isEmpty else {
                 throw failure("'\(path.words)' needs \(option.synopsis)")

@@ -31,28 +31,22 @@ enum ImportCommand: ParsableCommand {
         if args[prune], format.peer == nil {
             throw FocusError(.usage, "--prune follows Watson or Timewarrior; a focus export is only ever added")
         }
-        var inputs = try InterchangeFiles.read(path, format: format)
+        let inputs = try InterchangeFiles.open(path, format: format)
         let now = ctx.now()
         let meter = ProgressMeter(ctx)
-        func makePlan() throws(FocusError) -> ImportPlan {
+        func run() throws(FocusError) -> ImportSummary {
             defer { meter?.finish() }
-            return try ImportPlan(
-                inputs: inputs, format: format, history: ctx.store.history, prune: args[prune], path: path, now: now,
-                newID: { UUID().uuidString }, progress: meter?.report)
+            return try ctx.store.importSessions(
+                inputs, format: format, prune: args[prune], path: path, now: now, newID: { UUID().uuidString },
+                dryRun: args[dryRun], progress: meter?.report)
         }
-        let plan: ImportPlan
+        let plan: ImportSummary
         if args[dryRun] {
             try ctx.loadJournal()
-            plan = try makePlan()
+            plan = try run()
         } else {
             // Planned and recorded under the change lock: two imports of one file add it once.
-            plan = try ctx.changingJournal { () throws(FocusError) -> ImportPlan in
-                let plan = try makePlan()
-                // The files read are not needed again: their memory goes before the batch's is taken.
-                inputs = []
-                try ctx.store.record(sessions: plan.added, changes: plan.updated + plan.pruned, keepingHistory: false)
-                return plan
-            }
+            plan = try ctx.changingJournal(run)
         }
         ctx.out.lines(ImportReportView.lines(plan, from: path, dryRun: args[dryRun], width: ctx.lineWidth))
         return 0

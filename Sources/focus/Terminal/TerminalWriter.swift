@@ -47,7 +47,7 @@ struct TerminalWriter: Sendable {
     func line(_ message: Message, _ style: TextStyle = .plain) { line(verbatim: message.localized, style) }
 
     /// Writes `lines`, each with a newline.
-    func lines(_ lines: [TerminalLine]) { output.write(renderer.render(lines)) }
+    func lines(_ lines: [TerminalLine]) { output.write(bytes: renderer.bytes(lines)) }
 
     /// Sends `control` (the bell, the cursor).
     func send(_ control: TerminalControl) { output.write(renderer.render(control)) }

@@ -5,13 +5,9 @@ import FocusCore
 /// with where and why. Places and reasons quote the file, so each line is escaped, and wrapped to `width` when
 /// there is one (a terminal).
 enum ImportReportView {
-    /// Skipped records listed one by one; the rest are counted.
-    static let listedSkips = 20
-
-    static func lines(_ plan: ImportPlan, from path: String, dryRun: Bool, width: Int?) -> [TerminalLine] {
-        let added = plan.added
-        let seconds = added.reduce(0) { $0 + $1.focused }
-        let count = added.count
+    static func lines(_ plan: ImportSummary, from path: String, dryRun: Bool, width: Int?) -> [TerminalLine] {
+        let seconds = plan.focused
+        let count = plan.added
         let summary: Message =
             switch (dryRun, count == 1) {
             case (true, true): "Would add 1 session (\(duration: seconds) of focus) from \(path)."
@@ -40,14 +36,14 @@ enum ImportReportView {
         }
         lines.append(
             TerminalLine(
-                plan.skipped.isEmpty ? "Skipped: 0." as Message : "Skipped: \(plan.skipped.count):" as Message))
+                plan.skippedCount == 0 ? "Skipped: 0." as Message : "Skipped: \(plan.skippedCount):" as Message))
         var report = lines.flatMap { $0.folded(toWidth: width) }
         let indent = TerminalLine("  ")
-        for skip in plan.skipped.prefix(listedSkips) {
+        for skip in plan.skipped {
             report += TerminalLine.hanging(indent, TerminalLine(skip.message), toWidth: width)
         }
-        if plan.skipped.count > listedSkips {
-            report.append(indent + TerminalLine("… and \(plan.skipped.count - listedSkips) more"))
+        if plan.skippedCount > plan.skipped.count {
+            report.append(indent + TerminalLine("… and \(plan.skippedCount - plan.skipped.count) more"))
         }
         return report
     }

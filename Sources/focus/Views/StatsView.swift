@@ -8,6 +8,9 @@ import FocusCore
 enum StatsView {
     private static let shades: [Character] = ["·", "░", "▒", "▓", "█"]
     private static let ticks: [Character] = [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+    // The same in every language: made once, not a message rendered at each row.
+    private static let space = TerminalLine(verbatim: " ")
+    private static let dash = TerminalLine(verbatim: "-")
     /// The labels of the summary rows and the hour profile, which share one column.
     private static let labels:
         (
@@ -137,7 +140,7 @@ enum StatsView {
             }
         }
         let values = buckets.map {
-            $0.focusedSeconds == 0 ? TerminalLine("-") : TerminalLine(Message.duration($0.focusedSeconds))
+            $0.focusedSeconds == 0 ? dash : TerminalLine(Message.duration($0.focusedSeconds))
         }
         let labelW = labels.map(\.width).max() ?? 0
         let valueW = values.map(\.width).max() ?? 0
@@ -147,8 +150,8 @@ enum StatsView {
         for (i, bucket) in buckets.enumerated() {
             let bar = Bar.render(Double(bucket.focusedSeconds) / Double(best), width: barWidth, track: " ")
             lines.append(
-                labels[i].padded(toWidth: labelW) + TerminalLine(" ") + TerminalLine(verbatim: bar, .cyan)
-                    + TerminalLine(" ")
+                labels[i].padded(toWidth: labelW) + space + TerminalLine(verbatim: bar, .cyan)
+                    + space
                     + values[i].padded(toWidth: valueW, alignment: .right))
         }
         return lines
@@ -212,10 +215,10 @@ enum StatsView {
             let share = data.focusedSeconds > 0 ? Double(total.focusedSeconds) / Double(data.focusedSeconds) : 0
             let bar = Bar.render(Double(total.focusedSeconds) / Double(best), width: barWidth, track: " ")
             lines.append(
-                names[i].padded(toWidth: nameW) + TerminalLine(" ")
+                names[i].padded(toWidth: nameW) + space
                     + values[i].padded(toWidth: valueW, alignment: .right)
-                    + TerminalLine(" ") + TerminalLine(verbatim: percent(share)).padded(toWidth: 4, alignment: .right)
-                    + TerminalLine(" ") + TerminalLine(verbatim: bar, .cyan))
+                    + space + TerminalLine(verbatim: percent(share)).padded(toWidth: 4, alignment: .right)
+                    + space + TerminalLine(verbatim: bar, .cyan))
         }
         if data.tagsOverlap {
             lines += TerminalLine("A session with several tags counts under each of them.", .dim).folded(toWidth: width)

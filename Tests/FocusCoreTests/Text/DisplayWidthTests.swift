@@ -64,4 +64,24 @@ import Testing
         }
         #expect(!DisplayWidth.standsAlone("\u{AD}") && !DisplayWidth.standsAlone("\u{301}"))
     }
+
+    /// The short way's widths are the table's, and its scalars need no escape and join nothing before them, so a
+    /// ``TerminalLine`` takes such text as one run without looking further.
+    @Test(arguments: [0x20..<0x7F, 0xA0..<0x100, 0x2010..<0x2028, 0x2190..<0x2200, 0x2500..<0x2600])
+    func scalarsThatStandAloneAreSafeAndMeasuredAsTheTableSays(_ values: Range<UInt32>) {
+        for scalar in values.compactMap(Unicode.Scalar.init).filter(DisplayWidth.standsAlone) {
+            #expect(DisplayWidth.columnsStandingAlone(scalar) == DisplayWidth.of(scalar: scalar), "\(scalar.value)")
+            #expect(!TerminalEscaping.isUnsafe(scalar), "\(scalar.value)")
+            for before in ["a", " ", "\u{600}", "e\u{301}", "❤"] {
+                let text = String(Character(scalar))
+                #expect(TerminalEscaping.attachingHead(of: text, after: before) == nil, "\(scalar.value)")
+                var line = TerminalLine(verbatim: before)
+                line.append(verbatim: text + text, .cyan)
+                #expect(line.text == before + text + text, "\(scalar.value)")
+                #expect(line.width == before.displayWidth + 2 * DisplayWidth.of(scalar: scalar), "\(scalar.value)")
+            }
+        }
+        #expect(DisplayWidth.widthStandingAlone("░▒▓ ◽".unicodeScalars) == 6)
+        #expect(DisplayWidth.widthStandingAlone("a\u{301}".unicodeScalars) == nil)
+    }
 }

@@ -103,6 +103,26 @@ import Testing
                 == "\u{1B}[1;2;32mx\u{1B}[0m")
     }
 
+    /// Every look's SGR codes, written as bytes, with and without a visible escape after the text, on a line and in
+    /// the report's bytes.
+    @Test(arguments: [nil, TextStyle.Color.red, .green, .yellow, .cyan])
+    func everyLookHasItsCodes(_ color: TextStyle.Color?) {
+        for bold in [false, true] {
+            for dim in [false, true] {
+                let style = TextStyle(bold: bold, dim: dim, color: color)
+                let codes = (bold ? ["1"] : []) + (dim ? ["2"] : []) + (color.map { ["\($0.rawValue)"] } ?? [])
+                let plain = codes.isEmpty ? "ab" : "\u{1B}[" + codes.joined(separator: ";") + "mab\u{1B}[0m"
+                let escape = "\u{1B}[" + (codes + ["7"]).joined(separator: ";") + "m\\t\u{1B}[0m"
+                let line = TerminalLine(verbatim: "ab\t", style)
+                #expect(TerminalRenderer(color: true).render(line) == plain + escape)
+                #expect(
+                    TerminalRenderer(color: true).bytes([line, line]) == Array((plain + escape + "\n").utf8)
+                        + Array((plain + escape + "\n").utf8))
+                #expect(TerminalRenderer(color: false).bytes([line]) == Array("ab\\t\n".utf8))
+            }
+        }
+    }
+
     @Test func linesAreSeparateRowsAndDataCannotAddOne() {
         let rows = [TerminalLine("09:00  25m  #writing"), TerminalLine("x\n09:30  25m  #forged")]
         let text = TerminalRenderer(color: false).render(rows)

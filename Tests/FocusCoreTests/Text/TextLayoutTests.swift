@@ -140,11 +140,14 @@ import Testing
         #expect(TerminalLine("tab\t ").trimmingTrailingSpaces().text == "tab\\t")
     }
 
-    /// Trailing spaces cut at once after printable ASCII, and one character at a time after anything else: a space a
-    /// prepended mark (U+0600) holds in its cluster, or one a combining mark follows, stays.
+    /// Trailing spaces cut at once after a scalar that stands alone (printable ASCII, a bar's blocks), and one
+    /// character at a time after anything else: a space a prepended mark (U+0600) holds in its cluster, or one a
+    /// combining mark follows, stays.
     @Test(arguments: [
         (["abc   "], "abc"), (["   "], ""), (["\u{600} "], "\u{600} "), (["\u{600}  "], "\u{600} "), (["中 "], "中"),
         (["a \u{301}"], "a \u{301}"), (["x ", "  ", "   "], "x"), (["é  "], "é"), (["~ "], "~"), (["a\t "], "a\\t"),
+        (["███▌   "], "███▌"), (["·  ", " "], "·"), (["→ ◽  "], "→ ◽"), (["█", "\u{600}  "], "█\u{600} "),
+        (["e\u{301}  "], "e\u{301}"), (["▓ \u{301} "], "▓ \u{301}"),
     ])
     func trailingSpacesAreCutAsCharacters(_ spans: [String], _ trimmed: String) {
         let styles: [TextStyle] = [.bold, .plain, .dim]
@@ -179,5 +182,28 @@ import Testing
         #expect(line.truncated(toWidth: 9) == TerminalLine([TextSpan("tag ", .dim), TextSpan("专注…", .cyan)]))
         #expect(
             line.truncated(toWidth: 8) == TerminalLine([TextSpan("tag ", .dim), TextSpan("专…", .cyan), TextSpan(" ")]))
+    }
+
+    /// `+`, `padded`, `truncated` and `trimmingTrailingSpaces` take their line by value (consumed, so a chain grows one
+    /// array in place): a line still used after them is what it was, and a chain of them is the text joined.
+    @Test(arguments: [
+        ["abc "], ["a", " · ", "专注 "], ["tag\t", "  "], ["███▌", " ", "6h07m "], ["é", "\u{301}x  "],
+    ])
+    func aLineUsedAgainAfterAnOperationIsUnchanged(_ parts: [String]) {
+        let styles: [TextStyle] = [.plain, .cyan, .bold]
+        let lines = parts.enumerated().map { TerminalLine(verbatim: $1, styles[$0 % 3]) }
+        let kept = lines.map { ($0, $0.text, $0.width) }
+        var chain = TerminalLine()
+        for line in lines { chain = chain + line }
+        let padded = lines[0].padded(toWidth: 12, alignment: .right)
+        let truncated = chain.truncated(toWidth: 3)
+        let trimmed = chain.trimmingTrailingSpaces()
+        for (line, text, width) in kept { #expect(line.text == text && line.width == width) }
+        #expect(lines.map(\.text) == kept.map(\.1))
+        #expect(chain == TerminalLine(parts.enumerated().map { TextSpan($1, styles[$0 % 3]) }))
+        #expect(padded.width == max(12, lines[0].width) && padded.text.hasSuffix(lines[0].text))
+        #expect(truncated.width == min(3, chain.width))
+        #expect(trimmed.text == String(chain.text.reversed().drop { $0 == " " }.reversed()))
+        #expect(chain.width == kept.map(\.2).reduce(0, +) || parts.contains { $0.hasPrefix("\u{301}") })
     }
 }

@@ -1,0 +1,153 @@
+import FocusJournal
+import FocusModels
+
+/// The stream's first pass (``AppStore/streamSessions(progress:_:)``): every line read, the change records and a key
+/// for each session kept, the sessions a change names resolved.
+extension AppStore {
+    /// What the first pass learnt: enough to stream the sessions in order.
+    struct StreamPlan {
+        var files: [JournalFileReader] = []
+        /// Their names, for the order of change records, and the device that wrote each (`nil` when unknown).
+        var names: [String] = []
+        var writers: [String?] = []
+        /// How many bytes of each file the first pass read: the second reads no more.
+        var sizes: [Int] = []
+        /// Each file's state up to `sizes` (``StatsCache/FileState``).
+        var states: [StatsCache.FileState] = []
+        var keys: [SessionKey] = []
+        /// Whether `keys` are by start in reading order already.
+        var inOrder = true
+        /// Whether the second pass leaves `keys` for another
+        /// (``AppStore/streamSessions(withDevices:thenNewestFirst:)``).
+        var keepsKeys = false
+        var changes: [JournalChange] = []
+        var order: [JournalHistory.ChangeOrder] = []
+        var issues: [JournalIssue] = []
+        /// The effective versions of the sessions a change names, by start then id, with their devices, and where
+        /// their lines are.
+        var changed: [(log: FocusLog, device: String?)] = []
+        var changedLocations: Set<UInt64> = []
+        var dangling: [JournalChange] = []
+        var totalBytes = 0
+        /// Whether the first pass visited every effective session, in order (then `keys` are needed no more).
+        var visited = false
+    }
+
+    /// The first pass, or `nil` when the journal needs a full ``load()`` (see ``streamSessions(progress:_:)``).
+    /// With `onePass`, the sessions are visited (`visit`) as they are read while they come by start and no change
+    /// record came (`begin` hears it first), and the plan says whether that lasted to the end
+    /// (``streamSessions(progress:beginning:withDevices:)``).
+    func streamPlan(
+        progress: ((WorkProgress) -> Void)?, onePass visits: Bool = false,
+        beginning begin: (Int, [JournalChange]) -> Void = { _, _ in },
+        visiting visit: SessionMerger.Visit = { _, _, _ in }
+    ) throws(FocusError) -> StreamPlan? {
+        var plan = StreamPlan()
+        let names = try Self.journalFileNames(paths.journalDirectory)
+        for name in names {
+            if case .conflictCopy = JournalFileName(name) { return nil }
+            guard let reader = try JournalFileReader(paths.journalDirectory + "/" + name) else { continue }
+            plan.files.append(reader)
+            plan.names.append(name)
+            plan.writers.append(JournalFileName(name)?.writer?.name)
+            plan.totalBytes += reader.size
+        }
+        // Room for the shortest lines focus writes: pages never touched are never resident.
+        plan.keys.reserveCapacity(plan.totalBytes / 64)
+        if visits { begin(plan.totalBytes / 64, []) }
+        var merger = SessionMerger(changed: [])
+        var failure: FocusError?
+        var readBytes = 0
+        var lastStart: UInt32 = 0
+        for (index, reader) in plan.files.enumerated() {
+            let name = plan.names[index]
+            var line = 1
+            var latest = Int.min
+            let size = try reader.forEachPiece { (piece, offset) throws(FocusError) in
+                func key(start: Int, idHash: UInt64, at: Int) {
+                    let key = SessionKey(start: start, idHash: idHash, file: index, offset: offset + at)
+                    if key.start < lastStart { plan.inOrder = false }
+                    lastStart = key.start
+                    plan.keys.append(key)
+                }
+                func change(_ change: JournalChange, number: Int) {
+                    latest = max(latest, Int(change.at.timeIntervalSince1970.rounded(.down)))
+                    plan.changes.append(change)
+                    plan.order.append(JournalHistory.ChangeOrder(at: latest, file: name, line: number))
+                }
+                // (Not `plan.issues`: `key` and `change` reach `plan` while the scan holds it.)
+                var issues: [JournalIssue] = []
+                defer { plan.issues += issues }
+                // While the sessions may yet be visited in this pass, they are read whole; else only their keys.
+                if visits, plan.inOrder, plan.changes.isEmpty {
+                    line += JournalReader.scan(piece, file: reader.path, firstLine: line, issues: &issues) {
+                        record, number, at in
+                        switch record {
+                        case .session(let log):
+                            key(start: Int(log.start.timeIntervalSince1970), idHash: FNV1a.hash(log.id), at: at)
+                            guard plan.inOrder, plan.changes.isEmpty, failure == nil else { return }
+                            do throws(FocusError) { try merger.add(log, plan.writers[index], visit) } catch {
+                                failure = error
+                            }
+                        case .change(let record): change(record, number: number)
+                        }
+                    }
+                } else {
+                    line += JournalReader.scanKeys(piece, file: reader.path, firstLine: line, issues: &issues) {
+                        record, number, at in
+                        switch record {
+                        case .session(let start, let idHash): key(start: start, idHash: idHash, at: at)
+                        case .change(let record): change(record, number: number)
+                        }
+                    }
+                }
+                if let failure { throw failure }
+                readBytes += piece.count
+                progress?(
+                    WorkProgress(
+                        title: "Reading the journal", done: plan.keys.count,
+                        fraction: Double(readBytes) / Double(max(1, plan.totalBytes))))
+            }
+            plan.sizes.append(size)
+            plan.states.append(try reader.state(name: name, size: size))
+        }
+        guard try resolveChanged(&plan) else { return nil }
+        if visits, plan.inOrder, plan.changes.isEmpty {
+            try merger.finish(visit)
+            plan.visited = true
+        }
+        return plan
+    }
+
+    /// Reads again, by their keys, the sessions a change names and those whose id hash another shares; applies the
+    /// changes to the first. `false` when an id is read twice (or is both a session's and a change's).
+    func resolveChanged(_ plan: inout StreamPlan) throws(FocusError) -> Bool {
+        var changeIDs = Set<String>()
+        for change in plan.changes where !changeIDs.insert(change.id).inserted { return false }
+        // By id hash, in place: ids that share a hash are neighbours. The second pass reads the keys in this order no
+        // more (it sorts them by start when it must).
+        SessionKey.sort(&plan.keys) { $0.idHash < $1.idHash }
+        var wanted = Set(plan.changes.map { SessionKey.hash($0.target) } + plan.changes.map { SessionKey.hash($0.id) })
+        for (a, b) in zip(plan.keys, plan.keys.dropFirst()) where a.idHash == b.idHash { wanted.insert(a.idHash) }
+        let targets = Set(plan.changes.map(\.target))
+        var seen = Set<String>()
+        var named: [(location: UInt64, log: FocusLog)] = []
+        if !wanted.isEmpty {
+            for key in plan.keys where wanted.contains(key.idHash) {
+                guard
+                    case .session(let log)? = try plan.files[key.file].withLine(
+                        at: key.offset, JournalReader.record(atStartOf:))
+                else { throw Self.changedWhileRead(plan.files[key.file].path) }
+                guard seen.insert(log.id).inserted, !changeIDs.contains(log.id) else { return false }
+                if targets.contains(log.id) { named.append((key.location, log)) }
+            }
+        }
+        let history = JournalHistory(sessions: named.map(\.log), changes: plan.changes, changeOrder: plan.order)
+        var devices: [String: String?] = [:]
+        for (location, log) in named { devices[log.id] = plan.writers[Int(location >> 40)] }
+        plan.changed = history.effectiveLogs.map { ($0, devices[$0.id] ?? nil) }
+        plan.changedLocations = Set(named.map(\.location))
+        plan.dangling = history.danglingChanges
+        return true
+    }
+}
