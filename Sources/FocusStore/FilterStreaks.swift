@@ -8,7 +8,7 @@ import FocusModels
 /// In the base (``StatsCache/encode(_:)``) a section of its own, after the hashes, read only when a filter is given:
 ///
 /// ```
-/// table    count, then per key (hash of the key, offset of its entry from the section's start), sorted
+/// table    count, then per key (``hash(_:)`` of the key, offset of its entry from the section's start), sorted
 /// entries  per key: the key, its run count, its runs (first day, last day)
 /// ```
 ///
@@ -97,8 +97,11 @@ enum FilterStreaks {
         }
     }
 
-    /// The hash a key is found by in the table.
-    static func hash(_ key: String) -> Int { StatsCache.hash(key) }
+    /// The hash a key is found by in the table: of the UTF-8 of its NFC form, so every spelling `==` takes for the key
+    /// (`cafe\u{301}` and `caf\u{E9}`, `\u{212A}` and `K`, `\u{F91D}` and `\u{6B04}`) finds the one entry the builder
+    /// and a record keep for them all, under the spelling they met first. (`_nfcCodeUnits` is the standard library's
+    /// own normalization, the one its `==` and `Hasher` use; FoundationEssentials has none.)
+    static func hash(_ key: String) -> Int { key._nfcCodeUnits.withUnsafeBytes(StatsCache.hash) }
 
     /// The section's bytes for `runs` (keys without runs left out), given to `write` a piece at a time.
     static func encode<Failure>(
