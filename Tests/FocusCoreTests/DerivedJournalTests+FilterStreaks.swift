@@ -71,4 +71,23 @@ extension DerivedJournalTests {
         #expect(told > 1500)
         #expect(folded > 15)
     }
+
+    /// Spellings `==` takes for one (a precomposed letter and its decomposition, combining marks in another order, a
+    /// compatibility ideograph and the unified one, the Kelvin sign and `K`, Hangul jamo and the syllable).
+    static let sameSpellings: [(String, String)] = [
+        ("cafe\u{301}", "caf\u{E9}"), ("a\u{323}\u{307}", "a\u{307}\u{323}"), ("\u{F91D}", "\u{6B04}"),
+        ("\u{212A}elvin", "Kelvin"), ("\u{1112}\u{1161}\u{11AB}", "\u{D55C}"), ("\u{37E}", ";"),
+    ]
+
+    /// A tag's or a device's runs are found in the cache's table by a hash that `==` cannot tell apart: the builder
+    /// and the records, which match keys with `==`, keep one entry for every spelling.
+    @Test(arguments: sameSpellings)
+    func aKeysHashIsTheSameForEverySpellingOfIt(_ first: String, _ other: String) {
+        #expect(first == other && Array(first.utf8) != Array(other.utf8))
+        #expect(FilterStreaks.hash(FilterStreaks.key(tag: first)) == FilterStreaks.hash(FilterStreaks.key(tag: other)))
+        #expect(
+            FilterStreaks.hash(FilterStreaks.key(device: first)) == FilterStreaks.hash(FilterStreaks.key(device: other))
+        )
+        #expect(FilterStreaks.hash(first) != FilterStreaks.hash(first + "x"))
+    }
 }
