@@ -106,7 +106,10 @@ public enum SessionImporter {
     static func session(
         id: String, start: Int, end: Int, completed: Bool, tags: [String], note: String?, origin: FocusLog.Origin
     ) -> FocusLog {
-        let length = max(0, end - start)
+        // Hostile times (a Watson frame from -9e18 to 9e18) reach here before `add` checks them: the length saturates
+        // rather than traps, and `add` skips the record for its times.
+        let (difference, overflow) = end.subtractingReportingOverflow(start)
+        let length = overflow ? (end > start ? Int.max : 0) : max(0, difference)
         return FocusLog(
             id: id, start: Date(timeIntervalSince1970: Double(start)), end: Date(timeIntervalSince1970: Double(end)),
             planned: length, focused: length, completed: completed, tags: tags, note: note, source: .import,
