@@ -27,12 +27,14 @@ import Testing
         .init(
             format: "watson", name: "frames", content: #"[[1764400000, 9.2e18, "p", "x", [], 0]]"#, place: "frames[0]"),
         .init(
-            format: "watson", name: "frames", content: #"[[-9223372036854775808, 9223372036854775807, "p", "x", [], 0]]"#,
+            format: "watson", name: "frames",
+            content: #"[[-9223372036854775808, 9223372036854775807, "p", "x", [], 0]]"#,
             place: "frames[0]"),
         .init(
             format: "watson", name: "frames", content: #"[[-999999999999999, 999999999999999, "p", "x", [], 0]]"#,
             place: "frames[0]"),
-        .init(format: "watson", name: "frames", content: #"[[1e300, -1e300, "p", "x", [], 1e300]]"#, place: "frames[0]"),
+        .init(
+            format: "watson", name: "frames", content: #"[[1e300, -1e300, "p", "x", [], 1e300]]"#, place: "frames[0]"),
         .init(
             format: "timewarrior", name: "2026-11.data", content: "inc 00000101T000000Z - 99991231T235959Z\n",
             place: "2026-11.data:1"),
