@@ -56,30 +56,27 @@ import Testing
         Self.expectChanged { () throws(FocusError) in _ = try Self.plan([input], format: .watson) }
     }
 
-    /// A file rewritten in place after it was opened (the same size, other bytes): an error once it is read.
-    @Test func aFileWrittenInPlaceWhileItIsReadIsAnError() throws {
+    /// A file rewritten in place after it was opened (the same size, other bytes) is an error once it is read; one
+    /// replaced whole (a new file renamed over it, as Watson and focus write theirs) is read as it was opened.
+    @Test(arguments: [true, false])
+    func aFileChangedWhileItIsReadIsAnErrorUnlessReplacedWhole(inPlace: Bool) throws {
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/frames"
         try Data(Self.frames(3).utf8).write(to: URL(fileURLWithPath: path))
         let inputs = try InterchangeFiles.open(path, format: .watson)
+        let changed = Data(Self.frames(3).replacingOccurrences(of: "coding", with: "CODING").utf8)
+        guard inPlace else {
+            try changed.write(to: URL(fileURLWithPath: dir + "/new"))
+            #expect(rename(dir + "/new", path) == 0)
+            let added = try Self.plan(inputs, format: .watson)
+            #expect(added.map(\.id) == ["f0", "f1", "f2"] && added.allSatisfy { $0.tags == ["coding"] })
+            return
+        }
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        try handle.write(contentsOf: Data(Self.frames(3).replacingOccurrences(of: "coding", with: "CODING").utf8))
+        try handle.write(contentsOf: changed)
         try handle.close()
         Self.expectChanged { () throws(FocusError) in _ = try Self.plan(inputs, format: .watson) }
-    }
-
-    /// A file replaced whole after it was opened (a new file renamed over it, as Watson and focus write theirs): the
-    /// import reads the file as it was opened.
-    @Test func aFileReplacedWholeWhileItIsReadIsReadAsItWas() throws {
-        let dir = try Self.folder()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let path = dir + "/frames"
-        try Data(Self.frames(3).utf8).write(to: URL(fileURLWithPath: path))
-        let inputs = try InterchangeFiles.open(path, format: .watson)
-        try Data(Self.frames(1).utf8).write(to: URL(fileURLWithPath: dir + "/new"))
-        #expect(rename(dir + "/new", path) == 0)
-        #expect(try Self.plan(inputs, format: .watson).map(\.id) == ["f0", "f1", "f2"])
     }
 
     /// Timewarrior's month files are read when the import comes to each: one cut short, emptied or removed after the
