@@ -51,8 +51,8 @@ public enum SessionImporter {
     /// one `timew export` JSON file; `progress` hears every few thousand records.
     ///
     /// `false` when what was read is not one state of the file: it changed while it was read (Watson's file is read
-    /// twice, a mapped file may change under its reader, ``ImportInput/init(name:bytes:releasing:unchanged:closing:)``),
-    /// and `sink` may have some records of each.
+    /// twice; a mapped file may change under its reader, see
+    /// ``ImportInput/init(name:bytes:releasing:unchanged:closing:)``), and `sink` may have some records of each.
     public static func read(
         _ input: ImportInput, format: Format, progress: Progress? = nil, into sink: inout some Sink
     ) -> Bool {

@@ -23,7 +23,8 @@ import Testing
         .init(format: "watson", name: "frames", content: #"[[-9e18, 9e18, "p", "x", [], 0]]"#, place: "frames[0]"),
         .init(format: "watson", name: "frames", content: #"[[9e18, -9e18, "p", "x", [], 0]]"#, place: "frames[0]"),
         .init(
-            format: "watson", name: "frames", content: #"[[-9.2e18, 1764400000, "p", "x", [], 0]]"#, place: "frames[0]"),
+            format: "watson", name: "frames", content: #"[[-9.2e18, 1764400000, "p", "x", [], 0]]"#,
+            place: "frames[0]"),
         .init(
             format: "watson", name: "frames", content: #"[[1764400000, 9.2e18, "p", "x", [], 0]]"#, place: "frames[0]"),
         .init(
