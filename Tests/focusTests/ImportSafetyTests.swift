@@ -53,6 +53,14 @@ import Testing
                 + #""planned":-9223372036854775808,"focused":1e300,"completed":true}"# + "\n",
             place: "line 1"),
         .init(
+            format: "json", name: "x.json",
+            content: #"[{"id":"a","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","#
+                + #""planned":1e300,"focused":-9e18,"completed":true}]"#,
+            place: "item 1"),
+        .init(
+            format: "timewarrior", name: "tw.json",
+            content: #"[{"start":"00000101T000000Z","end":"99991231T235959Z","tags":["x"]}]"#, place: "tw.json[0]"),
+        .init(
             format: "csv", name: "x.csv",
             content: "start,end,focused,planned\n2026-11-29T09:00:00Z,2026-11-29T09:25:00Z,9223372036854775808,"
                 + "-9223372036854775808\n",
