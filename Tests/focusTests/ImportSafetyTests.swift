@@ -16,26 +16,22 @@ import Testing
         /// Where the skipped record is, as the error names it.
         let place: String
         var testDescription: String { "\(format) \(content.prefix(60))" }
+
+        /// Watson's `frames` file of one frame, `content`.
+        static func watson(_ content: String) -> Hostile {
+            Hostile(format: "watson", name: "frames", content: content, place: "frames[0]")
+        }
     }
 
     static let hostile: [Hostile] = [
         // The general decoder's numbers (an exponent, a fraction, more than 15 digits), which the fast path leaves.
-        .init(format: "watson", name: "frames", content: #"[[-9e18, 9e18, "p", "x", [], 0]]"#, place: "frames[0]"),
-        .init(format: "watson", name: "frames", content: #"[[9e18, -9e18, "p", "x", [], 0]]"#, place: "frames[0]"),
-        .init(
-            format: "watson", name: "frames", content: #"[[-9.2e18, 1764400000, "p", "x", [], 0]]"#,
-            place: "frames[0]"),
-        .init(
-            format: "watson", name: "frames", content: #"[[1764400000, 9.2e18, "p", "x", [], 0]]"#, place: "frames[0]"),
-        .init(
-            format: "watson", name: "frames",
-            content: #"[[-9223372036854775808, 9223372036854775807, "p", "x", [], 0]]"#,
-            place: "frames[0]"),
-        .init(
-            format: "watson", name: "frames", content: #"[[-999999999999999, 999999999999999, "p", "x", [], 0]]"#,
-            place: "frames[0]"),
-        .init(
-            format: "watson", name: "frames", content: #"[[1e300, -1e300, "p", "x", [], 1e300]]"#, place: "frames[0]"),
+        .watson(#"[[-9e18, 9e18, "p", "x", [], 0]]"#),
+        .watson(#"[[9e18, -9e18, "p", "x", [], 0]]"#),
+        .watson(#"[[-9.2e18, 1764400000, "p", "x", [], 0]]"#),
+        .watson(#"[[1764400000, 9.2e18, "p", "x", [], 0]]"#),
+        .watson(#"[[-9223372036854775808, 9223372036854775807, "p", "x", [], 0]]"#),
+        .watson(#"[[-999999999999999, 999999999999999, "p", "x", [], 0]]"#),
+        .watson(#"[[1e300, -1e300, "p", "x", [], 1e300]]"#),
         .init(
             format: "timewarrior", name: "2026-11.data", content: "inc 00000101T000000Z - 99991231T235959Z\n",
             place: "2026-11.data:1"),
