@@ -2,77 +2,57 @@ import FocusJournal
 import FocusModels
 import FoundationEssentials
 
-/// What `focus import` will do with its inputs: the sessions to add, the changes the source made to sessions
+/// Plans what `focus import` will do with its inputs: the sessions to add, the changes the source made to sessions
 /// imported before (edit records), the sessions the source no longer has (with `--prune`, delete records), how many
 /// were already in the journal as they are, and the records skipped with why.
 ///
 /// A record is matched to what the journal holds by its identity: its ``FocusLog/Origin`` key (a Watson frame id, a
 /// Timewarrior interval's start), else its id. Sessions an undo took back do not count, so an undone import can be
 /// imported again; their ids stay taken, so the new sessions get the next free `<id>~2`, `<id>~3`.
-public struct ImportPlan: Equatable, Sendable {
-    /// New sessions, in input order.
-    public let added: [FocusLog]
-    /// What the import does, counted.
-    public let summary: ImportSummary
-
-    /// Edit records for sessions the source changed since focus took them.
-    public var updated: [JournalChange] { summary.updated }
-    /// Delete records for sessions of the source it no longer has (`--prune`).
-    public var pruned: [JournalChange] { summary.pruned }
-    /// Records the journal already holds as they are (or deleted here, which stays).
-    public var duplicates: Int { summary.duplicates }
-    /// The first records that could not be read (``ImportSummary/listedSkips``), with where and why.
-    public var skipped: [SessionImporter.Skipped] { summary.skipped }
-    /// Whether the import writes nothing (then it makes no batch).
-    public var writesNothing: Bool { summary.writesNothing }
-
-    /// Everything the import writes, in order: one batch, taken back by one `focus undo`.
-    public var records: [JournalRecord] {
-        added.map(JournalRecord.session) + (updated + pruned).map(JournalRecord.change)
-    }
-
-    /// Parses every input and compares it with `history`, as
-    /// ``plan(_:format:history:prune:path:now:newID:progress:adding:)`` does, keeping the new sessions.
-    public init(
-        inputs: [(name: String, bytes: [UInt8])], format: SessionImporter.Format, history: JournalHistory,
-        prune: Bool = false, path: String, now: Date, newID: () -> String, progress: ((WorkProgress) -> Void)? = nil
-    ) throws(FocusError) {
-        var added: [FocusLog] = []
-        summary = try Self.plan(
-            inputs.map { ImportInput(name: $0.name, bytes: $0.bytes) }, format: format, history: history,
-            prune: prune, path: path, now: now, newID: newID, progress: progress
-        ) { added.append($0) }
-        self.added = added
-    }
-
+public enum ImportPlan {
     /// Parses every input and compares it with `history`, handing each new session to `adding` as soon as it is
     /// planned (with the id it gets), in input order: no list of the sessions read is held.
     ///
     /// Input of which nothing could be read is a data error (exit 65) naming `path`: the wrong `--from`, or not a
-    /// file of that format at all (thrown once every input is read; `adding` has then seen nothing). Change records
-    /// are dated `now`, with ids from `newID`.
+    /// file of that format at all (thrown once every input is read; `adding` has then seen nothing). A file that
+    /// changed while it was read (``SessionImporter/read(_:format:progress:into:)``) is a temporary error (exit 75):
+    /// what `adding` saw then is not one state of it, and the caller writes none of it. Change records are dated
+    /// `now`, with ids from `newID`.
     public static func plan(
         _ inputs: [ImportInput], format: SessionImporter.Format, history: JournalHistory, prune: Bool = false,
         path: String, now: Date, newID: () -> String, progress: ((WorkProgress) -> Void)? = nil,
         adding: (FocusLog) -> Void
     ) throws(FocusError) -> ImportSummary {
         let held = Held(history)
+        var failure: FocusError?
         let planner = withoutActuallyEscaping(adding) { adding in
             // The closure goes with `sink`, before this returns.
             var sink = Planner.Handing(planner: Planner(held: held, format: format), adding: adding)
-            for (index, input) in inputs.enumerated() {
+            for (index, unopened) in inputs.enumerated() {
                 let before = sink.planner.read + sink.planner.skippedCount
-                SessionImporter.read(
-                    input, format: format,
-                    progress: { done, fraction in
-                        progress?(
-                            WorkProgress(
-                                title: "Reading the records to import", done: before + done,
-                                fraction: (Double(index) + fraction) / Double(inputs.count)))
-                    }, into: &sink)
+                do throws(FocusError) {
+                    // Opened only now, and let go at the end of the turn: one month file in memory at a time.
+                    let input = try unopened.opened()
+                    let consistent = SessionImporter.read(
+                        input, format: format,
+                        progress: { done, fraction in
+                            progress?(
+                                WorkProgress(
+                                    title: "Reading the records to import", done: before + done,
+                                    fraction: (Double(index) + fraction) / Double(inputs.count)))
+                        }, into: &sink)
+                    guard consistent else {
+                        throw FocusError(
+                            .temporary, "\(path) changed while it was read; try again")
+                    }
+                } catch {
+                    failure = error
+                    break
+                }
             }
             return sink.planner
         }
+        if let failure { throw failure }
         let skipped = planner.skipped
         // A whole-file problem (not JSON, no header) is reported as itself.
         if planner.read == 0, planner.skippedCount == 1, inputs.count == 1, let only = skipped.first,

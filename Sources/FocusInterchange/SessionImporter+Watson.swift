@@ -44,20 +44,13 @@ extension SessionImporter {
         }
     }
 
-    /// `fastPath`: read Watson's own shape with ``WatsonFrames``, each frame as it comes (the general decoder when it
-    /// cannot).
-    static func watson(_ bytes: [UInt8], fastPath: Bool = true) -> Parsed {
-        var out = Parsed()
-        watson(ImportInput(name: "frames", bytes: bytes), fastPath: fastPath, into: &out)
-        return out
-    }
-
     /// Reads Watson's frames into `out`: with ``WatsonFrames`` when the whole file has Watson's own shape (checked
     /// first, so that no frame reaches `out` before the general decoder reads the file again), else with the general
-    /// decoder.
+    /// decoder (always without `fastPath`: the reference the fast reader is tested against). `false` when the second
+    /// pass does not read what the first did (the file changed in between).
     static func watson(
         _ input: ImportInput, fastPath: Bool = true, progress: Progress? = nil, into out: inout some Sink
-    ) {
+    ) -> Bool {
         var index = 0
         if fastPath,
             WatsonFrames.parse(
@@ -67,13 +60,14 @@ extension SessionImporter {
                     if index % 4096 == 0 { input.read(upTo: offset) }
                 })
         {
+            let checked = index
             index = 0
-            _ = WatsonFrames.parse(input.bytes) { frame, offset in
+            let read = WatsonFrames.parse(input.bytes) { frame, offset in
                 tick(progress, index, input: input, offset: offset)
                 add(frame, index: index, to: &out)
                 index += 1
             }
-            return
+            return read && index == checked
         }
         // `nil` for a frame that does not decode.
         let frames: [WatsonFrame?]
@@ -83,7 +77,7 @@ extension SessionImporter {
             }
         } catch {
             out.skip(Skipped(place: "frames", reason: "not a Watson frames file (a JSON list of frames)"))
-            return
+            return true
         }
         for (index, frame) in frames.enumerated() {
             tick(progress, index, frames.count)
@@ -95,6 +89,7 @@ extension SessionImporter {
             }
             add(f, index: index, to: &out)
         }
+        return true
     }
 
     /// Adds the session of frame `index`.

@@ -35,19 +35,8 @@ public enum SessionImporter {
         public var description: String { message.description }
     }
 
-    /// What a file held.
-    public struct Parsed: Equatable, Sendable {
-        public var sessions: [FocusLog] = []
-        public var skipped: [Skipped] = []
-
-        public init(sessions: [FocusLog] = [], skipped: [Skipped] = []) {
-            self.sessions = sessions
-            self.skipped = skipped
-        }
-    }
-
-    /// Where a reader puts what it reads, record by record, in input order: ``Parsed`` keeps all of it, an import
-    /// (``ImportPlan``) plans each session as it comes.
+    /// Where a reader puts what it reads, record by record, in input order: an import (``ImportPlan``) plans each
+    /// session as it comes.
     public protocol Sink {
         /// A session read and checked against the journal's rules.
         mutating func take(_ log: FocusLog)
@@ -58,20 +47,18 @@ public enum SessionImporter {
     /// How far a parse has come: records gone through, and how much of the input (0 to 1).
     public typealias Progress = (_ done: Int, _ fraction: Double) -> Void
 
-    /// Parses one input. `name` labels skipped records; for Timewarrior, pass
-    /// each month file (`2026-11.data`) or one `timew export` JSON file. `progress` hears every few thousand records.
-    public static func parse(_ bytes: [UInt8], format: Format, name: String, progress: Progress? = nil) -> Parsed {
-        var out = Parsed()
-        read(ImportInput(name: name, bytes: bytes), format: format, progress: progress, into: &out)
-        return out
-    }
-
-    /// Reads `input` into `sink`, a record at a time, as ``parse(_:format:name:progress:)`` reads it.
+    /// Reads `input` into `sink`, a record at a time. For Timewarrior, `input` is a month file (`2026-11.data`) or
+    /// one `timew export` JSON file; `progress` hears every few thousand records.
+    ///
+    /// `false` when what was read is not one state of the file: it changed while it was read (Watson's file is read
+    /// twice; a mapped file may change under its reader, see
+    /// ``ImportInput/init(name:bytes:releasing:unchanged:closing:)``), and `sink` may have some records of each.
     public static func read(
         _ input: ImportInput, format: Format, progress: Progress? = nil, into sink: inout some Sink
-    ) {
+    ) -> Bool {
         switch format {
-        case .watson: watson(input, progress: progress, into: &sink)
+        case .watson:
+            guard watson(input, progress: progress, into: &sink) else { return false }
         case .timewarrior:
             if firstByte(input.bytes) == UInt8(ascii: "[") {
                 timewarriorExport(input, progress: progress, into: &sink)
@@ -82,6 +69,7 @@ public enum SessionImporter {
         case .json: json(input, progress: progress, into: &sink)
         case .jsonl: jsonl(input, progress: progress, into: &sink)
         }
+        return input.unchanged
     }
 
     /// Tells `progress` about record `index` of `total`, every 4096 records.
@@ -106,7 +94,10 @@ public enum SessionImporter {
     static func session(
         id: String, start: Int, end: Int, completed: Bool, tags: [String], note: String?, origin: FocusLog.Origin
     ) -> FocusLog {
-        let length = max(0, end - start)
+        // Hostile times (a Watson frame from -9e18 to 9e18) reach here before `add` checks them: the length saturates
+        // rather than traps, and `add` skips the record for its times.
+        let (difference, overflow) = end.subtractingReportingOverflow(start)
+        let length = overflow ? (end > start ? Int.max : 0) : max(0, difference)
         return FocusLog(
             id: id, start: Date(timeIntervalSince1970: Double(start)), end: Date(timeIntervalSince1970: Double(end)),
             planned: length, focused: length, completed: completed, tags: tags, note: note, source: .import,
@@ -142,9 +133,4 @@ public enum SessionImporter {
             } ?? false
         }
     }
-}
-
-extension SessionImporter.Parsed: SessionImporter.Sink {
-    public mutating func take(_ log: FocusLog) { sessions.append(log) }
-    public mutating func skip(_ skipped: SessionImporter.Skipped) { self.skipped.append(skipped) }
 }

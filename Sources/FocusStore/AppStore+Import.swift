@@ -6,8 +6,10 @@ import FoundationEssentials
 extension AppStore {
     /// `focus import`: plans `inputs` against the loaded history
     /// (``ImportPlan/plan(_:format:history:prune:path:now:newID:progress:adding:)``) and, unless `dryRun`, records
-    /// what it adds, updates and prunes as one batch of this device, as ``record(sessions:changes:keepingHistory:)``
-    /// does with `keepingHistory: false`.
+    /// what it adds, updates and prunes as one batch of this device, as ``record(sessions:changes:)`` does. The
+    /// history read before is then forgotten rather than brought up to date (an import of a million sessions would
+    /// build it again for nothing): the store is as it was before ``load()``, and what asks it anything next reads
+    /// the journal or its derived files again.
     ///
     /// Each new session's line goes to the batch's temp file as soon as it is planned, a piece of about a MiB at a
     /// time: the sessions read are never all in memory. A plan that fails, or that writes nothing, leaves no batch.

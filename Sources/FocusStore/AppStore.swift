@@ -256,13 +256,7 @@ public final class AppStore {
     }
 
     /// Records `logs`, then `changes`, as one batch, as ``record(_:)`` does.
-    ///
-    /// `keepingHistory: false` forgets the history read before instead of adding the batch to it (an import of a
-    /// million sessions would build it again for nothing): the store is then as it was before ``load()``, and what
-    /// asks it anything next reads the journal or its derived files again.
-    public func record(sessions logs: [FocusLog], changes: [JournalChange], keepingHistory: Bool = true)
-        throws(FocusError)
-    {
+    public func record(sessions logs: [FocusLog], changes: [JournalChange]) throws(FocusError) {
         guard !logs.isEmpty || !changes.isEmpty else { return }
         for log in logs { try Self.check(log) }
         let device = try device()
@@ -270,7 +264,7 @@ public final class AppStore {
             try Self.writeLines(sessions: logs, changes: changes, to: write)
             return true
         }
-        guard keepingHistory, let batch = written else { return unload() }
+        guard let batch = written else { return unload() }
         var known = Set<String>(minimumCapacity: history.sessions.count + logs.count)
         for log in history.sessions { known.insert(log.id) }
         let added = logs.filter { known.insert($0.id).inserted }

@@ -13,8 +13,18 @@ public enum InterchangeFiles {
     /// The inputs at `path` for `format`: the file itself, or for a
     /// Timewarrior data folder (its root or its `data/`), every `YYYY-MM.data` file in it.
     ///
-    /// Each is mapped, not read: an import goes through it once and lets the pages it has read go
-    /// (``ImportInput/read(upTo:)``), so its memory does not grow with the file.
+    /// A single file is mapped, not read: an import goes through it once and lets the pages it has read go
+    /// (``ImportInput/read(upTo:)``), so its memory does not grow with the file. The tools that write these files
+    /// replace them whole (Watson, and focus's own `export --out`: a new file renamed over the old; a shell's `>`
+    /// does not), which leaves the file mapped as it was: the import reads one state of it. A file changed in place
+    /// while it is read is an error once it is read (exit 75, nothing imported); one cut short in place (truncated)
+    /// ends the process before that (SIGBUS), with nothing imported either: the batch being written is a temp file,
+    /// which this device's next batch removes.
+    ///
+    /// Timewarrior's month files are read (read(2)), each when the import comes to it: Timewarrior rewrites the
+    /// month of an interval it changes (1.4.3 writes a new file and renames it over the old) while an import may be
+    /// going through the folder, and a month is small, so only one is in memory at a time and none can be cut short
+    /// under its reader.
     public static func open(_ path: String, format: SessionImporter.Format) throws(FocusError) -> [ImportInput] {
         let isFolder = FileIO.exists(path + "/.")
         if isFolder {
@@ -26,12 +36,12 @@ public enum InterchangeFiles {
             guard !names.isEmpty else {
                 throw FocusError(.noInput, "\(dir) holds no Timewarrior month files (YYYY-MM.data)")
             }
-            var out: [ImportInput] = []
-            for name in names {
-                guard let input = try map(dir + "/" + name, name: name) else { continue }
-                out.append(input)
+            return names.map { name in
+                ImportInput(name: name) { () throws(FocusError) in
+                    // A month file gone since the folder was listed (Timewarrior's own undo) holds nothing.
+                    ImportInput(name: name, bytes: try FileIO.read(dir + "/" + name, following: true) ?? [])
+                }
             }
-            return out
         }
         guard let input = try map(path, name: String(path.split(separator: "/").last ?? Substring(path))) else {
             throw FocusError(.noInput, "cannot read \(path): no such file")
@@ -43,12 +53,16 @@ public enum InterchangeFiles {
     private static func map(_ path: String, name: String) throws(FocusError) -> ImportInput? {
         guard let opened = try FileIO.openRegular(path, following: true) else { return nil }
         let fd = opened.fd
-        defer { close(fd) }
         let st = opened.status
         let length = Int(st.st_size)
-        guard length > 0 else { return ImportInput(name: name, bytes: []) }
+        guard length > 0 else {
+            close(fd)
+            return ImportInput(name: name, bytes: [])
+        }
         guard let map = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, 0), map != MAP_FAILED else {
-            throw FocusError(.io, "cannot read \(path): \(FileIO.errnoText())")
+            let reason = FileIO.errnoText()
+            close(fd)
+            throw FocusError(.io, "cannot read \(path): \(reason)")
         }
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         var released = 0
@@ -63,6 +77,15 @@ public enum InterchangeFiles {
                 madvise(map + released, end - released, MADV_DONTNEED)
                 released = end
             },
-            closing: { munmap(map, length) })
+            unchanged: {
+                // Written in place since it was opened: the pages read may be of either state.
+                var now = stat()
+                return fstat(fd, &now) == 0 && now.st_size == st.st_size && now.st_mtim.tv_sec == st.st_mtim.tv_sec
+                    && now.st_mtim.tv_nsec == st.st_mtim.tv_nsec
+            },
+            closing: {
+                munmap(map, length)
+                close(fd)
+            })
     }
 }

@@ -14,7 +14,7 @@ import Testing
 
     @Test func newSessionsAreAddedAndKnownOrRepeatedIdsCounted() throws {
         let bytes = Array((Self.line1 + "\n" + Self.line2 + "\n" + Self.line2 + "\n{broken\n").utf8)
-        let plan = try ImportPlan(
+        let plan = try PlannedImport(
             inputs: [(name: "x.jsonl", bytes: bytes)], format: .jsonl,
             history: JournalHistory(
                 sessions: [Fixtures.log("2026-11-28T09:00:00Z")].map {
@@ -31,7 +31,7 @@ import Testing
     @Test(arguments: [SessionImporter.Format.jsonl, .watson, .csv, .timewarrior])
     func inputOfWhichNothingCanBeReadIsADataError(_ format: SessionImporter.Format) {
         #expect {
-            try ImportPlan(
+            try PlannedImport(
                 inputs: [(name: "junk", bytes: Array("\u{1}\u{2}garbage\nmore garbage\n".utf8))], format: format,
                 history: JournalHistory(sessions: [], changes: []), path: "junk", now: Fixtures.now, newID: { "x" })
         } throws: {
@@ -53,9 +53,9 @@ import Testing
     static func plan(
         _ bytes: [UInt8], _ history: JournalHistory, format: SessionImporter.Format = .watson,
         prune: Bool = false, name: String = "frames"
-    ) throws -> ImportPlan {
+    ) throws -> PlannedImport {
         var n = 0
-        return try ImportPlan(
+        return try PlannedImport(
             inputs: [(name: name, bytes: bytes)], format: format, history: history, prune: prune, path: name,
             now: Fixtures.now,
             newID: {
@@ -147,7 +147,7 @@ import Testing
     @Test(arguments: [1, 19, 20, 21, 45])
     func theFirstSkippedRecordsAreKeptAndTheRestCounted(_ broken: Int) throws {
         let lines = (0..<broken).map { "{broken \($0)" } + [ImportPlanTests.line1]
-        let plan = try ImportPlan(
+        let plan = try PlannedImport(
             inputs: [(name: "x.jsonl", bytes: Array(lines.joined(separator: "\n").utf8))], format: .jsonl,
             history: JournalHistory(sessions: [], changes: []), path: "x.jsonl", now: Fixtures.now, newID: { "n" })
         #expect(plan.summary.skippedCount == broken)

@@ -235,22 +235,23 @@ import Testing
             csv += "bad\(index),,not-a-time,,,,,,,,\n"
         }
         let path = "/tmp/" + Self.hostile[3] + Self.hostile[6] + ".csv"
-        let plan = try ImportPlan(
-            inputs: [(name: "sessions.csv", bytes: Array(csv.utf8))], format: .csv,
+        var added: [FocusLog] = []
+        let plan = try ImportPlan.plan(
+            [ImportInput(name: "sessions.csv", bytes: Array(csv.utf8))], format: .csv,
             history: JournalHistory(sessions: [], changes: []), path: path,
-            now: Self.now, newID: { UUID().uuidString })
+            now: Self.now, newID: { UUID().uuidString }, adding: { added.append($0) })
         for width in Self.widths {
             for dryRun in [false, true] {
                 let text = Self.check(
-                    ImportReportView.lines(plan.summary, from: path, dryRun: dryRun, width: width), width: width,
+                    ImportReportView.lines(plan, from: path, dryRun: dryRun, width: width), width: width,
                     "import")
                 #expect(text.contains("\\e]52;c;"))
             }
         }
-        let imported = try Self.store(plan.added)
+        let imported = try Self.store(added)
         let model = HistoryViewModel(store: imported, now: Self.now, days: Self.days)
         let log = Self.check(HistoryView.lines(model.rows, hidden: 0, width: nil), width: 400, "imported log")
-        #expect(log.split(separator: "\n").count == plan.added.count)
+        #expect(log.split(separator: "\n").count == added.count)
     }
 
     @Test func sessionSummaryWithHostileTagsAndRoute() throws {
