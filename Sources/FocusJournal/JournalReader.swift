@@ -54,7 +54,7 @@ package enum JournalReader {
     }
 
     /// What ``scanKeys(_:file:firstLine:issues:_:)`` sees of a line: a session's start and the hash of its id
-    /// (``FNV1a``), or a change record.
+    /// (``RecordID``), or a change record.
     package enum Key {
         case session(start: Int, idHash: UInt64)
         case change(JournalChange)
@@ -87,10 +87,10 @@ package enum JournalReader {
     private static func key(_ line: UnsafeBufferPointer<UInt8>) throws(JournalCodec.Failure) -> Key {
         if let spans = CanonicalLine.spans(line) {
             let checked = try spans.check(in: line)
-            return .session(start: checked.start, idHash: FNV1a.hash(spans.id.bytes(of: line)))
+            return .session(start: checked.start, idHash: RecordID.hash(UnsafeRawBufferPointer(spans.id.bytes(of: line))))
         }
         switch try JournalCodec.decodeRecord(line) {
-        case .session(let log): return .session(start: Int(log.start.timeIntervalSince1970), idHash: FNV1a.hash(log.id))
+        case .session(let log): return .session(start: Int(log.start.timeIntervalSince1970), idHash: RecordID.hash(log.id))
         case .change(let change): return .change(change)
         }
     }

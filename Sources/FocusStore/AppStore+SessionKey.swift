@@ -10,7 +10,7 @@ extension AppStore {
         /// The file's index in reading order (high 24 bits) and the line's offset in it (low 40).
         var location: UInt64
 
-        /// `idHash`: ``FNV1a/hash(_:)-(String)`` of the id.
+        /// `idHash`: ``RecordID/hash(_:)-(String)`` of the id.
         init(start: Int, idHash: UInt64, file: Int, offset: Int) {
             self.start = UInt32(truncatingIfNeeded: start)
             self.idHash = Self.fold(idHash)
@@ -20,7 +20,7 @@ extension AppStore {
         var file: Int { Int(location >> 40) }
         var offset: Int { Int(location & (1 << 40 - 1)) }
 
-        static func hash(_ id: String) -> UInt32 { fold(FNV1a.hash(id)) }
+        static func hash(_ id: String) -> UInt32 { fold(RecordID.hash(id)) }
 
         private static func fold(_ h: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: h ^ h >> 32) }
 

@@ -84,7 +84,7 @@ extension AppStore {
                         record, number, at in
                         switch record {
                         case .session(let log):
-                            key(start: Int(log.start.timeIntervalSince1970), idHash: FNV1a.hash(log.id), at: at)
+                            key(start: Int(log.start.timeIntervalSince1970), idHash: RecordID.hash(log.id), at: at)
                             guard plan.inOrder, plan.changes.isEmpty, failure == nil else { return }
                             do throws(FocusError) { try merger.add(log, plan.writers[index], visit) } catch {
                                 failure = error

@@ -97,11 +97,10 @@ enum FilterStreaks {
         }
     }
 
-    /// The hash a key is found by in the table: of the UTF-8 of its NFC form, so every spelling `==` takes for the key
-    /// (`cafe\u{301}` and `caf\u{E9}`, `\u{212A}` and `K`, `\u{F91D}` and `\u{6B04}`) finds the one entry the builder
-    /// and a record keep for them all, under the spelling they met first. (`_nfcCodeUnits` is the standard library's
-    /// own normalization, the one its `==` and `Hasher` use; FoundationEssentials has none.)
-    static func hash(_ key: String) -> Int { key._nfcCodeUnits.withUnsafeBytes(StatsCache.hash) }
+    /// The hash a key is found by in the table: of the UTF-8 of its NFC form (``RecordID``'s rule), so every spelling
+    /// `==` takes for the key (`cafe\u{301}` and `caf\u{E9}`, `\u{212A}` and `K`, `\u{F91D}` and `\u{6B04}`) finds the
+    /// one entry the builder and a record keep for them all, under the spelling they met first.
+    static func hash(_ key: String) -> Int { StatsCache.hash(key) }
 
     /// The section's bytes for `runs` (keys without runs left out), given to `write` a piece at a time.
     static func encode<Failure>(

@@ -30,7 +30,7 @@ import FoundationEssentials
 /// ```
 struct StatsCache {
     static let magic: Int = 0x3143_5344_5355_4F46  // "FOCUSDC1"
-    static let version = 6
+    static let version = 7
     static let tailLength = 4096
 
     /// What a journal file looked like when the cache was built.
@@ -94,10 +94,8 @@ struct StatsCache {
         Int(bitPattern: UInt(FNV1a.hash(bytes)))
     }
 
-    static func hash(_ id: String) -> Int {
-        var copy = id
-        return copy.withUTF8 { hash(UnsafeRawBufferPointer($0)) }
-    }
+    /// ``RecordID/hash(_:)-(String)`` of a record id (or of a key found as ids are, ``FilterStreaks/hash(_:)``).
+    static func hash(_ id: String) -> Int { Int(bitPattern: UInt(RecordID.hash(id))) }
 
     // MARK: Writing
 

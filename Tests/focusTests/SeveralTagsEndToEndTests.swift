@@ -59,6 +59,53 @@ import Testing
         #expect(try Self.focus(["log", "--json"], laptop).stdout == (try Self.focus(["log", "--json"], home).stdout))
     }
 
+    /// `focus tags` as printed: each column as wide as its widest value or its header, so a header wider than the
+    /// values (`focus` over `30m`, `sessions` over `1 session`) is still followed by a gap; in English and Chinese,
+    /// with short tags and with wide ones (CJK, a tag cut at 30 columns).
+    @Test(arguments: [
+        (
+            "C.UTF-8", [["a"]],
+            [
+                "tag  sessions   focus  last used", "#a   1 session    30m  2026-11-29",
+                "A session with several tags counts under each of them.",
+            ]
+        ),
+        (
+            "zh_CN.UTF-8", [["a"]],
+            ["标签  次        专注  最近使用", "#a    1 次专注  30分  2026-11-29", "带多个标签的专注在每个标签下都计一次。"]
+        ),
+        (
+            "C.UTF-8", [["写作练习写作练习", String(repeating: "x", count: 40)], ["a"]],
+            [
+                "tag                             sessions   focus  last used",
+                "#a                              1 session    30m  2026-11-29",
+                "#xxxxxxxxxxxxxxxxxxxxxxxxxxxx…  1 session    30m  2026-11-28",
+                "#写作练习写作练习               1 session    30m  2026-11-28",
+                "A session with several tags counts under each of them.",
+            ]
+        ),
+        (
+            "zh_CN.UTF-8", [["写作练习写作练习", String(repeating: "x", count: 40)], ["a"]],
+            [
+                "标签                            次        专注  最近使用",
+                "#a                              1 次专注  30分  2026-11-29",
+                "#xxxxxxxxxxxxxxxxxxxxxxxxxxxx…  1 次专注  30分  2026-11-28",
+                "#写作练习写作练习               1 次专注  30分  2026-11-28",
+                "带多个标签的专注在每个标签下都计一次。",
+            ]
+        ),
+    ])
+    func theTagsTableKeepsAGapAfterEveryHeader(_ locale: String, _ sessions: [[String]], _ expected: [String]) throws {
+        let home = try TempHome()
+        for (day, tags) in zip([28, 29].suffix(sessions.count), sessions) {
+            let add = ["log", "add", "--start", "2026-11-\(day) 09:00", "--duration", "30m"]
+            #expect(try Self.focus(add + tags.flatMap { ["--tag", $0] }, home).status == 0)
+        }
+        let tags = try FocusBinary.run(["tags"], home: home.path, now: Self.now, env: ["LC_ALL": locale])
+        #expect(tags.status == 0 && tags.stderr.isEmpty)
+        #expect(tags.stdout.split(separator: "\n").map(String.init) == expected, "\(tags.stdout)")
+    }
+
     /// A file in another format than `--from` says exits 65 and writes nothing: a JSON export read as JSON Lines
     /// (the README promised it), JSON Lines read as JSON.
     @Test func aFileInTheWrongFormatWritesNothing() throws {

@@ -7,14 +7,14 @@ enum TagsView {
         let names = model.rows.map { TerminalLine(verbatim: "#" + $0.usage.tag).truncated(toWidth: 30) }
         let counts = model.rows.map { TerminalLine(plural($0.usage.sessions)) }
         let times = model.rows.map { TerminalLine(Message.duration($0.usage.focusedSeconds)) }
-        let nameW = names.map(\.width).max() ?? 0
-        let countW = counts.map(\.width).max() ?? 0
-        let timeW = times.map(\.width).max() ?? 0
+        let header = [TerminalLine("tag", .bold), TerminalLine("sessions", .bold), TerminalLine("focus", .bold)]
+        // Each column as wide as its widest value or its header, whichever is wider (a header never runs into the next).
+        let nameW = (names.map(\.width) + [header[0].width]).max()!
+        let countW = (counts.map(\.width) + [header[1].width]).max()!
+        let timeW = (times.map(\.width) + [header[2].width]).max()!
         var lines = [
-            TerminalLine("tag", .bold).padded(toWidth: nameW + 2)
-                + TerminalLine("sessions", .bold)
-                .padded(toWidth: countW + 2) + TerminalLine("focus", .bold).padded(toWidth: timeW + 2)
-                + TerminalLine("last used", .bold)
+            header[0].padded(toWidth: nameW + 2) + header[1].padded(toWidth: countW + 2)
+                + header[2].padded(toWidth: timeW + 2) + TerminalLine("last used", .bold)
         ]
         for (i, row) in model.rows.enumerated() {
             let line =
