@@ -28,7 +28,7 @@ public struct TagUsage: Equatable, Sendable {
         }
         return totals.map {
             TagUsage(
-                tag: $0.key, sessions: $0.value.sessions, focusedSeconds: $0.value.focused,
+                tag: $0.key.tagLabel, sessions: $0.value.sessions, focusedSeconds: $0.value.focused,
                 lastUsed: $0.value.last)
         }
         .sorted { ($0.lastUsed, $1.tag) > ($1.lastUsed, $0.tag) }

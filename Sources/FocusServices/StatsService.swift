@@ -188,7 +188,7 @@ public enum StatsService {
         _ tags: [String: (focused: Int, sessions: Int)], untagged: (focused: Int, sessions: Int)?
     ) -> [StatsData.TagTotal] {
         var totals = tags.map {
-            StatsData.TagTotal(tag: $0.key, focusedSeconds: $0.value.focused, sessions: $0.value.sessions)
+            StatsData.TagTotal(tag: $0.key.tagLabel, focusedSeconds: $0.value.focused, sessions: $0.value.sessions)
         }
         if let untagged {
             totals.append(StatsData.TagTotal(tag: nil, focusedSeconds: untagged.focused, sessions: untagged.sessions))

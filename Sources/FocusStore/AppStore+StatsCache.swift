@@ -78,7 +78,7 @@ extension AppStore {
     /// Every tag once, the most recently used first (``tags``), from the derived files while they match the journal;
     /// else the journal is loaded (when it was not read) and the derived files are written for the next time.
     public func recentTags(days: LocalDays) throws(FocusError) -> [String] {
-        if !isLoaded, let tags = derivedJournal(days: days)?.tags { return tags.map(\.tag) }
+        if !isLoaded, let tags = derivedJournal(days: days)?.tags { return tags.map(\.tag.tagLabel) }
         if !isLoaded { try load() }
         saveDerived(days: days)
         return tags

@@ -103,3 +103,69 @@ extension DerivedFilesEndToEndTests {
         }
     }
 }
+
+/// Where sessions spell one tag two ways, the label every merged view prints (`stats` "By tag" and `byTag`,
+/// `focus tags`, `completions --tags`) is the tag's NFC form, with and without the derived files, whichever
+/// spelling came first and whichever a change touched.
+extension DerivedFilesEndToEndTests {
+    /// How the two spellings meet: sessions recorded (`log add`) before the derived files are built, then a step.
+    enum LabelStep: String, CaseIterable {
+        /// The first spelling on 11-20, then an append in the other on 11-25 (only it in the last 7 days).
+        case appendedLater
+        /// Both on 11-25, the one starting later recorded first.
+        case appendedEarlierSameDay
+        /// The other spelling's session deleted.
+        case deleted
+        /// Another session edited to the other spelling.
+        case edited
+    }
+
+    static let labelCommands: [[String]] = [
+        ["stats", "--range", "7d", "--json"], ["stats", "--range", "30d"], ["stats", "--range", "all", "--json"],
+        ["completions", "--tags"], ["tags"], ["tags", "--json"],
+    ]
+
+    @Test(
+        arguments: LabelStep.allCases,
+        [Spellings.precomposedFirst, .decomposedFirst, .compatibilityIdeographFirst, .kelvinSignFirst])
+    func aTagSpelledTwoWaysIsLabelledByItsNFCForm(_ step: LabelStep, _ spellings: Spellings) throws {
+        let home = try TempHome()
+        func add(_ start: String, _ tag: String) throws {
+            let r = try FocusBinary.run(
+                ["log", "add", "--start", start, "--duration", "20m", "--tag", tag], home: home.path, now: Self.now)
+            #expect(r.status == 0, "\(r.stderr)")
+        }
+        try add(step == .appendedEarlierSameDay ? "2026-11-25 11:00" : "2026-11-20 09:00", spellings.stored)
+        if step == .deleted { try add("2026-11-25 09:00", spellings.other) }
+        if step == .edited { try add("2026-11-25 09:00", "plain") }
+        #expect(try FocusBinary.run(["tags"], home: home.path, now: Self.now).status == 0)
+        switch step {
+        case .appendedLater, .appendedEarlierSameDay: try add("2026-11-25 09:00", spellings.other)
+        case .deleted, .edited:
+            let log = try FocusBinary.run(["log", "--json", "--limit", "1"], home: home.path, now: Self.now)
+            let rows = try JSONSerialization.jsonObject(with: Data(log.stdout.utf8)) as? [[String: Any]]
+            let id = try #require(rows?.first?["shortId"] as? String)
+            let change = step == .deleted ? ["log", "delete", id] : ["log", "edit", id, "--tag", spellings.other]
+            #expect(try FocusBinary.run(change, home: home.path, now: Self.now).status == 0)
+        }
+
+        let label = spellings.stored.precomposedStringWithCanonicalMapping
+        let completions = try FocusBinary.run(["completions", "--tags"], home: home.path, now: Self.now)
+        #expect(completions.stdout.split(separator: "\n").contains { Array($0.utf8) == Array(label.utf8) })
+        let stats = try FocusBinary.run(["stats", "--range", "30d", "--json"], home: home.path, now: Self.now)
+        let byTag = (try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])?["byTag"]
+        #expect((byTag as? [String: Int])?.keys.map { Array($0.utf8) }.contains(Array(label.utf8)) == true)
+
+        let cold = try TempHome(device: nil)
+        try FileManager.default.removeItem(atPath: cold.path)
+        try FileManager.default.copyItem(atPath: home.path, toPath: cold.path)
+        for command in Self.labelCommands {
+            try? FileManager.default.removeItem(atPath: cold.path + "/state/cache")
+            let reference = try FocusBinary.run(command, home: cold.path, now: Self.now)
+            let got = try FocusBinary.run(command, home: home.path, now: Self.now)
+            #expect(
+                Array(got.stdout.utf8) == Array(reference.stdout.utf8) && got.status == reference.status,
+                "\(command.joined(separator: " ")) after \(step)")
+        }
+    }
+}
