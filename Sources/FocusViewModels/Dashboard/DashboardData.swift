@@ -49,10 +49,33 @@ public enum DashboardData {
     }
 
     /// The Profile tab's model: from the derived files while `store` has not loaded the journal and they can tell.
+    /// Kept in `store` for its day (a redraw of the tab reads nothing).
     public static func growth(_ store: AppStore, now: Date, days: LocalDays) -> GrowthViewModel {
-        if !store.isLoaded, let derived = GrowthViewModel(derivedFrom: store, now: now, days: days) { return derived }
+        let today = days.date(of: now).dayNumber
+        if !store.isLoaded,
+            let derived = store.derived(
+                "dashboard-growth|\(today)", days: days,
+                {
+                    GrowthViewModel(derivedFrom: store, now: now, days: days)
+                })
+        {
+            return derived
+        }
         loadWhole(store, days: days)
         return GrowthViewModel(store: store, now: now, days: days)
+    }
+
+    /// The Stats tab's data (``StatsViewModel/data``), kept in the model's store by what it depends on: the range
+    /// shown, the tag, the device, the goal and the day. The store holds the journal as of one change (the dashboard
+    /// reads each change into a new one), so a range shown again reads nothing.
+    public static func stats(_ model: StatsViewModel) throws(FocusError) -> StatsData {
+        let key =
+            "dashboard-stats|\(model.shownRange)|\(model.tag ?? "")|\(model.device ?? "")|\(model.dailyGoalMinutes)|"
+            + "\(model.days.date(of: model.now).dayNumber)"
+        let result = model.store.derived(key, days: model.days) { () -> Result<StatsData, FocusError> in
+            do throws(FocusError) { return .success(try model.data) } catch { return .failure(error) }
+        }
+        return try result.get()
     }
 
     /// The Log tab's `limit` rows after the newest `offset`: from the newest sessions the derived files keep while

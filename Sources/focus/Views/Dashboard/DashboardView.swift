@@ -191,7 +191,7 @@ enum DashboardView {
             store: inputs.store, range: dashboard.range, windowOffset: dashboard.windowOffset, tag: dashboard.tag,
             now: inputs.now, days: inputs.days, dailyGoalMinutes: config.dailyGoalMinutes)
         let data: StatsData
-        do throws(FocusError) { data = try model.data } catch {
+        do throws(FocusError) { data = try DashboardData.stats(model) } catch {
             return TerminalLine(error.message, .red).folded(toWidth: width)
         }
         // The range switcher: every range `r` cycles through, the shown one marked.
