@@ -76,10 +76,10 @@ public struct GrowthTotals: Codable, Equatable, Sendable {
 
     /// The totals with the session `old` read as `new` (an edit; `nil`: a deletion, or a session back), each on its
     /// local day, or `nil` when that cannot be told without the other sessions. Each day set is told from the session
-    /// that set it (``setters``): a change after it in start order leaves it; one before it moves the first completed or
-    /// deep session only to itself, leaves the tenth deep one while the deep sessions before it stay as many, and an
-    /// hour badge while the focus before its session stays under the hours and reaches them with it. A day not set is
-    /// told only while the change does not reach it (the day would be that of a session not known here).
+    /// that set it (``setters``): a change after it in start order leaves it; one before it moves the first completed
+    /// or deep session only to itself, leaves the tenth deep one while the deep sessions before it stay as many, and
+    /// an hour badge while the focus before its session stays under the hours and reaches them with it. A day not set
+    /// is told only while the change does not reach it (the day would be that of a session not known here).
     package func replacing(_ old: (log: FocusLog, day: Int)?, with new: (log: FocusLog, day: Int)?) -> GrowthTotals? {
         var next = self
         next.focused += (new?.log.focused ?? 0) - (old?.log.focused ?? 0)
