@@ -38,11 +38,12 @@ public struct HistoryViewModel {
     /// (``AppStore/newestSessions(limit:days:)``): every session, newest first, without reading the history.
     private var newest: (logs: [FocusLog], total: Int, idLength: Int)?
 
-    /// The newest `limit` of every session, from the derived files when they match the journal; `nil` when the
-    /// journal must be loaded (``AppStore/load()``) for ``init(store:range:tag:device:limit:now:days:)``.
-    public init?(newestOf store: AppStore, limit: Int, now: Date, days: LocalDays) {
-        guard let newest = store.newestSessions(limit: limit, days: days) else { return nil }
-        self.init(store: store, limit: limit, now: now, days: days)
+    /// The newest `limit` of every session after the newest `offset`, from the derived files when they match the
+    /// journal; `nil` when the journal must be loaded (``AppStore/load()``) for
+    /// ``init(store:range:tag:device:limit:offset:now:days:)``.
+    public init?(newestOf store: AppStore, limit: Int, offset: Int = 0, now: Date, days: LocalDays) {
+        guard let newest = store.newestSessions(limit: max(0, offset) + limit, days: days) else { return nil }
+        self.init(store: store, limit: limit, offset: offset, now: now, days: days)
         self.newest = newest
     }
 
