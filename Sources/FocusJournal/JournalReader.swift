@@ -87,10 +87,12 @@ package enum JournalReader {
     private static func key(_ line: UnsafeBufferPointer<UInt8>) throws(JournalCodec.Failure) -> Key {
         if let spans = CanonicalLine.spans(line) {
             let checked = try spans.check(in: line)
-            return .session(start: checked.start, idHash: RecordID.hash(UnsafeRawBufferPointer(spans.id.bytes(of: line))))
+            return .session(
+                start: checked.start, idHash: RecordID.hash(UnsafeRawBufferPointer(spans.id.bytes(of: line))))
         }
         switch try JournalCodec.decodeRecord(line) {
-        case .session(let log): return .session(start: Int(log.start.timeIntervalSince1970), idHash: RecordID.hash(log.id))
+        case .session(let log):
+            return .session(start: Int(log.start.timeIntervalSince1970), idHash: RecordID.hash(log.id))
         case .change(let change): return .change(change)
         }
     }

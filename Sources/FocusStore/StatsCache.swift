@@ -30,7 +30,7 @@ import FoundationEssentials
 /// ```
 struct StatsCache {
     static let magic: Int = 0x3143_5344_5355_4F46  // "FOCUSDC1"
-    static let version = 7
+    static let version = 8
     static let tailLength = 4096
 
     /// What a journal file looked like when the cache was built.

@@ -66,22 +66,7 @@ extension DerivedFilesEndToEndTests {
                 #"{"v":2,"kind":"delete","id":"d-1","target":"\#(other)","at":"2026-11-29T11:00:00Z"}"#, to: file)
         }
 
-        let cold = try TempHome(device: nil)
-        try FileManager.default.removeItem(atPath: cold.path)
-        try FileManager.default.copyItem(atPath: home.path, toPath: cold.path)
-        for command in Self.idCommands {
-            try? FileManager.default.removeItem(atPath: cold.path + "/state/cache")
-            let reference = try FocusBinary.run(command, home: cold.path, now: Self.now)
-            for pass in ["folding", "warm"] {
-                let got = try FocusBinary.run(command, home: home.path, now: Self.now)
-                // Byte for byte (`String`'s `==` would take the two spellings for one); `doctor` names the folder.
-                let expected = reference.stdout.replacingOccurrences(of: cold.path, with: home.path)
-                #expect(
-                    Array(got.stdout.utf8) == Array(expected.utf8) && got.stderr == reference.stderr
-                        && got.status == reference.status,
-                    "\(command.joined(separator: " ")) after \(change), \(pass)")
-            }
-        }
+        try Self.expectSameOutputs(home, after: "\(change)", commands: Self.idCommands)
 
         // Every command counts the same sessions.
         let stats = try FocusBinary.run(["stats", "--range", "all", "--json"], home: home.path, now: Self.now)

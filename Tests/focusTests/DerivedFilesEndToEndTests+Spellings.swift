@@ -156,16 +156,6 @@ extension DerivedFilesEndToEndTests {
         let byTag = (try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])?["byTag"]
         #expect((byTag as? [String: Int])?.keys.map { Array($0.utf8) }.contains(Array(label.utf8)) == true)
 
-        let cold = try TempHome(device: nil)
-        try FileManager.default.removeItem(atPath: cold.path)
-        try FileManager.default.copyItem(atPath: home.path, toPath: cold.path)
-        for command in Self.labelCommands {
-            try? FileManager.default.removeItem(atPath: cold.path + "/state/cache")
-            let reference = try FocusBinary.run(command, home: cold.path, now: Self.now)
-            let got = try FocusBinary.run(command, home: home.path, now: Self.now)
-            #expect(
-                Array(got.stdout.utf8) == Array(reference.stdout.utf8) && got.status == reference.status,
-                "\(command.joined(separator: " ")) after \(step)")
-        }
+        try Self.expectSameOutputs(home, after: "\(step)", commands: Self.labelCommands)
     }
 }

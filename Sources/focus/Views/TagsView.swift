@@ -8,7 +8,7 @@ enum TagsView {
         let counts = model.rows.map { TerminalLine(plural($0.usage.sessions)) }
         let times = model.rows.map { TerminalLine(Message.duration($0.usage.focusedSeconds)) }
         let header = [TerminalLine("tag", .bold), TerminalLine("sessions", .bold), TerminalLine("focus", .bold)]
-        // Each column as wide as its widest value or its header, whichever is wider (a header never runs into the next).
+        // Each column as wide as its widest value or its header: a header never runs into the next one.
         let nameW = (names.map(\.width) + [header[0].width]).max()!
         let countW = (counts.map(\.width) + [header[1].width]).max()!
         let timeW = (times.map(\.width) + [header[2].width]).max()!
