@@ -72,12 +72,23 @@ extension AppStore {
         progress: ((WorkProgress) -> Void)?, planned: ((Int, [JournalChange]) -> Void)?, keepingLines: Bool,
         _ visit: SessionMerger.Visit
     ) throws(FocusError) -> JournalScan {
-        if !isLoaded, var plan = try streamPlan(progress: progress) {
+        // A visitor told nothing before the sessions (an export) is visited in the first pass when that pass is sure
+        // to go to the end (``visitsInOnePass(_:)``): a visit is never taken back.
+        var visitedFirst = false
+        if !isLoaded,
+            var plan = try streamPlan(
+                progress: progress, onePass: planned == nil, onlyIfSure: true, keepingLines: keepingLines,
+                beginning: { _, _ in visitedFirst = true }, visiting: visit)
+        {
             let records = adopt(plan)
+            if plan.visited { return scan(plan, records: records, visited: records) }
+            // A journal that changed between the look and the pass (it is read up to the same sizes: never).
+            if visitedFirst { throw Self.changedWhileRead(paths.journalDirectory) }
             planned?(records, plan.changes)
             let visited = try stream(&plan, keepingLines: keepingLines, progress: progress, visit)
             return scan(plan, records: records, visited: visited)
         }
+        if visitedFirst { throw Self.changedWhileRead(paths.journalDirectory) }
         if !isLoaded { try load() }
         planned?(history.sessions.count, history.changes)
         for log in focusLogs { try visit(log, device(ofSession: log.id), nil) }
@@ -89,7 +100,7 @@ extension AppStore {
     /// record (the journal focus appends), and when it ends so, no second pass is made. `begin` hears, before the first
     /// visit, how many session records there are (an estimate from the files' size, at most, for the first pass) and
     /// the change records; and again whenever the visits start over, every one before to be forgotten.
-    func streamSessions(
+    public func streamSessions(
         progress: ((WorkProgress) -> Void)?,
         beginning begin: (_ sessionRecords: Int, _ changes: [JournalChange]) -> Void,
         withDevices visit: (FocusLog, _ device: String?) throws(FocusError) -> Void

@@ -43,7 +43,13 @@ enum DoctorCommand: ParsableCommand {
             }
         }
         let meter = ProgressMeter(ctx)
-        let scan = try store.streamSessions(progress: meter?.report) { log in
+        // In one pass when the journal allows it (no change record, sessions by start): the checks start over
+        // when the visits do.
+        let (uncheckedSessions, uncheckedCheckpoint) = (checks, checkpoint)
+        let scan = try store.streamSessions(
+            progress: meter?.report,
+            beginning: { _, _ in (checks, checkpoint) = (uncheckedSessions, uncheckedCheckpoint) }
+        ) { log, _ in
             checks.visit(log)
             checkpoint?.visit(log)
         }
