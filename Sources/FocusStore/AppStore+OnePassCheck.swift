@@ -45,9 +45,9 @@ extension AppStore {
         }
 
         private mutating func line(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-            if line.allSatisfy({ $0 == 32 || $0 == 9 }) { return true }
+            if line.first != UInt8(ascii: "{"), line.allSatisfy({ $0 == 32 || $0 == 9 }) { return true }
             guard let base = line.baseAddress, memchr(base, Int32(UInt8(ascii: "\\")), line.count) == nil,
-                !Self.contains(line, "\"kind\""), Self.has(line, at: 0, "{\"id\":\""),
+                !Self.contains(line, "\"kind\"", pivot: 1), Self.has(line, at: 0, "{\"id\":\""),
                 let quote = memchr(base + 7, Int32(UInt8(ascii: "\"")), line.count - 7)
             else { return false }
             let idEnd = base.distance(to: quote.assumingMemoryBound(to: UInt8.self))
@@ -57,12 +57,12 @@ extension AppStore {
             else { return false }
             // A key read twice would be read as its last copy: no second `id` or `start`.
             let after = UnsafeBufferPointer(rebasing: line[(instant + 21)...])
-            guard !Self.contains(after, "\"id\""), !Self.contains(after, "\"start\"") else { return false }
-            let text = UnsafeBufferPointer(rebasing: line[instant..<instant + 20])
-            guard !text.lexicographicallyPrecedes(latest), text.lexicographicallyPrecedes("2106".utf8) else {
+            guard !Self.contains(after, "\"id\"", pivot: 1), !Self.contains(after, "\"start\"", pivot: 4) else {
                 return false
             }
-            latest.withUnsafeMutableBufferPointer { _ = $0.update(fromContentsOf: text) }
+            let text = base + instant
+            guard memcmp(text, latest, 20) >= 0, memcmp(text, "2106", 4) < 0 else { return false }
+            latest.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: text, count: 20) }
             idHashes.append(FNV1a.hash(UnsafeBufferPointer(rebasing: line[7..<idEnd])))
             return true
         }
@@ -77,15 +77,18 @@ extension AppStore {
             return offset + n <= line.count && memcmp(line.baseAddress! + offset, text.utf8Start, n) == 0
         }
 
-        private static func contains(_ line: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
-            // Glibc's `memmem` is not in Swift's module: its first byte found by `memchr`, the rest compared.
+        /// Whether `text` is on `line`: its byte at `pivot` (one rare on focus's lines) found by `memchr`, the rest
+        /// compared (Glibc's `memmem` is not in Swift's module).
+        private static func contains(_ line: UnsafeBufferPointer<UInt8>, _ text: StaticString, pivot: Int) -> Bool {
             guard let base = line.baseAddress else { return false }
             let n = text.utf8CodeUnitCount
-            var at = 0
-            while at + n <= line.count, let found = memchr(base + at, Int32(text.utf8Start[0]), line.count - n + 1 - at)
-            {
+            let byte = Int32(text.utf8Start[pivot])
+            var at = pivot
+            while at < line.count, let found = memchr(base + at, byte, line.count - at) {
                 at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if memcmp(base + at, text.utf8Start, n) == 0 { return true }
+                if at >= pivot, at - pivot + n <= line.count, memcmp(base + at - pivot, text.utf8Start, n) == 0 {
+                    return true
+                }
                 at += 1
             }
             return false
