@@ -14,6 +14,8 @@ extension AppStore {
     /// journal gets the two. A cheap look (a few hundred instructions a line), erring only towards "no".
     static func visitsInOnePass(_ files: [JournalFileReader]) throws(FocusError) -> Bool {
         var scan = OnePassCheck()
+        // Room for the shortest lines focus writes, as the first pass's keys: pages never touched are never resident.
+        scan.idHashes.reserveCapacity(files.reduce(0) { $0 + $1.size } / 64)
         for reader in files {
             try reader.forEachPiece { (piece, _) throws(FocusError) in
                 if scan.sure { scan.read(piece) }

@@ -89,10 +89,12 @@ import Testing
         var lines: [String?] = []
         var titles = Set<String>()
         let store = AppStore(paths: paths)
-        let scan = try store.streamSessions(progress: { titles.insert($0.title.description) }) { log, _, line in
-            sessions.append(log)
-            lines.append(line.map { String(decoding: $0, as: UTF8.self) })
-        }
+        let scan = try store.streamSessions(
+            progress: { titles.insert($0.title.description) },
+            withLines: { log, _, line in
+                sessions.append(log)
+                lines.append(line.map { String(decoding: $0, as: UTF8.self) })
+            })
         #expect(sessions == loaded.focusLogs, "\(journal.name)")
         #expect(scan.issues == loaded.issues && scan.tornTails == loaded.tornTails, "\(journal.name)")
         #expect(scan.sessions == sessions.count && scan.sessionRecords == loaded.history.sessions.count)

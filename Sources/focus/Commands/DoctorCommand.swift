@@ -48,11 +48,11 @@ enum DoctorCommand: ParsableCommand {
         let (uncheckedSessions, uncheckedCheckpoint) = (checks, checkpoint)
         let scan = try store.streamSessions(
             progress: meter?.report,
-            beginning: { _, _ in (checks, checkpoint) = (uncheckedSessions, uncheckedCheckpoint) }
-        ) { log, _ in
-            checks.visit(log)
-            checkpoint?.visit(log)
-        }
+            beginning: { _, _ in (checks, checkpoint) = (uncheckedSessions, uncheckedCheckpoint) },
+            withDevices: { log, _ in
+                checks.visit(log)
+                checkpoint?.visit(log)
+            })
         meter?.finish()
         lines += DoctorView.journal(store.paths.journalDirectory, scan, width: width)
         for finding in JournalDoctor.check(
