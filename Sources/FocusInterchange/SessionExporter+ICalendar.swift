@@ -13,13 +13,13 @@ extension SessionExporter {
         line.write("@focus", to: &bytes)
         line.end(&bytes)
         line.write("DTSTAMP:", to: &bytes)
-        line.text(stamp, to: &bytes)
+        line.raw(stamp, to: &bytes)
         line.end(&bytes)
         line.write("DTSTART:", to: &bytes)
-        line.text(icalInstant(log.start), to: &bytes)
+        line.instant(log.start, to: &bytes)
         line.end(&bytes)
         line.write("DTEND:", to: &bytes)
-        line.text(icalInstant(log.end), to: &bytes)
+        line.instant(log.end, to: &bytes)
         line.end(&bytes)
         line.write("SUMMARY:Focus", to: &bytes)
         for tag in log.tags {
@@ -28,7 +28,7 @@ extension SessionExporter {
         }
         line.end(&bytes)
         line.write("DESCRIPTION:", to: &bytes)
-        line.text(LocalTime.duration(log.focused), to: &bytes)
+        line.duration(log.focused, to: &bytes)
         line.write(log.completed ? " of focus\\, completed" : " of focus\\, interrupted", to: &bytes)
         if let note = log.note {
             line.write("\\n", to: &bytes)
@@ -117,6 +117,63 @@ extension SessionExporter {
                     }
                 }
             }
+        }
+
+        /// Text with nothing to escape, as it is.
+        mutating func raw(_ text: String, to bytes: inout [UInt8]) {
+            for byte in text.utf8 { put(byte, to: &bytes) }
+        }
+
+        /// Two decimal digits of `n` (0 to 99).
+        mutating func twoDigits(_ n: Int, to bytes: inout [UInt8]) {
+            put(UInt8(truncatingIfNeeded: n / 10) &+ 48, to: &bytes)
+            put(UInt8(truncatingIfNeeded: n % 10) &+ 48, to: &bytes)
+        }
+
+        /// The decimal digits of `n` (0 or more).
+        mutating func decimal(_ n: Int, to bytes: inout [UInt8]) {
+            if n >= 10 { decimal(n / 10, to: &bytes) }
+            put(UInt8(truncatingIfNeeded: n % 10) &+ 48, to: &bytes)
+        }
+
+        /// ``icalInstant(_:)``'s text: in years 0 to 9999 (every instant a journal holds) written digit by digit.
+        mutating func instant(_ date: Date, to bytes: inout [UInt8]) {
+            let seconds = date.timeIntervalSince1970.rounded(.down)
+            guard seconds >= -62_167_219_200, seconds < 253_402_300_800 else {
+                return raw(icalInstant(date), to: &bytes)
+            }
+            let whole = Int(seconds)
+            var day = whole / 86_400
+            if whole % 86_400 < 0 { day -= 1 }
+            let second = whole - day * 86_400
+            let civil = CivilDate(dayNumber: day)
+            twoDigits(civil.year / 100, to: &bytes)
+            twoDigits(civil.year % 100, to: &bytes)
+            twoDigits(civil.month, to: &bytes)
+            twoDigits(civil.day, to: &bytes)
+            put(UInt8(ascii: "T"), to: &bytes)
+            twoDigits(second / 3600, to: &bytes)
+            twoDigits(second / 60 % 60, to: &bytes)
+            twoDigits(second % 60, to: &bytes)
+            put(UInt8(ascii: "Z"), to: &bytes)
+        }
+
+        /// ``LocalTime/duration(_:)``'s text (`45s`, `25m`, `1h05m`), escaped.
+        mutating func duration(_ seconds: Int, to bytes: inout [UInt8]) {
+            guard seconds >= 0 else { return text(LocalTime.duration(seconds), to: &bytes) }
+            if seconds < 60 {
+                decimal(seconds, to: &bytes)
+                return put(UInt8(ascii: "s"), to: &bytes)
+            }
+            let hours = seconds / 3600
+            if hours > 0 {
+                decimal(hours, to: &bytes)
+                put(UInt8(ascii: "h"), to: &bytes)
+                twoDigits(seconds / 60 % 60, to: &bytes)
+            } else {
+                decimal(seconds / 60 % 60, to: &bytes)
+            }
+            put(UInt8(ascii: "m"), to: &bytes)
         }
 
         /// Ends the line (CRLF); the next begins.
