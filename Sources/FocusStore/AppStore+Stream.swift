@@ -30,7 +30,9 @@ extension AppStore {
     /// its id, where its line is). Only the sessions a change record names, or whose id hash another shares, are
     /// read again by their keys and resolved exactly (``JournalHistory`` applies the changes to them). The second
     /// pass reads the sessions again: in file order when the files hold them by start, as focus appends them,
-    /// else in the order of the sorted keys; the changed sessions are merged in at their place.
+    /// else in the order of the sorted keys; the changed sessions are merged in at their place. When a quick look
+    /// first (``visitsInOnePass(_:)``) is sure the journal holds no change record, its sessions by start and no id
+    /// twice, the sessions are visited as the first pass reads them, and there is no second.
     ///
     /// A journal this cannot follow exactly (a conflict copy of a sync engine, an id read twice, an id that is both
     /// a session and a change) is loaded whole (``load()``) and its sessions visited from memory, as is a store
@@ -72,7 +74,7 @@ extension AppStore {
         progress: ((WorkProgress) -> Void)?, planned: ((Int, [JournalChange]) -> Void)?, keepingLines: Bool,
         _ visit: SessionMerger.Visit
     ) throws(FocusError) -> JournalScan {
-        // A visitor told nothing before the sessions (an export) is visited in the first pass when that pass is sure
+        // A visitor told nothing before the sessions (`export`, `doctor`) is visited in the first pass when it is sure
         // to go to the end (``visitsInOnePass(_:)``): a visit is never taken back.
         var visitedFirst = false
         if !isLoaded,
@@ -100,7 +102,7 @@ extension AppStore {
     /// record (the journal focus appends), and when it ends so, no second pass is made. `begin` hears, before the first
     /// visit, how many session records there are (an estimate from the files' size, at most, for the first pass) and
     /// the change records; and again whenever the visits start over, every one before to be forgotten.
-    public func streamSessions(
+    func streamSessions(
         progress: ((WorkProgress) -> Void)?,
         beginning begin: (_ sessionRecords: Int, _ changes: [JournalChange]) -> Void,
         withDevices visit: (FocusLog, _ device: String?) throws(FocusError) -> Void

@@ -299,8 +299,8 @@ import Testing
         #expect(month.stdout.hasPrefix("Added 0 sessions"))
     }
 
-    /// `doctor` checks the sessions as the first pass reads them, and starts its checks over when that pass meets a
-    /// change record (the sessions then come again in a second): each problem is reported once either way.
+    /// `doctor` checks the sessions in the stream's first pass when the journal allows it (no change record) and in
+    /// its second otherwise: each problem is reported once either way.
     @Test(arguments: [false, true])
     func doctorReportsEachProblemOnceWhenItsChecksStartOver(_ withChange: Bool) throws {
         let home = try TempHome()

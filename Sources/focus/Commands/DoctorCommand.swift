@@ -43,16 +43,10 @@ enum DoctorCommand: ParsableCommand {
             }
         }
         let meter = ProgressMeter(ctx)
-        // In one pass when the journal allows it (no change record, sessions by start): the checks start over
-        // when the visits do.
-        let (uncheckedSessions, uncheckedCheckpoint) = (checks, checkpoint)
-        let scan = try store.streamSessions(
-            progress: meter?.report,
-            beginning: { _, _ in (checks, checkpoint) = (uncheckedSessions, uncheckedCheckpoint) },
-            withDevices: { log, _ in
-                checks.visit(log)
-                checkpoint?.visit(log)
-            })
+        let scan = try store.streamSessions(progress: meter?.report) { log in
+            checks.visit(log)
+            checkpoint?.visit(log)
+        }
         meter?.finish()
         lines += DoctorView.journal(store.paths.journalDirectory, scan, width: width)
         for finding in JournalDoctor.check(
