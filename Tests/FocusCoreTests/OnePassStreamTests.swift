@@ -55,6 +55,14 @@ import Testing
         ("out of order", [own: line("a", hour: 5) + line("b", hour: 2)], false),
         ("two devices", [own: line("a", hour: 1) + line("c", hour: 3), other: line("b", hour: 2)], false),
         ("two devices in order", [own: line("a", hour: 1) + line("b", hour: 2), other: line("c", hour: 3)], true),
+        (
+            "two devices, the other's first start equal to the own's last",
+            [own: line("z", hour: 1) + line("y", hour: 2), other: line("b", hour: 2) + line("a", hour: 3)], true
+        ),
+        (
+            "a line that begins as focus writes it but does not parse",
+            [own: line("a", hour: 1) + #"{"id":"b","start":"2026-11-28T02:00:00Z","end":"soon"}"# + "\n"], true
+        ),
         ("before 1970", [own: line("a", hour: 1, at: old) + line("b", hour: 2)], false),
         ("after 2105", [own: line("a", hour: 1) + line("b", hour: 2, at: far)], false),
         ("an id read twice", [own: line("a", hour: 1) + line("a", hour: 1)], false),
