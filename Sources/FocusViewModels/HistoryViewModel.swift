@@ -93,7 +93,10 @@ public struct HistoryViewModel {
     /// (``AppStore/streamSessions(progress:_:)``) rather than from ``AppStore/focusLogs``.
     public var filter: (FocusLog) -> Bool {
         let bounds = dayBounds
-        return { self.includes($0, recorder: self.store.device(ofSession: $0.id), bounds: bounds) }
+        // The recorder looked up only when a device is asked for: a whole-history export filters every session.
+        return {
+            self.includes($0, recorder: self.device == nil ? nil : self.store.device(ofSession: $0.id), bounds: bounds)
+        }
     }
 
     /// The local days of ``range``; `nil` for `all`, which needs no dates: the whole history stays cheap to scroll.

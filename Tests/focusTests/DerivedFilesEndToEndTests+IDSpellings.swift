@@ -42,10 +42,11 @@ extension DerivedFilesEndToEndTests {
         let (stored, other) = (spellings.stored + "-1", spellings.other + "-1")
         let home = try TempHome()
         try home.writeJournal([Self.session(1, daysAgo: 2, tag: "own")])
-        let lines = [
-            Self.otherSession("S1", day: 24, tag: "s"), Self.otherSession(stored, day: 25, tag: "t"),
-            #"{"v":2,"kind":"edit","id":"\#(stored)-e","target":"S1","at":"2026-11-29T10:00:00Z","tag":"first"}"#,
-        ]
+        // A change record only where the case needs one: without, `export` streams the journal in one pass.
+        let edit = #"{"v":2,"kind":"edit","id":"\#(stored)-e","target":"S1","at":"2026-11-29T10:00:00Z","tag":"first"}"#
+        let lines =
+            [Self.otherSession("S1", day: 24, tag: "s"), Self.otherSession(stored, day: 25, tag: "t")]
+            + (change == .changeAppended ? [edit] : [])
         try home.writeJournal(lines, name: Self.otherDevice)
         #expect(try FocusBinary.run(["stats", "--range", "all"], home: home.path, now: Self.now).status == 0)
         #expect(FileManager.default.fileExists(atPath: home.path + "/state/cache/stats-cache.bin"))
