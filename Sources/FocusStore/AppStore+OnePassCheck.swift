@@ -10,9 +10,9 @@ extension AppStore {
     /// line is blank or a session line that cannot be a change record (no backslash, no `"kind"`), begins as focus
     /// writes it (`{"id":"…","start":"` and a UTC instant of 20 bytes, dated 1970 to 2105, where the keys' seconds
     /// keep their order; no second `id` or `start` after), the starts come in order across the files, and no two ids
-    /// share a hash (``RecordID``'s, so two spellings of one id share one). A visitor that cannot start over (`focus export`, whose output is gone once written) is then
-    /// visited in one pass; any other journal gets the two. A cheap look (a few hundred instructions a line), erring
-    /// only towards "no".
+    /// share a hash (``RecordID``'s: two spellings of one id share one). A visitor that cannot start over (`focus
+    /// export`, whose output is gone once written) is then visited in one pass; any other journal gets the two. A
+    /// cheap look (a few hundred instructions a line), erring only towards "no".
     static func visitsInOnePass(_ files: [JournalFileReader]) throws(FocusError) -> Bool {
         var scan = OnePassCheck()
         // Room for the shortest lines focus writes, as the first pass's keys: pages never touched are never resident.
