@@ -66,7 +66,7 @@ extension AppStore {
             let text = base + instant
             guard memcmp(text, latest, 20) >= 0, memcmp(text, "2106", 4) < 0 else { return false }
             latest.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: text, count: 20) }
-            idHashes.append(RecordID.hash(UnsafeRawBufferPointer(rebasing: line[7..<idEnd])))
+            idHashes.append(RecordID.hash(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: line[7..<idEnd]))))
             return true
         }
 
