@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+@testable import FocusStore
+
+/// ``SpillSorter``: the values come back in order however many chunks spilled to the temp file, as often as they
+/// are read, and the temp file is never left in the folder.
+struct SpillSorterTests {
+    struct Entry: Equatable {
+        var key: Int
+        var place: Int
+        var length: Int
+    }
+
+    @Test(arguments: [(1, 0), (1, 1), (3, 10), (7, 100), (64, 1000), (1000, 999), (1 << 16, 5000)])
+    func valuesComeBackInOrder(chunk: Int, count: Int) throws {
+        let directory = try Sessions.temporaryPaths().cacheDirectory
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        var random = SystemRandomNumberGenerator()
+        let values = (0..<count).map { n in
+            Entry(
+                key: Int.random(in: -50...50, using: &random), place: n, length: Int.random(in: 0...9, using: &random))
+        }
+        let sorter = SpillSorter<Entry>(directory: directory, chunkSize: chunk) {
+            ($0.key, $0.place) < ($1.key, $1.place)
+        }
+        for value in values { sorter.append(value) }
+        #expect(sorter.count == count)
+        let expected = values.sorted { ($0.key, $0.place) < ($1.key, $1.place) }
+        for _ in 0..<2 {
+            var got: [Entry] = []
+            #expect(sorter.forEach { got.append($0) })
+            #expect(got == expected)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
+    }
+
+    /// A folder the runs cannot be written to: the sorter says so instead of giving part of the values.
+    @Test func aFolderThatCannotTakeTheRunsIsReported() throws {
+        let sorter = SpillSorter<Int>(directory: "/nonexistent-\(UUID().uuidString)", chunkSize: 2, by: <)
+        for value in [3, 1, 2] { sorter.append(value) }
+        #expect(!sorter.forEach { _ in })
+        let small = SpillSorter<Int>(directory: "/nonexistent-\(UUID().uuidString)", chunkSize: 8, by: <)
+        for value in [3, 1, 2] { small.append(value) }
+        var got: [Int] = []
+        #expect(small.forEach { got.append($0) })
+        #expect(got == [1, 2, 3])
+    }
+}
