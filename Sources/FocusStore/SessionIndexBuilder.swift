@@ -68,7 +68,7 @@ final class SessionIndexBuilder {
         }
         if usable {
             guard
-                ids.forEach({ entry in
+                ids.visitInOrder({ entry in
                     if let last = run.last, last.key != entry.key { endRun() }
                     run.append(entry)
                 })
@@ -89,11 +89,11 @@ final class SessionIndexBuilder {
                     w.bytes.removeAll(keepingCapacity: true)
                 }
                 if usable {
-                    let readIDs = ids.forEach { entry in
+                    let readIDs = ids.visitInOrder { entry in
                         SessionIndex.write(entry, to: &w)
                         flush(atLeast: 1 << 16)
                     }
-                    let readStarts = starts.forEach { entry in
+                    let readStarts = starts.visitInOrder { entry in
                         SessionIndex.write(entry, to: &w)
                         flush(atLeast: 1 << 16)
                     }

@@ -8,8 +8,8 @@
 ///
 /// The values are gathered in a chunk (``defaultChunkSize`` unless told); each full chunk is sorted and written, as a run, to a
 /// temp file in `directory` (unlinked at once: nothing is left behind, whatever ends the process). Reading them
-/// back (``forEach(_:)``, any number of times) merges the runs, a buffer of each at a time; with fewer values than
-/// a chunk nothing is written. An I/O error (a full disk) makes ``forEach(_:)`` say so: the caller builds its file
+/// back (``visitInOrder(_:)``, any number of times) merges the runs, a buffer of each at a time; with fewer values than
+/// a chunk nothing is written. An I/O error (a full disk) makes ``visitInOrder(_:)`` say so: the caller builds its file
 /// another way.
 final class SpillSorter<Value> {
     /// Values held in memory before a run is written, unless told otherwise: 64 Ki (1.5 MiB of three-word values).
@@ -70,7 +70,7 @@ final class SpillSorter<Value> {
 
     /// Calls `body` with every value, in order (values equal for `less` in no set order); `false` when the runs
     /// could not be written or read back.
-    func forEach(_ body: (Value) -> Void) -> Bool {
+    func visitInOrder(_ body: (Value) -> Void) -> Bool {
         guard !failed else { return false }
         AppStore.SessionKey.sort(&chunk, by: less)
         if runs.isEmpty {

@@ -103,7 +103,7 @@ struct StatsCacheBuilder {
         for change in scan.changes { idHashes.append(StatsCache.hash(change.id)) }
         var sortedHashes: [Int] = []
         sortedHashes.reserveCapacity(idHashes.count)
-        guard idHashes.forEach({ sortedHashes.append($0) }) else { return nil }
+        guard idHashes.visitInOrder({ sortedHashes.append($0) }) else { return nil }
         let sharedHash = zip(sortedHashes, sortedHashes.dropFirst()).contains { $0 == $1 }
         let recent = newest.suffix(JournalDigest.History.kept).reversed()
         let history = JournalDigest.History(
@@ -150,7 +150,7 @@ struct StatsCacheBuilder {
         var length = 8
         var previous: ShortIDKey?
         var tellable = true
-        let read = shortIDs.forEach { b in
+        let read = shortIDs.visitInOrder { b in
             defer { previous = b }
             guard let a = previous else { return }
             guard a.high != b.high || a.low != b.low else {
@@ -166,7 +166,7 @@ struct StatsCacheBuilder {
         guard read, tellable else { return nil }
         var hashes: [Int] = []
         hashes.reserveCapacity(shortIDs.count)
-        guard shortIDs.forEach({ hashes.append($0.prefixHash(length: length)) }) else { return nil }
+        guard shortIDs.visitInOrder({ hashes.append($0.prefixHash(length: length)) }) else { return nil }
         AppStore.SessionKey.sort(&hashes, by: <)
         return (length, hashes)
     }

@@ -29,7 +29,7 @@ struct SpillSorterTests {
         let expected = values.sorted { ($0.key, $0.place) < ($1.key, $1.place) }
         for _ in 0..<2 {
             var got: [Entry] = []
-            #expect(sorter.forEach { got.append($0) })
+            #expect(sorter.visitInOrder { got.append($0) })
             #expect(got == expected)
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
@@ -39,11 +39,11 @@ struct SpillSorterTests {
     @Test func aFolderThatCannotTakeTheRunsIsReported() throws {
         let sorter = SpillSorter<Int>(directory: "/nonexistent-\(UUID().uuidString)", chunkSize: 2, by: <)
         for value in [3, 1, 2] { sorter.append(value) }
-        #expect(!sorter.forEach { _ in })
+        #expect(!sorter.visitInOrder { _ in })
         let small = SpillSorter<Int>(directory: "/nonexistent-\(UUID().uuidString)", chunkSize: 8, by: <)
         for value in [3, 1, 2] { small.append(value) }
         var got: [Int] = []
-        #expect(small.forEach { got.append($0) })
+        #expect(small.visitInOrder { got.append($0) })
         #expect(got == [1, 2, 3])
     }
 }
