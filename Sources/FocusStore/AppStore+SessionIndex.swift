@@ -17,7 +17,9 @@ extension AppStore {
     func sessionIndex() -> SessionIndexFile? {
         let path = paths.sessionIndexFile
         if let file = SessionIndexFile.open(path), let change = try? changedSince(files: file.files.map(\.state)) {
-            if change.appended.isEmpty { return file.usable ? file : nil }
+            if change.appended.isEmpty && (change.files == file.files.map(\.state) || !file.usable) {
+                return file.usable ? file : nil
+            }
             if file.usable, let folded = foldSessionIndex() { return folded }
         }
         guard let index = try? scanSessionIndex() else { return nil }
@@ -26,13 +28,15 @@ extension AppStore {
         return SessionIndexFile.open(path)
     }
 
-    /// The index file with the lines appended since folded in; `nil` when they cannot be (the index is built again).
+    /// The index file with the lines appended since folded in, or only the files' new states (a file a sync engine
+    /// replaced with the same bytes: not read again by the next command); `nil` when they cannot be (the index is
+    /// built again).
     private func foldSessionIndex() -> SessionIndexFile? {
         let path = paths.sessionIndexFile
         guard let locked = SessionIndexFile.openLocked(path) else { return nil }
         defer { locked.release() }
         guard locked.usable, let change = try? changedSince(files: locked.files.map(\.state)) else { return nil }
-        if change.appended.isEmpty { return locked }
+        if change.appended.isEmpty && change.files == locked.files.map(\.state) { return locked }
         guard let added = try? sessionIndexEntries(change, over: locked) else { return nil }
         let record = added.record()
         if locked.hasTrailingBytes
