@@ -187,6 +187,21 @@ extension AppStore {
 }
 
 extension SessionIndex {
+    /// ``key(_:)`` of `id` when it is plain (``isPlain(_:)``), else `nil`: the two in one pass over its bytes, with no
+    /// generic sequence (a rebuild asks it of every session).
+    static func plainKey(_ id: String) -> Int? {
+        var id = id
+        return id.withUTF8 { bytes -> Int? in
+            var key = 0
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                guard byte >= 0x20, byte <= 0x7E else { return nil }
+                if index < 8 { key |= Int(lowercased(byte)) << (8 * (7 - index)) }
+            }
+            return key
+        }
+    }
+
     /// What the index keeps of one record.
     enum Entry {
         case session(IDEntry, StartEntry)
@@ -211,11 +226,10 @@ extension SessionIndex {
     static func entry(_ record: JournalRecord, place: Place, line: Int, in file: inout File) -> Entry? {
         switch record {
         case .session(let log):
-            guard isPlain(log.id.utf8) else { return nil }
+            guard let key = plainKey(log.id) else { return nil }
             let start = Int(log.start.timeIntervalSince1970.rounded(.down))
             let end = Int(log.end.timeIntervalSince1970.rounded(.up))
-            return .session(
-                IDEntry(key: key(log.id.utf8), place: place), StartEntry(start: start, end: end, place: place))
+            return .session(IDEntry(key: key, place: place), StartEntry(start: start, end: end, place: place))
         case .change(let change):
             file.latestAt = max(file.latestAt, Int(change.at.timeIntervalSince1970.rounded(.down)))
             let movesTime = change.kind == .edit && (change.patch.start != nil || change.patch.end != nil)

@@ -8,10 +8,11 @@ import FocusModels
 final class SessionIndexBuilder {
     private let ids: SpillSorter<SessionIndex.IDEntry>
     private let starts: SpillSorter<SessionIndex.StartEntry>
-    private var changes: [SessionIndex.ChangeEntry] = []
+    // Only the builder's own methods touch these, one at a time: no run-time exclusivity checks (every record).
+    @exclusivity(unchecked) private var changes: [SessionIndex.ChangeEntry] = []
     /// The files read so far, each's state left to ``write(to:states:usable:)``; the last is being read.
-    private var files: [SessionIndex.File] = []
-    private var longest = 0
+    @exclusivity(unchecked) private var files: [SessionIndex.File] = []
+    @exclusivity(unchecked) private var longest = 0
     /// Whether every session's id is plain (``SessionIndex/isPlain(_:)``) and every line was read: else the file
     /// is not written.
     private var plain = true
@@ -23,8 +24,8 @@ final class SessionIndexBuilder {
         lines: 0, latestAt: Int.min)
 
     init(spillingIn directory: String, chunk: Int) {
-        ids = SpillSorter(directory: directory, chunkSize: chunk, by: SessionIndex.IDEntry.precedes)
-        starts = SpillSorter(directory: directory, chunkSize: chunk, by: SessionIndex.StartEntry.precedes)
+        ids = SpillSorter(directory: directory, chunkSize: chunk)
+        starts = SpillSorter(directory: directory, chunkSize: chunk)
     }
 
     /// Adds `record`, read on line `line` of file `file` (in reading order) at `offset`, its line `length` bytes.

@@ -11,28 +11,28 @@
 /// back (``visitInOrder(_:)``, any number of times) merges the runs, a buffer of each at a time; with fewer values than
 /// a chunk nothing is written. An I/O error (a full disk) makes ``visitInOrder(_:)`` say so: the caller builds its file
 /// another way.
-final class SpillSorter<Value> {
+final class SpillSorter<Value: SpillSortable> {
     /// Values held in memory before a run is written, unless told otherwise: 64 Ki (1.5 MiB of three-word values).
     static var defaultChunkSize: Int { 1 << 16 }
     /// Values read back from each run at a time while merging.
     private static var readSize: Int { 4096 }
 
     private let directory: String
-    private let less: (Value, Value) -> Bool
     private let chunkSize: Int
-    private var chunk: [Value] = []
+    // Read and written only by the sorter's own methods, one at a time: no run-time exclusivity checks (a rebuild
+    // appends several values a session).
+    @exclusivity(unchecked) private var chunk: [Value] = []
     /// How many values each run written holds, in the file's order.
     private var runs: [Int] = []
     private var fd: Int32 = -1
     private var failed = false
     /// How many values were added.
-    private(set) var count = 0
+    @exclusivity(unchecked) private(set) var count = 0
 
-    init(directory: String, chunkSize: Int = defaultChunkSize, by less: @escaping (Value, Value) -> Bool) {
+    init(directory: String, chunkSize: Int = defaultChunkSize) {
         precondition(_isPOD(Value.self), "a spilled value is written as its bytes")
         self.directory = directory
         self.chunkSize = max(1, chunkSize)
-        self.less = less
     }
 
     deinit { if fd >= 0 { close(fd) } }
@@ -46,7 +46,7 @@ final class SpillSorter<Value> {
 
     /// Sorts the chunk and writes it as a run.
     private func spill() {
-        AppStore.SessionKey.sort(&chunk, by: less)
+        AppStore.SessionKey.sort(&chunk, by: Value.precedes)
         if !failed, fd < 0 { fd = Self.openTemp(in: directory) }
         guard !failed, fd >= 0 else {
             failed = true
@@ -68,11 +68,11 @@ final class SpillSorter<Value> {
         chunk.removeAll(keepingCapacity: true)
     }
 
-    /// Calls `body` with every value, in order (values equal for `less` in no set order); `false` when the runs
+    /// Calls `body` with every value, in order (``SpillSortable/precedes(_:_:)``; equal values in no set order); `false` when the runs
     /// could not be written or read back.
     func visitInOrder(_ body: (Value) -> Void) -> Bool {
         guard !failed else { return false }
-        AppStore.SessionKey.sort(&chunk, by: less)
+        AppStore.SessionKey.sort(&chunk, by: Value.precedes)
         if runs.isEmpty {
             for value in chunk { body(value) }
             return true
@@ -90,9 +90,9 @@ final class SpillSorter<Value> {
         while true {
             var best = -1
             for (index, cursor) in cursors.enumerated() where !cursor.isEmpty {
-                if best < 0 || less(cursor.head, cursors[best].head) { best = index }
+                if best < 0 || Value.precedes(cursor.head, cursors[best].head) { best = index }
             }
-            if inMemory < chunk.count, best < 0 || !less(cursors[best].head, chunk[inMemory]) {
+            if inMemory < chunk.count, best < 0 || !Value.precedes(cursors[best].head, chunk[inMemory]) {
                 body(chunk[inMemory])
                 inMemory += 1
                 continue
@@ -158,4 +158,20 @@ final class SpillSorter<Value> {
         }
         return -1
     }
+}
+
+/// A value a ``SpillSorter`` sorts: plain words, in the order `precedes` gives.
+protocol SpillSortable {
+    static func precedes(_ a: Self, _ b: Self) -> Bool
+}
+
+extension Int: SpillSortable {
+    static func precedes(_ a: Int, _ b: Int) -> Bool { a < b }
+}
+
+extension SessionIndex.IDEntry: SpillSortable {}
+extension SessionIndex.StartEntry: SpillSortable {}
+
+extension StatsCacheBuilder.ShortIDKey: SpillSortable {
+    static func precedes(_ a: Self, _ b: Self) -> Bool { (a.high, a.low) < (b.high, b.low) }
 }

@@ -46,8 +46,8 @@ struct StatsCacheBuilder {
     init(days: LocalDays, definitions: ExpeditionDefinitions?, spillingIn directory: String, chunk: Int) {
         self.days = days
         self.definitions = definitions
-        idHashes = SpillSorter(directory: directory, chunkSize: chunk, by: <)
-        shortIDs = SpillSorter(directory: directory, chunkSize: chunk) { ($0.high, $0.low) < ($1.high, $1.low) }
+        idHashes = SpillSorter(directory: directory, chunkSize: chunk)
+        shortIDs = SpillSorter(directory: directory, chunkSize: chunk)
         if let definitions {
             growth = GrowthTotals(deepFocusMinutes: definitions.deepFocusMinutes)
             expedition = ExpeditionService.Folder(state: ExpeditionState(), definitions: definitions, days: days)
@@ -183,11 +183,12 @@ struct StatsCacheBuilder {
             var high: UInt64 = 0
             var low: UInt64 = 0
             let plain = id.withUTF8 { bytes in
-                for (index, byte) in bytes.enumerated() {
+                for index in 0..<bytes.count {
+                    let byte = bytes[index]
                     guard byte >= 0x20, byte < 0x7F else { return false }
                     guard index < 16 else { continue }
                     let lower = UInt64(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
-                    if index < 8 { high |= lower << (8 * (7 - index)) } else { low |= lower << (8 * (15 - index)) }
+                    if index < 8 { high |= lower &<< (8 * (7 - index)) } else { low |= lower &<< (8 * (15 - index)) }
                 }
                 return true
             }

@@ -6,10 +6,12 @@ import Testing
 /// ``SpillSorter``: the values come back in order however many chunks spilled to the temp file, as often as they
 /// are read, and the temp file is never left in the folder.
 struct SpillSorterTests {
-    struct Entry: Equatable {
+    struct Entry: Equatable, SpillSortable {
         var key: Int
         var place: Int
         var length: Int
+
+        static func precedes(_ a: Self, _ b: Self) -> Bool { (a.key, a.place) < (b.key, b.place) }
     }
 
     @Test(arguments: [(1, 0), (1, 1), (3, 10), (7, 100), (64, 1000), (1000, 999), (1 << 16, 5000)])
@@ -21,12 +23,10 @@ struct SpillSorterTests {
             Entry(
                 key: Int.random(in: -50...50, using: &random), place: n, length: Int.random(in: 0...9, using: &random))
         }
-        let sorter = SpillSorter<Entry>(directory: directory, chunkSize: chunk) {
-            ($0.key, $0.place) < ($1.key, $1.place)
-        }
+        let sorter = SpillSorter<Entry>(directory: directory, chunkSize: chunk)
         for value in values { sorter.append(value) }
         #expect(sorter.count == count)
-        let expected = values.sorted { ($0.key, $0.place) < ($1.key, $1.place) }
+        let expected = values.sorted(by: Entry.precedes)
         for _ in 0..<2 {
             var got: [Entry] = []
             #expect(sorter.visitInOrder { got.append($0) })
@@ -37,10 +37,10 @@ struct SpillSorterTests {
 
     /// A folder the runs cannot be written to: the sorter says so instead of giving part of the values.
     @Test func aFolderThatCannotTakeTheRunsIsReported() throws {
-        let sorter = SpillSorter<Int>(directory: "/nonexistent-\(UUID().uuidString)", chunkSize: 2, by: <)
+        let sorter = SpillSorter<Int>(directory: "/nonexistent-\(UUID().uuidString)", chunkSize: 2)
         for value in [3, 1, 2] { sorter.append(value) }
         #expect(!sorter.visitInOrder { _ in })
-        let small = SpillSorter<Int>(directory: "/nonexistent-\(UUID().uuidString)", chunkSize: 8, by: <)
+        let small = SpillSorter<Int>(directory: "/nonexistent-\(UUID().uuidString)", chunkSize: 8)
         for value in [3, 1, 2] { small.append(value) }
         var got: [Int] = []
         #expect(small.visitInOrder { got.append($0) })
