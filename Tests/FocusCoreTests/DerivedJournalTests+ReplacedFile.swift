@@ -16,13 +16,7 @@ extension DerivedJournalTests {
         /// Writes the copy of the own journal file in its place.
         func apply(_ paths: DataPaths) throws {
             var text = try String(contentsOfFile: paths.journalFile, encoding: .utf8)
-            if self == .editedBytes {
-                let edited = text.replacingOccurrences(
-                    of: #""focused":1500"#, with: #""focused":1499"#, options: [],
-                    range: text.startIndex..<text.index(text.startIndex, offsetBy: 200))
-                #expect(edited != text && edited.utf8.count == text.utf8.count)
-                text = edited
-            }
+            if self == .editedBytes { text = DerivedJournalTests.firstSessionEdited(text) }
             let before = FileIO.status(paths.journalFile)?.inode
             try Data(text.utf8).write(to: URL(fileURLWithPath: paths.journalFile), options: .atomic)
             #expect(FileIO.status(paths.journalFile)?.inode != before)
@@ -33,9 +27,7 @@ extension DerivedJournalTests {
     /// command finds it current without reading the file. Edited bytes build it again, as its own scan does.
     @Test(arguments: Replacement.allCases)
     func theSessionIndexRecordsAReplacedFile(_ replacement: Replacement) throws {
-        let paths = try Sessions.temporaryPaths()
-        let first = AppStore(paths: paths)
-        for i in 0..<60 { try first.record(Self.session(i, hoursAgo: 24 * (61 - i), tag: "code")) }
+        let paths = try Self.sixtyDays()
         #expect(AppStore(paths: paths).sessionIndex() != nil)
         try replacement.apply(paths)
         let store = AppStore(paths: paths)
@@ -64,12 +56,11 @@ extension DerivedJournalTests {
 
     /// The end of a session after a sync engine replaced the file: the id's check (``AppStore/lacksRecord(id:)``)
     /// reads the file's prefix, the fold after the append does not read it again; edited bytes are told by the check
-    /// (the id is not known to be new: the journal is loaded). Either way the derived files then give what a rebuild gives.
+    /// (the id is not known to be new: the journal is loaded). Either way the derived files then give what a rebuild
+    /// gives.
     @Test(arguments: Replacement.allCases)
     func aSessionRecordedAfterAReplacedFileReadsItOnce(_ replacement: Replacement) throws {
-        let paths = try Sessions.temporaryPaths()
-        let first = AppStore(paths: paths)
-        for i in 0..<60 { try first.record(Self.session(i, hoursAgo: 24 * (61 - i), tag: "code")) }
+        let paths = try Self.sixtyDays()
         _ = try Self.derived(paths)
         try replacement.apply(paths)
         let store = AppStore(paths: paths)

@@ -447,21 +447,29 @@ import Testing
         var edits: Bool { [.editThenOwnAppend, .editThenForeignAppend, .editInPlace, .editedGrownCopy].contains(self) }
     }
 
-    @Test(arguments: Change.allCases)
-    func aChangedFileIsFoldedOnlyWhenItStartsWithTheSameBytes(_ change: Change) throws {
+    /// A new home whose own journal file holds a session a day for sixty days, none of them derived yet.
+    static func sixtyDays() throws -> DataPaths {
         let paths = try Sessions.temporaryPaths()
         let first = AppStore(paths: paths)
         for i in 0..<60 { try first.record(Self.session(i, hoursAgo: 24 * (61 - i), tag: "code")) }
+        return paths
+    }
+
+    /// `text` with the first session's focus a second less: the same length, far from the end.
+    static func firstSessionEdited(_ text: String) -> String {
+        let edited = text.replacingOccurrences(
+            of: #""focused":1500"#, with: #""focused":1499"#, options: [],
+            range: text.startIndex..<text.index(text.startIndex, offsetBy: 200))
+        #expect(edited != text && edited.utf8.count == text.utf8.count)
+        return edited
+    }
+
+    @Test(arguments: Change.allCases)
+    func aChangedFileIsFoldedOnlyWhenItStartsWithTheSameBytes(_ change: Change) throws {
+        let paths = try Self.sixtyDays()
         _ = try Self.derived(paths)
         var text = try String(contentsOfFile: paths.journalFile, encoding: .utf8)
-        if change.edits {
-            // The first session loses a second of focus: same length, far from the end.
-            let edited = text.replacingOccurrences(
-                of: #""focused":1500"#, with: #""focused":1499"#, options: [],
-                range: text.startIndex..<text.index(text.startIndex, offsetBy: 200))
-            #expect(edited != text && edited.utf8.count == text.utf8.count)
-            text = edited
-        }
+        if change.edits { text = Self.firstSessionEdited(text) }
         let added = JournalCodec.encode(Self.session(99, hoursAgo: 2, tag: "new")) + "\n"
         switch change {
         case .foreignAppend, .editThenOwnAppend, .editThenForeignAppend, .editInPlace:
