@@ -1,10 +1,11 @@
 import FocusJournal
 import FocusModels
 
-/// The session index (``SessionIndex``) filled by the rebuild's first pass (``AppStore/rebuiltJournal(days:definitions:)``)
-/// from every record it reads, beside the stats cache, and written without being whole in memory: the sessions'
-/// entries go through ``SpillSorter``s and the file is written a piece at a time, the same bytes as
-/// ``SessionIndex/encoded()`` of ``AppStore/scanSessionIndex()`` (`DerivedJournalTests` compares them).
+/// The session index (``SessionIndex``) filled by the rebuild's first pass
+/// (``AppStore/rebuiltJournal(days:definitions:spillChunk:)``) from every record it reads, beside the stats cache, and
+/// written without being whole in memory: the sessions' entries go through ``SpillSorter``s and the file is written a
+/// piece at a time, the same bytes as ``SessionIndex/encoded()`` of ``AppStore/scanSessionIndex()``
+/// (`DerivedJournalTests` compares them).
 final class SessionIndexBuilder {
     private let ids: SpillSorter<SessionIndex.IDEntry>
     private let starts: SpillSorter<SessionIndex.StartEntry>
@@ -98,7 +99,9 @@ final class SessionIndexBuilder {
                         SessionIndex.write(entry, to: &w)
                         flush(atLeast: 1 << 16)
                     }
-                    guard readIDs, readStarts else { throw FocusError(.io, "cannot read back the index's entries") }
+                    guard readIDs, readStarts else {
+                        throw FocusError(.io, "cannot read \(path): \(FileIO.errnoText())")
+                    }
                     for entry in sortedChanges { SessionIndex.write(entry, to: &w) }
                     for entry in shared { SessionIndex.write(entry, to: &w) }
                 }

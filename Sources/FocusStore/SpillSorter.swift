@@ -6,11 +6,11 @@
 /// keeps a few per session (``StatsCacheBuilder``, ``SessionIndexBuilder``), which at a million sessions would be
 /// most of its memory.
 ///
-/// The values are gathered in a chunk (``defaultChunkSize`` unless told); each full chunk is sorted and written, as a run, to a
-/// temp file in `directory` (unlinked at once: nothing is left behind, whatever ends the process). Reading them
-/// back (``visitInOrder(_:)``, any number of times) merges the runs, a buffer of each at a time; with fewer values than
-/// a chunk nothing is written. An I/O error (a full disk) makes ``visitInOrder(_:)`` say so: the caller builds its file
-/// another way.
+/// The values are gathered in a chunk (``defaultChunkSize`` unless told); each full chunk is sorted and written, as a
+/// run, to a temp file in `directory` (unlinked at once: nothing is left behind, whatever ends the process). Reading
+/// them back (``visitInOrder(_:)``, any number of times) merges the runs, a buffer of each at a time; with fewer
+/// values than a chunk nothing is written. An I/O error (a full disk) makes ``visitInOrder(_:)`` say so: the caller
+/// builds its file another way.
 final class SpillSorter<Value: SpillSortable> {
     /// Values held in memory before a run is written, unless told otherwise: 64 Ki (1.5 MiB of three-word values).
     static var defaultChunkSize: Int { 1 << 16 }
@@ -68,8 +68,8 @@ final class SpillSorter<Value: SpillSortable> {
         chunk.removeAll(keepingCapacity: true)
     }
 
-    /// Calls `body` with every value, in order (``SpillSortable/precedes(_:_:)``; equal values in no set order); `false` when the runs
-    /// could not be written or read back.
+    /// Calls `body` with every value, in order (``SpillSortable/precedes(_:_:)``; equal values in no set order);
+    /// `false` when the runs could not be written or read back.
     func visitInOrder(_ body: (Value) -> Void) -> Bool {
         guard !failed else { return false }
         AppStore.SessionKey.sort(&chunk, by: Value.precedes)
