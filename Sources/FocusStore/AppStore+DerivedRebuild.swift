@@ -18,7 +18,7 @@ extension AppStore {
     func rebuiltJournal(
         days: LocalDays, definitions: ExpeditionDefinitions?, spillChunk: Int = SpillSorter<Int>.defaultChunkSize
     ) -> DerivedJournal? {
-        guard !isLoaded, (try? FileIO.makeDirectories(paths.cacheDirectory)) != nil else { return nil }
+        guard !isLoaded else { return nil }
         let builderDefinitions = try? loadExpeditionDefinitions()
         let spill = paths.cacheDirectory
         var builder = StatsCacheBuilder(

@@ -7,9 +7,9 @@
 /// most of its memory.
 ///
 /// The values are gathered in a chunk (``defaultChunkSize`` unless told); each full chunk is sorted and written, as a
-/// run, to a temp file in `directory` (unlinked at once: nothing is left behind, whatever ends the process). Reading
-/// them back (``visitInOrder(_:)``, any number of times) merges the runs, a buffer of each at a time; with fewer
-/// values than a chunk nothing is written. An I/O error (a full disk) makes ``visitInOrder(_:)`` say so: the caller
+/// run, to a temp file in `directory` (the folder made then if missing; the file unlinked at once: nothing is left
+/// behind, whatever ends the process). Reading them back (``visitInOrder(_:)``, any number of times) merges the runs,
+/// a buffer of each at a time; with fewer values than a chunk nothing is written. An I/O error (a full disk) makes ``visitInOrder(_:)`` say so: the caller
 /// builds its file another way.
 final class SpillSorter<Value: SpillSortable> {
     /// Values held in memory before a run is written, unless told otherwise: 64 Ki (1.5 MiB of three-word values).
@@ -145,8 +145,10 @@ final class SpillSorter<Value: SpillSortable> {
         }
     }
 
-    /// A new file in `directory`, already unlinked; -1 when none can be made.
+    /// A new file in `directory` (made if missing: only a rebuild that spills needs it), already unlinked; -1 when
+    /// none can be made.
     private static func openTemp(in directory: String) -> Int32 {
+        guard (try? FileIO.makeDirectories(directory)) != nil else { return -1 }
         for _ in 0..<8 {
             let path = "\(directory)/.spill-\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 16))"
             let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)

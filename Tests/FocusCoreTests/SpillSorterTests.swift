@@ -35,15 +35,32 @@ struct SpillSorterTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
     }
 
-    /// A folder the runs cannot be written to: the sorter says so instead of giving part of the values.
+    /// A folder that cannot be made (its parent is a file): the sorter says so instead of giving part of the values;
+    /// values that fit in a chunk need no folder.
     @Test func aFolderThatCannotTakeTheRunsIsReported() throws {
-        let sorter = SpillSorter<Int>(directory: "/nonexistent-\(UUID().uuidString)", chunkSize: 2)
+        let file = try Sessions.temporaryPaths().dataDirectory + "/a-file"
+        #expect(FileManager.default.createFile(atPath: file, contents: Data()))
+        let sorter = SpillSorter<Int>(directory: file + "/cache", chunkSize: 2)
         for value in [3, 1, 2] { sorter.append(value) }
         #expect(!sorter.visitInOrder { _ in })
-        let small = SpillSorter<Int>(directory: "/nonexistent-\(UUID().uuidString)", chunkSize: 8)
+        let small = SpillSorter<Int>(directory: file + "/cache", chunkSize: 8)
         for value in [3, 1, 2] { small.append(value) }
         var got: [Int] = []
         #expect(small.visitInOrder { got.append($0) })
         #expect(got == [1, 2, 3])
+    }
+
+    /// The folder is made when the first run is written, not before: a rebuild that spills nothing (an empty
+    /// journal) leaves no folder behind.
+    @Test(arguments: [(8, false), (2, true)])
+    func theFolderIsMadeOnlyForARun(chunk: Int, spills: Bool) throws {
+        let directory = try Sessions.temporaryPaths().cacheDirectory
+        let sorter = SpillSorter<Int>(directory: directory, chunkSize: chunk)
+        for value in [3, 1, 2] { sorter.append(value) }
+        var got: [Int] = []
+        #expect(sorter.visitInOrder { got.append($0) })
+        #expect(got == [1, 2, 3])
+        #expect(FileManager.default.fileExists(atPath: directory) == spills)
+        if spills { #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty) }
     }
 }
