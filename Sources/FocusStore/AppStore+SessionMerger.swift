@@ -66,7 +66,8 @@ extension AppStore {
                 }
             }
             self.next = next
-            pending.removeAll(keepingCapacity: true)
+            // One at a time: `removeAll(keepingCapacity:)` costs hundreds of instructions for the one there mostly is.
+            while pending.popLast() != nil {}
             lines.removeAll(keepingCapacity: true)
         }
     }

@@ -32,7 +32,9 @@ extension AppStore {
     /// its id, where its line is). Only the sessions a change record names, or whose id hash another shares, are
     /// read again by their keys and resolved exactly (``JournalHistory`` applies the changes to them). The second
     /// pass reads the sessions again: in file order when the files hold them by start, as focus appends them,
-    /// else in the order of the sorted keys; the changed sessions are merged in at their place.
+    /// else in the order of the sorted keys; the changed sessions are merged in at their place. When a quick look
+    /// first (``visitsInOnePass(_:)``) is sure the journal holds no change record, its sessions by start and no id
+    /// twice, the sessions are visited as the first pass reads them, and there is no second.
     ///
     /// A journal this cannot follow exactly (a conflict copy of a sync engine, an id read twice, an id that is both
     /// a session and a change) is loaded whole (``load()``) and its sessions visited from memory, as is a store
@@ -74,12 +76,23 @@ extension AppStore {
         progress: ((WorkProgress) -> Void)?, planned: ((Int, [JournalChange]) -> Void)?, keepingLines: Bool,
         _ visit: SessionMerger.Visit
     ) throws(FocusError) -> JournalScan {
-        if !isLoaded, var plan = try streamPlan(progress: progress) {
+        // A visitor told nothing before the sessions (`export`, `doctor`) is visited in the first pass when it is sure
+        // to go to the end (``visitsInOnePass(_:)``): a visit is never taken back.
+        var visitedFirst = false
+        if !isLoaded,
+            var plan = try streamPlan(
+                progress: progress, onePass: planned == nil, onlyIfSure: true, keepingLines: keepingLines,
+                beginning: { _, _ in visitedFirst = true }, visiting: visit)
+        {
             let records = adopt(plan)
+            if plan.visited { return scan(plan, records: records, visited: records) }
+            // A journal that changed between the look and the pass (it is read up to the same sizes: never).
+            if visitedFirst { throw Self.changedWhileRead(paths.journalDirectory) }
             planned?(records, plan.changes)
             let visited = try stream(&plan, keepingLines: keepingLines, progress: progress, visit)
             return scan(plan, records: records, visited: visited)
         }
+        if visitedFirst { throw Self.changedWhileRead(paths.journalDirectory) }
         if !isLoaded { try load() }
         planned?(history.sessions.count, history.changes)
         for log in focusLogs { try visit(log, device(ofSession: log.id), nil) }

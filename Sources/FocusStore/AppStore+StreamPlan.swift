@@ -37,10 +37,12 @@ extension AppStore {
     /// The first pass, or `nil` when the journal needs a full ``load()`` (see ``streamSessions(progress:_:)``).
     /// With `onePass`, the sessions are visited (`visit`) as they are read while they come by start and no change
     /// record came (`begin` hears it first), and the plan says whether that lasted to the end
-    /// (``streamSessions(progress:beginning:withDevices:)``). `index` is given every record read, with its place.
+    /// (``streamSessions(progress:beginning:withDevices:)``). With `onlyIfSure`, the sessions are visited so only when
+    /// the pass is sure not to start over (``visitsInOnePass(_:)``), each with its line when `keepingLines`. `index` is
+    /// given every record read, with its place.
     func streamPlan(
-        progress: ((WorkProgress) -> Void)?, onePass visits: Bool = false,
-        beginning begin: (Int, [JournalChange]) -> Void = { _, _ in },
+        progress: ((WorkProgress) -> Void)?, onePass: Bool = false, onlyIfSure: Bool = false,
+        keepingLines: Bool = false, beginning begin: (Int, [JournalChange]) -> Void = { _, _ in },
         visiting visit: SessionMerger.Visit = { _, _, _ in }, indexing indexer: SessionIndexBuilder? = nil
     ) throws(FocusError) -> StreamPlan? {
         var plan = StreamPlan()
@@ -53,10 +55,12 @@ extension AppStore {
             plan.writers.append(JournalFileName(name)?.writer?.name)
             plan.totalBytes += reader.size
         }
+        var visits = onePass
+        if visits, onlyIfSure { visits = try Self.visitsInOnePass(plan.files) }
         // Room for the shortest lines focus writes: pages never touched are never resident.
         plan.keys.reserveCapacity(plan.totalBytes / 64)
         if visits { begin(plan.totalBytes / 64, []) }
-        var merger = SessionMerger(changed: [])
+        var merger = SessionMerger(changed: [], keepingLines: keepingLines)
         var failure: FocusError?
         var readBytes = 0
         var lastStart: UInt32 = 0
@@ -81,15 +85,17 @@ extension AppStore {
                 defer { plan.issues += issues }
                 // While the sessions may yet be visited in this pass, they are read whole; else only their keys.
                 if visits, plan.inOrder, plan.changes.isEmpty {
-                    line += JournalReader.scan(piece, file: reader.path, firstLine: line, issues: &issues) {
-                        record, number, at in
+                    line += JournalReader.scanWithLines(piece, file: reader.path, firstLine: line, issues: &issues) {
+                        record, written, number, at in
                         indexer?.add(
                             record, file: index, offset: offset + at, length: Self.lineLength(piece, at), line: number)
                         switch record {
                         case .session(let log):
                             key(start: Int(log.start.timeIntervalSince1970), idHash: FNV1a.hash(log.id), at: at)
                             guard plan.inOrder, plan.changes.isEmpty, failure == nil else { return }
-                            do throws(FocusError) { try merger.add(log, plan.writers[index], visit) } catch {
+                            do throws(FocusError) {
+                                try merger.add(log, plan.writers[index], line: keepingLines ? written : nil, visit)
+                            } catch {
                                 failure = error
                             }
                         case .change(let record): change(record, number: number)

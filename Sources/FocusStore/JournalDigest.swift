@@ -257,8 +257,8 @@ struct JournalDigest: Equatable {
     /// The hash a short id of `length` is kept under (``StatsCache/prefixHashes``).
     static func prefixHash(_ id: String, length: Int) -> Int { StatsCache.hash(String(id.lowercased().prefix(length))) }
 
-    /// `growth` with `added` in start order, `nil` when one starts before its last session and before its days were
-    /// all set (``GrowthTotals/settledBefore``), or with another deep focus.
+    /// `growth` with `added` in start order, `nil` when one starts before its last session and the days it may move
+    /// cannot be told without the history (``GrowthTotals/replacing(_:with:)``), or with another deep focus.
     private static func folding(_ added: [FocusLog], into growth: Growth, deepFocusMinutes: Int?, days: LocalDays)
         -> Growth?
     {

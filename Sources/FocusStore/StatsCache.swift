@@ -30,7 +30,7 @@ import FoundationEssentials
 /// ```
 struct StatsCache {
     static let magic: Int = 0x3143_5344_5355_4F46  // "FOCUSDC1"
-    static let version = 6
+    static let version = 7
     static let tailLength = 4096
 
     /// What a journal file looked like when the cache was built.
@@ -272,6 +272,13 @@ struct StatsCache {
                 let t = growth.totals
                 for v in [t.deepFocusMinutes, t.focused, t.deepCount, t.hoursReached.count] { w.int(v) }
                 for v in [t.firstCompleted, t.firstDeep, t.tenthDeep] + t.hoursReached { w.optional(v) }
+                for setter in t.setters {
+                    w.int(setter == nil ? 0 : 1)
+                    w.double(setter?.start ?? 0)
+                    w.string(setter?.id ?? "")
+                    w.int(setter?.focused ?? 0)
+                    w.int(setter?.focusedBefore ?? 0)
+                }
                 w.int(growth.lastStart == nil ? 0 : 1)
                 w.double(growth.lastStart ?? 0)
                 w.int(growth.lastID == nil ? 0 : 1)

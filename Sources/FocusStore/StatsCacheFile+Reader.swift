@@ -93,9 +93,19 @@ extension StatsCacheFile {
                 let firstDeep = try r.optional()
                 let tenthDeep = try r.optional()
                 let reached = [try r.optional(), try r.optional(), try r.optional()]
+                var setters: [GrowthTotals.Setter?] = []
+                for _ in 0..<6 {
+                    let present = try r.flag()
+                    let start = try r.double()
+                    let id = try r.string()
+                    let setter = GrowthTotals.Setter(
+                        start: start, id: id, focused: try r.int(), focusedBefore: try r.int())
+                    setters.append(present ? setter : nil)
+                }
                 let totals = GrowthTotals(
                     deepFocusMinutes: deepFocusMinutes, focused: focused, firstCompleted: firstCompleted,
-                    deepCount: deepCount, firstDeep: firstDeep, tenthDeep: tenthDeep, hoursReached: reached)
+                    deepCount: deepCount, firstDeep: firstDeep, tenthDeep: tenthDeep, hoursReached: reached,
+                    setters: setters)
                 guard StatsCacheFile.isWithinBounds(totals) else { throw Corrupt() }
                 let hasStart = try r.flag()
                 let start = try r.double()

@@ -244,12 +244,18 @@ final class StatsCacheFile {
     }
 
     /// Whether every total and day is one the journal can give (``StatsCache/quantities``, ``StatsCache/days``),
-    /// so folding a session into them can never overflow.
+    /// with a session that set each day set and none for the others, so folding a session into them can never
+    /// overflow.
     static func isWithinBounds(_ totals: GrowthTotals) -> Bool {
         let days = [totals.firstCompleted, totals.firstDeep, totals.tenthDeep] + totals.hoursReached
         return StatsCache.quantities.contains(totals.focused) && StatsCache.quantities.contains(totals.deepCount)
             && (1...1440).contains(totals.deepFocusMinutes) && totals.hoursReached.count == 3
-            && days.allSatisfy { $0.map(StatsCache.days.contains) ?? true }
+            && days.allSatisfy { $0.map(StatsCache.days.contains) ?? true } && totals.setters.count == days.count
+            && zip(days, totals.setters).allSatisfy { day, setter in
+                guard let setter else { return day == nil }
+                return day != nil && setter.start.isFinite && StatsCache.quantities.contains(setter.focused)
+                    && StatsCache.quantities.contains(setter.focusedBefore)
+            }
     }
 
     /// The length of the short ids of the digest's newest sessions, without reading them; `nil` when it has none.

@@ -38,11 +38,12 @@ public struct HistoryViewModel {
     /// (``AppStore/newestSessions(limit:days:)``): every session, newest first, without reading the history.
     private var newest: (logs: [FocusLog], total: Int, idLength: Int)?
 
-    /// The newest `limit` of every session, from the derived files when they match the journal; `nil` when the
-    /// journal must be loaded (``AppStore/load()``) for ``init(store:range:tag:device:limit:now:days:)``.
-    public init?(newestOf store: AppStore, limit: Int, now: Date, days: LocalDays) {
-        guard let newest = store.newestSessions(limit: limit, days: days) else { return nil }
-        self.init(store: store, limit: limit, now: now, days: days)
+    /// The newest `limit` of every session after the newest `offset`, from the derived files when they match the
+    /// journal; `nil` when the journal must be loaded (``AppStore/load()``) for
+    /// ``init(store:range:tag:device:limit:offset:now:days:)``.
+    public init?(newestOf store: AppStore, limit: Int, offset: Int = 0, now: Date, days: LocalDays) {
+        guard let newest = store.newestSessions(limit: max(0, offset) + limit, days: days) else { return nil }
+        self.init(store: store, limit: limit, offset: offset, now: now, days: days)
         self.newest = newest
     }
 
@@ -92,7 +93,10 @@ public struct HistoryViewModel {
     /// (``AppStore/streamSessions(progress:_:)``) rather than from ``AppStore/focusLogs``.
     public var filter: (FocusLog) -> Bool {
         let bounds = dayBounds
-        return { self.includes($0, recorder: self.store.device(ofSession: $0.id), bounds: bounds) }
+        // The recorder looked up only when a device is asked for: a whole-history export filters every session.
+        return {
+            self.includes($0, recorder: self.device == nil ? nil : self.store.device(ofSession: $0.id), bounds: bounds)
+        }
     }
 
     /// The local days of ``range``; `nil` for `all`, which needs no dates: the whole history stays cheap to scroll.

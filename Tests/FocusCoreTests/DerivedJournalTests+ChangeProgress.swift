@@ -48,14 +48,17 @@ extension DerivedJournalTests {
         }
 
         /// Whether the derived files can tell the expedition and the growth after it without the history: a change
-        /// the reducers do not see (the tags), or one to sessions after the route completed and the growth's days
-        /// were all set.
+        /// the reducers do not see (the tags), or one the expedition can tell (``expeditionFolds``) that keeps each
+        /// growth day's session and the focus before it on the same side of its threshold: any after the ten hours
+        /// were reached (s10, the first day set after the first deep ones), the short s6 before it (200 s less
+        /// before s10 keeps it over nine hours), a move of a manual one before it.
         var folds: Bool {
             switch kind {
             case .tags: true
             // The index tells what each change does as of the whole journal: two of one session are rebuilt.
             case .editThenUndo: false
-            default: [.middle, .last, .otherDevice].contains(place)
+            case .move where place == .manualBefore: true
+            default: [.middle, .last, .otherDevice, .shortBefore, .afterCompletion].contains(place)
             }
         }
 

@@ -212,6 +212,10 @@ import Testing
         var memo = SessionExporter.CSVDays()
         SessionExporter.csvRow(log, days: LocalDays(timeZone: .gmt), memo: &memo, to: &csv)
         #expect(String(decoding: csv, as: UTF8.self) == Reference.csvRow(log, days: LocalDays(timeZone: .gmt)))
+        // iCalendar's instants and durations (`focused`) at the same edges.
+        var ical: [UInt8] = []
+        SessionExporter.iCalendarEvent(log, stamp: "20261129T090000Z", to: &ical)
+        #expect(String(decoding: ical, as: UTF8.self) == Reference.iCalendarEvent(log, stamp: "20261129T090000Z"))
     }
 
     /// Lines in focus's own shape, some of them not as focus writes them: an instant with an offset, the default

@@ -299,6 +299,30 @@ import Testing
         #expect(month.stdout.hasPrefix("Added 0 sessions"))
     }
 
+    /// `doctor` checks the sessions in the stream's first pass when the journal allows it (no change record) and in
+    /// its second otherwise: each problem is reported once either way.
+    @Test(arguments: [false, true])
+    func doctorReportsEachProblemOnceWhenItsChecksStartOver(_ withChange: Bool) throws {
+        let home = try TempHome()
+        let change = #"{"v":2,"kind":"edit","id":"e1","target":"c","at":"2026-11-28T12:00:00Z","tags":["x"]}"#
+        try home.writeJournal(
+            [
+                #"{"id":"a","start":"2026-11-28T09:00:00Z","end":"2026-11-28T09:25:00Z","planned":1500,"#
+                    + #""focused":1500,"completed":true}"#,
+                #"{"id":"b","start":"2026-11-28T09:10:00Z","end":"2026-11-28T09:35:00Z","planned":1500,"#
+                    + #""focused":1500,"completed":true}"#,
+                #"{"id":"f","start":"2026-12-28T09:00:00Z","end":"2026-12-28T09:25:00Z","planned":1500,"#
+                    + #""focused":1500,"completed":true}"#,
+                #"{"id":"c","start":"2026-12-29T09:00:00Z","end":"2026-12-29T09:25:00Z","planned":1500,"#
+                    + #""focused":1500,"completed":true}"#,
+            ] + (withChange ? [change] : []))
+        let result = try Self.focus(["doctor"], home)
+        #expect(result.status == 65)
+        #expect(result.stdout.components(separatedBy: "sessions overlap: a").count == 2, "\(result.stdout)")
+        #expect(result.stdout.components(separatedBy: "session f ends in the future").count == 2)
+        #expect(result.stdout.components(separatedBy: "session c ends in the future").count == 2)
+    }
+
     @Test func doctorFindsProblemsAndRepairsOnlyDerivedFiles() throws {
         let home = try TempHome()
         try home.writeJournal([

@@ -164,7 +164,8 @@ import Testing
                 #expect(running.timer != nil)
                 Views.check(DashboardView.screen(running, inputs).lines, width: width, "dashboard session")
                 for prompt in prompts {
-                    let lines = DashboardPromptView.lines(prompt, store: store, zone: Views.utc, width: width)
+                    let lines = DashboardPromptView.lines(
+                        prompt, store: store, days: inputs.days, zone: Views.utc, width: width)
                     Views.check(lines, width: width, "dashboard prompt \(prompt)")
                 }
                 for notice in notices {

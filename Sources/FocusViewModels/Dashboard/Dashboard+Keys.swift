@@ -65,10 +65,16 @@ extension Dashboard {
     /// The Log's selected session.
     public var selectedID: String? { facts.sessionIDs.indices.contains(selection) ? facts.sessionIDs[selection] : nil }
 
+    /// Whether the Log's selection is past the sessions whose ids the facts hold: the journal must be read for them
+    /// (``DashboardData/everySession(_:config:days:)``).
+    public var wantsEverySession: Bool {
+        tab == .log && facts.sessionIDs.count < facts.sessionCount && selection >= facts.sessionIDs.count
+    }
+
     /// Moves the Log's selection, or scrolls another tab, by `rows` (clamped).
     private mutating func move(by rows: Int) {
         if tab == .log {
-            selection = max(0, min(facts.sessionIDs.count - 1, selection.addingReportingOverflow(rows).partialValue))
+            selection = max(0, min(facts.sessionCount - 1, selection.addingReportingOverflow(rows).partialValue))
             revealSelection()
         } else {
             let target = scroll(tab).addingReportingOverflow(rows).partialValue

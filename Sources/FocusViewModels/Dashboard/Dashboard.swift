@@ -183,7 +183,7 @@ public struct Dashboard: Equatable, Sendable {
         self.facts = facts
         // The selection stays on its session when others arrive above it.
         if let selected, let index = facts.sessionIDs.firstIndex(of: selected) { selection = index }
-        selection = min(selection, max(0, facts.sessionIDs.count - 1))
+        selection = min(selection, max(0, facts.sessionCount - 1))
         revealSelection()
         clampScroll()
         return [.render]
@@ -198,7 +198,7 @@ public struct Dashboard: Equatable, Sendable {
     }
 
     func maximumScroll(_ tab: DashboardTab) -> Int {
-        if tab == .log { return max(0, facts.sessionIDs.count - DashboardLayout.logRows(size)) }
+        if tab == .log { return max(0, facts.sessionCount - DashboardLayout.logRows(size)) }
         guard let rows = contentRows[tab] else { return Int.max }
         return max(0, rows - DashboardLayout.bodyRows(size))
     }

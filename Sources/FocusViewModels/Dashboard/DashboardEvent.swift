@@ -19,13 +19,20 @@ public struct DashboardFacts: Equatable, Sendable {
     public var config: FocusConfig
     /// Every tag once, the most recently used first.
     public var tags: [String]
-    /// The ids of every session, newest first.
+    /// The ids of the newest sessions, newest first: every session's once the journal was read, else those the
+    /// derived files keep (``DashboardData``).
     public var sessionIDs: [String]
+    /// How many sessions there are.
+    public var sessionCount: Int
 
-    public init(config: FocusConfig = FocusConfig(), tags: [String] = [], sessionIDs: [String] = []) {
+    /// `sessionCount` defaults to the ids' count: every session's id.
+    public init(
+        config: FocusConfig = FocusConfig(), tags: [String] = [], sessionIDs: [String] = [], sessionCount: Int? = nil
+    ) {
         self.config = config
         self.tags = tags
         self.sessionIDs = sessionIDs
+        self.sessionCount = sessionCount ?? sessionIDs.count
     }
 }
 

@@ -75,6 +75,8 @@ final class TimerRunner {
             session.stopSound()
         }
         if let code = try apply(.start(ctx.reading())) { return code }
+        // The countdown is idle time: the derived files are made current meanwhile, for the end to fold one line.
+        session.prepareDerivedFiles()
         while true {
             frame.report(session.reap())
             let now = ctx.reading()

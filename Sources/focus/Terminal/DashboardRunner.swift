@@ -25,6 +25,9 @@ final class DashboardRunner {
     private var body: (key: DashboardBodyKey, lines: [TerminalLine])?
     /// Counts the journal's reads, for ``DashboardBodyKey``.
     private var journalReads = 0
+    /// What the tabs are drawn from: the journal as of its last change, read into a store of its own each time
+    /// (``DashboardData``); `ctx.store` records, edits and holds the session.
+    private var reader: AppStore
     private var dirty = true
     /// Hook and player problems waiting for the session to end, said on the shell's screen after leaving.
     private var leftover: [Message] = []
@@ -38,11 +41,15 @@ final class DashboardRunner {
         watch = FolderWatch([paths.journalDirectory, paths.stateDirectory, paths.configDirectory])
         let motion = (ctx.environment["FOCUS_NO_ANIMATION"] ?? "").isEmpty
         state = Dashboard(size: Self.terminalSize(), motion: motion, pid: getpid())
+        reader = ctx.store
     }
 
     /// Runs until `q`, Ctrl-C or a signal ends it; the exit status.
     func run() throws(FocusError) -> Int32 {
-        try ctx.loadExpedition()
+        ctx.recoverCrashedSession()
+        // What cannot be read at the start is an error, as for the commands; later, the last facts read stay.
+        let first = try DashboardData.facts(reader, config: (try? ctx.loadConfig()) ?? FocusConfig(), days: try days())
+        if reader.isLoaded { ctx.reportIssues() }
         SignalPipe.install(TimerInput.signals)
         FullScreen.enter(ctx.out)
         defer {
@@ -51,9 +58,17 @@ final class DashboardRunner {
             lock?.release()
             for line in leftover { ctx.err.line(line) }
         }
-        if let code = try feed(.journalChanged(facts())) { return code }
+        journalReads += 1
+        if let code = try feed(.journalChanged(first)) { return code }
         if let code = try feed(sessionEvent()) { return code }
         while true {
+            // The Log scrolled past the newest sessions the derived files keep: every session's id is read.
+            if state.wantsEverySession, !reader.isLoaded,
+                let every = try? DashboardData.everySession(reader, config: state.facts.config, days: days()),
+                let code = try feed(.journalChanged(every))
+            {
+                return code
+            }
             if dirty { draw() }
             let now = ctx.reading()
             for event in wait(now) {
@@ -135,28 +150,27 @@ final class DashboardRunner {
         return (journal ? [.journalChanged(facts())] : []) + (session ? [sessionEvent()] : [])
     }
 
-    /// The journal read again, as the reducer needs it: the settings, the tags, the sessions newest first.
+    /// The journal read again, as the reducer needs it: the settings, the tags, the newest sessions.
     private func facts() -> DashboardFacts {
         // The settings too: `focus config set` in another terminal shows at once.
         do throws(FocusError) { ctx.config = .success(try ctx.store.loadConfig()) } catch {
             ctx.config = .failure(error)
         }
         journalReads += 1
+        let fresh = AppStore(paths: ctx.paths)
         do throws(FocusError) {
-            try ctx.store.load()
-            _ = try ctx.store.loadExpedition(days: try ctx.localDays())
+            let facts = try DashboardData.facts(fresh, config: (try? ctx.loadConfig()) ?? FocusConfig(), days: days())
+            reader = fresh
+            return facts
         } catch {
             // What cannot be read now is said; the dashboard goes on with what it last read.
             dirty = true
-            return DashboardFacts(
-                config: state.facts.config, tags: state.facts.tags, sessionIDs: state.facts.sessionIDs)
+            return state.facts
         }
-        let logs = ctx.store.focusLogs
-        var seen = Set<String>()
-        let tags = logs.reversed().flatMap(\.tags).filter { seen.insert($0).inserted }
-        return DashboardFacts(
-            config: (try? ctx.loadConfig()) ?? FocusConfig(), tags: tags, sessionIDs: logs.reversed().map(\.id))
     }
+
+    /// The days of the settings as they are now.
+    private func days() throws(FocusError) -> LocalDays { try ctx.localDays() }
 
     /// What this machine's state folder and the other devices' markers say runs now.
     private func sessionEvent() -> DashboardEvent {
@@ -191,10 +205,10 @@ final class DashboardRunner {
         case .summarize(let summary):
             var events: [ExpeditionEvent] = []
             do throws(FocusError) {
-                try ctx.store.load()
-                events =
-                    summary.recorded.flatMap { try? ctx.store.loadExpedition(days: try ctx.localDays())[$0.id] }
-                    ?? []
+                // The derived files fold in the session just recorded: the history is read only when they cannot tell.
+                if let id = summary.recorded?.id {
+                    events = try DashboardData.events(ofSession: id, AppStore(paths: ctx.paths), days: days())
+                }
             } catch {
                 if let code = try feed(.problem("focus: the expedition was not updated: \(error.message)")) {
                     return code
@@ -212,7 +226,7 @@ final class DashboardRunner {
                 return try feed(.refused(error))
             }
         case .openEditor(let id):
-            guard let log = ctx.store.session(id: id) else { return try feed(.refused(Self.gone)) }
+            guard let log = reader.shownSession(id: id, days: try days()) else { return try feed(.refused(Self.gone)) }
             return try feed(.formOpened(.edit(log, days: try ctx.localDays())))
         case .edit(let log, let edit): return try self.edit(log, edit)
         case .delete(let id):
@@ -312,7 +326,7 @@ final class DashboardRunner {
         dirty = false
         let days = LocalDays(timeZone: ctx.zone, dayStartSeconds: state.facts.config.dayStartSeconds)
         let inputs = DashboardView.Inputs(
-            store: ctx.store, now: ctx.now(), reading: ctx.reading(), days: days, zone: ctx.zone)
+            store: reader, now: ctx.now(), reading: ctx.reading(), days: days, zone: ctx.zone)
         func content() -> [TerminalLine] {
             guard let key = DashboardBodyKey(state, today: days.date(of: inputs.now), journal: journalReads) else {
                 return DashboardView.body(state, inputs)

@@ -21,6 +21,8 @@ final class SessionEffects {
     private let hooks: HookRunner
     private let notifier: Notifier
     private let sound: TimerSound
+    /// The derived files brought up to date while the session counts down (``prepareDerivedFiles()``).
+    private var preparation: DerivedPreparation?
 
     /// Hooks write to stderr unless `hookOutputDiscarded` (while a screen owns the terminal); `sound` plays during
     /// focus phases, with the first player found on `PATH`.
@@ -41,7 +43,10 @@ final class SessionEffects {
             do throws(FocusError) { try ctx.store.saveRunningState(state) } catch {
                 return .event(.persistFailed(error))
             }
-        case .finish(let final): return .event(.finished(ctx.store.finish(final), ctx.reading()))
+        case .finish(let final):
+            // The record's check that its id is new, and the summary after it, read the files it left.
+            preparation?.wait()
+            return .event(.finished(ctx.store.finish(final), ctx.reading()))
         case .clear: try ctx.store.clearRunningState()
         case .hook(let hook): return hooks.start(hook).map(Outcome.problem) ?? .done
         case .startSound: sound.start()
@@ -75,6 +80,17 @@ final class SessionEffects {
     /// Stops the sound.
     func stopSound() { sound.stop() }
 
-    /// Waits for the hooks still running (within their time limit); their problems, one line each.
-    func finish() -> [Message] { hooks.finish() }
+    /// Starts bringing the derived files up to date (``DerivedPreparation``), so that the end of the session folds
+    /// its one line instead of reading the history; nothing when the settings cannot be read.
+    func prepareDerivedFiles() {
+        guard let days = try? ctx.localDays() else { return }
+        preparation = DerivedPreparation.start(paths: ctx.paths, days: days)
+    }
+
+    /// Waits for the hooks still running (within their time limit), and for the derived files' preparation; the
+    /// hooks' problems, one line each.
+    func finish() -> [Message] {
+        preparation?.wait()
+        return hooks.finish()
+    }
 }

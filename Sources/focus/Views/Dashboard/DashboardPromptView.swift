@@ -3,11 +3,13 @@ import FocusCore
 /// The dashboard's questions and forms in words, drawn over the bottom of a tab; and its one line of news.
 enum DashboardPromptView {
     /// The form, or the question, as lines within `width`.
-    static func lines(_ prompt: DashboardPrompt, store: AppStore, zone: Zone, width: Int) -> [TerminalLine] {
+    static func lines(_ prompt: DashboardPrompt, store: AppStore, days: LocalDays, zone: Zone, width: Int)
+        -> [TerminalLine]
+    {
         switch prompt {
         case .form(let form): formLines(form, zone: zone, width: width)
         case .confirm(let question):
-            TerminalLine(confirmation(question, store: store, zone: zone), .bold).folded(toWidth: width)
+            TerminalLine(confirmation(question, store: store, days: days, zone: zone), .bold).folded(toWidth: width)
                 + TerminalLine("y: yes · any other key: no", .dim).folded(toWidth: width)
         }
     }
@@ -71,10 +73,12 @@ enum DashboardPromptView {
         return lines
     }
 
-    private static func confirmation(_ question: DashboardConfirmation, store: AppStore, zone: Zone) -> Message {
+    private static func confirmation(_ question: DashboardConfirmation, store: AppStore, days: LocalDays, zone: Zone)
+        -> Message
+    {
         switch question {
         case .delete(let id):
-            guard let log = store.session(id: id) else { return "Delete this session?" }
+            guard let log = store.shownSession(id: id, days: days) else { return "Delete this session?" }
             return "Delete \(HistoryView.describe(log, readerZone: zone))? (u brings it back)"
         case .undo(let target): return UndoCommand.question(target, readerZone: zone)
         case .cancelSession: return "Cancel the running session? Nothing of it is recorded."

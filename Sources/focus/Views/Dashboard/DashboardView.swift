@@ -66,7 +66,8 @@ enum DashboardView {
         shown = Array(shown.prefix(bodyRows))
         shown += Array(repeating: TerminalLine(), count: bodyRows - shown.count)
         if let prompt = dashboard.prompt {
-            let over = DashboardPromptView.lines(prompt, store: inputs.store, zone: inputs.zone, width: width)
+            let over = DashboardPromptView.lines(
+                prompt, store: inputs.store, days: inputs.days, zone: inputs.zone, width: width)
             let rule = TerminalLine(verbatim: String(repeating: "─", count: width), .dim)
             let block = Array(([rule] + over).suffix(bodyRows))
             shown = Array(shown.prefix(bodyRows - block.count)) + block
@@ -126,7 +127,7 @@ enum DashboardView {
             return PassportView.lines(
                 PassportViewModel(store: store, now: inputs.now, days: inputs.days), columns: width)
         case .profile:
-            return ProfileView.lines(GrowthViewModel(store: store, now: inputs.now, days: inputs.days), columns: width)
+            return ProfileView.lines(DashboardData.growth(store, now: inputs.now, days: inputs.days), columns: width)
         case .log: return log(dashboard, inputs, width: width)
         }
     }
@@ -190,7 +191,7 @@ enum DashboardView {
             store: inputs.store, range: dashboard.range, windowOffset: dashboard.windowOffset, tag: dashboard.tag,
             now: inputs.now, days: inputs.days, dailyGoalMinutes: config.dailyGoalMinutes)
         let data: StatsData
-        do throws(FocusError) { data = try model.data } catch {
+        do throws(FocusError) { data = try DashboardData.stats(model) } catch {
             return TerminalLine(error.message, .red).folded(toWidth: width)
         }
         // The range switcher: every range `r` cycles through, the shown one marked.
@@ -219,9 +220,8 @@ enum DashboardView {
     private static func log(_ dashboard: Dashboard, _ inputs: Inputs, width: Int) -> [TerminalLine] {
         let shown = DashboardLayout.logRows(dashboard.size)
         let first = dashboard.scroll(.log)
-        let model = HistoryViewModel(
-            store: inputs.store, limit: shown, offset: first, now: inputs.now, days: inputs.days)
-        let total = dashboard.facts.sessionIDs.count
+        let model = DashboardData.history(inputs.store, limit: shown, offset: first, now: inputs.now, days: inputs.days)
+        let total = dashboard.facts.sessionCount
         let heading = TerminalLine(
             total == 0
                 ? "History" : "History · \(min(total, first + 1))–\(min(total, first + shown)) of \(total)", .bold)

@@ -1,0 +1,185 @@
+import FocusModels
+import FoundationEssentials
+
+extension SessionExporter {
+    /// Appends one session's `VEVENT`: its content lines escaped (RFC 5545 TEXT) and folded at 75 octets as they are
+    /// written, each with its CRLF, with no `String` made but the times.
+    static func iCalendarEvent(_ log: FocusLog, stamp: String, to bytes: inout [UInt8]) {
+        var line = FoldedLine()
+        line.write("BEGIN:VEVENT", to: &bytes)
+        line.end(&bytes)
+        line.write("UID:", to: &bytes)
+        line.text(log.id, to: &bytes)
+        line.write("@focus", to: &bytes)
+        line.end(&bytes)
+        line.write("DTSTAMP:", to: &bytes)
+        line.raw(stamp, to: &bytes)
+        line.end(&bytes)
+        line.write("DTSTART:", to: &bytes)
+        line.instant(log.start, to: &bytes)
+        line.end(&bytes)
+        line.write("DTEND:", to: &bytes)
+        line.instant(log.end, to: &bytes)
+        line.end(&bytes)
+        line.write("SUMMARY:Focus", to: &bytes)
+        for tag in log.tags {
+            line.write(" #", to: &bytes)
+            line.text(tag, to: &bytes)
+        }
+        line.end(&bytes)
+        line.write("DESCRIPTION:", to: &bytes)
+        line.duration(log.focused, to: &bytes)
+        line.write(log.completed ? " of focus\\, completed" : " of focus\\, interrupted", to: &bytes)
+        if let note = log.note {
+            line.write("\\n", to: &bytes)
+            line.text(note, to: &bytes)
+        }
+        line.end(&bytes)
+        if !log.tags.isEmpty {
+            line.write("CATEGORIES:", to: &bytes)
+            for (index, tag) in log.tags.enumerated() {
+                if index > 0 { line.write(",", to: &bytes) }
+                line.text(tag, to: &bytes)
+            }
+            line.end(&bytes)
+        }
+        line.write("TRANSP:OPAQUE", to: &bytes)
+        line.end(&bytes)
+        line.write("END:VEVENT", to: &bytes)
+        line.end(&bytes)
+    }
+
+    /// `20261129T090000Z`.
+    static func icalInstant(_ date: Date) -> String {
+        UTCTimestamp.format(date).filter { $0 != "-" && $0 != ":" }
+    }
+
+    /// A content line being written: folded into pieces of at most 75 octets (74 after the first, which a
+    /// continuation's space begins), never inside a UTF-8 sequence.
+    struct FoldedLine {
+        var octets = 0
+        var limit = 75
+
+        /// Appends one character's UTF-8 sequence, after a fold when it would not fit.
+        @inline(__always)
+        mutating func put(_ sequence: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+            if octets + sequence.count > limit {
+                bytes += "\r\n ".utf8
+                octets = 0
+                limit = 74
+            }
+            bytes += sequence
+            octets += sequence.count
+        }
+
+        @inline(__always)
+        mutating func put(_ byte: UInt8, to bytes: inout [UInt8]) {
+            if octets + 1 > limit {
+                bytes += "\r\n ".utf8
+                octets = 0
+                limit = 74
+            }
+            bytes.append(byte)
+            octets += 1
+        }
+
+        /// Text already in content-line form (ASCII).
+        mutating func write(_ text: StaticString, to bytes: inout [UInt8]) {
+            let utf8 = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+            for byte in utf8 { put(byte, to: &bytes) }
+        }
+
+        /// `text` as RFC 5545 TEXT: backslash, semicolon and comma escaped, a newline as `\n`, a carriage return
+        /// dropped, another control character a space.
+        mutating func text(_ text: String, to bytes: inout [UInt8]) {
+            var text = text
+            text.withUTF8 { utf8 in
+                var i = 0
+                while i < utf8.count {
+                    let lead = utf8[i]
+                    guard lead < 0x80 else {
+                        let size = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                        put(UnsafeBufferPointer(rebasing: utf8[i..<min(i + size, utf8.count)]), to: &bytes)
+                        i += size
+                        continue
+                    }
+                    i += 1
+                    switch lead {
+                    case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","):
+                        put(UInt8(ascii: "\\"), to: &bytes)
+                        put(lead, to: &bytes)
+                    case 10:
+                        put(UInt8(ascii: "\\"), to: &bytes)
+                        put(UInt8(ascii: "n"), to: &bytes)
+                    case 13: continue
+                    case _ where lead < 0x20 || lead == 0x7F: put(UInt8(ascii: " "), to: &bytes)
+                    default: put(lead, to: &bytes)
+                    }
+                }
+            }
+        }
+
+        /// Text with nothing to escape, as it is.
+        mutating func raw(_ text: String, to bytes: inout [UInt8]) {
+            for byte in text.utf8 { put(byte, to: &bytes) }
+        }
+
+        /// Two decimal digits of `n` (0 to 99).
+        mutating func twoDigits(_ n: Int, to bytes: inout [UInt8]) {
+            put(UInt8(truncatingIfNeeded: n / 10) &+ 48, to: &bytes)
+            put(UInt8(truncatingIfNeeded: n % 10) &+ 48, to: &bytes)
+        }
+
+        /// The decimal digits of `n` (0 or more).
+        mutating func decimal(_ n: Int, to bytes: inout [UInt8]) {
+            if n >= 10 { decimal(n / 10, to: &bytes) }
+            put(UInt8(truncatingIfNeeded: n % 10) &+ 48, to: &bytes)
+        }
+
+        /// ``icalInstant(_:)``'s text: in years 0 to 9999 (every instant a journal holds) written digit by digit.
+        mutating func instant(_ date: Date, to bytes: inout [UInt8]) {
+            let seconds = date.timeIntervalSince1970.rounded(.down)
+            guard seconds >= -62_167_219_200, seconds < 253_402_300_800 else {
+                return raw(icalInstant(date), to: &bytes)
+            }
+            let whole = Int(seconds)
+            var day = whole / 86_400
+            if whole % 86_400 < 0 { day -= 1 }
+            let second = whole - day * 86_400
+            let civil = CivilDate(dayNumber: day)
+            twoDigits(civil.year / 100, to: &bytes)
+            twoDigits(civil.year % 100, to: &bytes)
+            twoDigits(civil.month, to: &bytes)
+            twoDigits(civil.day, to: &bytes)
+            put(UInt8(ascii: "T"), to: &bytes)
+            twoDigits(second / 3600, to: &bytes)
+            twoDigits(second / 60 % 60, to: &bytes)
+            twoDigits(second % 60, to: &bytes)
+            put(UInt8(ascii: "Z"), to: &bytes)
+        }
+
+        /// ``LocalTime/duration(_:)``'s text (`45s`, `25m`, `1h05m`), escaped.
+        mutating func duration(_ seconds: Int, to bytes: inout [UInt8]) {
+            guard seconds >= 0 else { return text(LocalTime.duration(seconds), to: &bytes) }
+            if seconds < 60 {
+                decimal(seconds, to: &bytes)
+                return put(UInt8(ascii: "s"), to: &bytes)
+            }
+            let hours = seconds / 3600
+            if hours > 0 {
+                decimal(hours, to: &bytes)
+                put(UInt8(ascii: "h"), to: &bytes)
+                twoDigits(seconds / 60 % 60, to: &bytes)
+            } else {
+                decimal(seconds / 60 % 60, to: &bytes)
+            }
+            put(UInt8(ascii: "m"), to: &bytes)
+        }
+
+        /// Ends the line (CRLF); the next begins.
+        mutating func end(_ bytes: inout [UInt8]) {
+            bytes += "\r\n".utf8
+            self = FoldedLine()
+        }
+    }
+}

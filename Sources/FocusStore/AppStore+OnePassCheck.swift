@@ -1,0 +1,100 @@
+import FocusJournal
+import FocusModels
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension AppStore {
+    /// Whether a stream's first pass is sure to visit every session as it reads them, never to start over: every
+    /// line is blank or a session line that cannot be a change record (no backslash, no `"kind"`), begins as focus
+    /// writes it (`{"id":"…","start":"` and a UTC instant of 20 bytes, dated 1970 to 2105, where the keys' seconds
+    /// keep their order; no second `id` or `start` after), the starts come in order across the files, and no two ids
+    /// share a hash. A visitor that cannot start over (`focus export`, whose output is gone once written) is then
+    /// visited in one pass; any other journal gets the two. A cheap look (a few hundred instructions a line), erring
+    /// only towards "no".
+    static func visitsInOnePass(_ files: [JournalFileReader]) throws(FocusError) -> Bool {
+        var scan = OnePassCheck()
+        // Room for the shortest lines focus writes, as the first pass's keys: pages never touched are never resident.
+        scan.idHashes.reserveCapacity(files.reduce(0) { $0 + $1.size } / 64)
+        for reader in files {
+            try reader.forEachPiece { (piece, _) throws(FocusError) in
+                if scan.sure { scan.read(piece) }
+            }
+        }
+        return scan.sure && scan.idsDistinct()
+    }
+
+    /// The look of ``visitsInOnePass(_:)``, a piece of a file at a time.
+    struct OnePassCheck {
+        var sure = true
+        var idHashes: [UInt64] = []
+        /// The latest start's 20 bytes (`2026-11-30T18:00:00Z` sorts as the instants do).
+        var latest: [UInt8] = Array("1970-01-01T00:00:00Z".utf8)
+
+        mutating func read(_ piece: UnsafeBufferPointer<UInt8>) {
+            guard let base = piece.baseAddress else { return }
+            var start = 0
+            while sure, start < piece.count {
+                let rest = piece.count - start
+                let end =
+                    memchr(base + start, 10, rest).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+                    ?? piece.count
+                var stop = end
+                if stop > start, base[stop - 1] == 13 { stop -= 1 }
+                sure = line(UnsafeBufferPointer(rebasing: piece[start..<stop]))
+                start = end + 1
+            }
+        }
+
+        private mutating func line(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+            if line.first != UInt8(ascii: "{"), line.allSatisfy({ $0 == 32 || $0 == 9 }) { return true }
+            guard let base = line.baseAddress, memchr(base, Int32(UInt8(ascii: "\\")), line.count) == nil,
+                !Self.contains(line, "\"kind\"", pivot: 1), Self.has(line, at: 0, "{\"id\":\""),
+                let quote = memchr(base + 7, Int32(UInt8(ascii: "\"")), line.count - 7)
+            else { return false }
+            let idEnd = base.distance(to: quote.assumingMemoryBound(to: UInt8.self))
+            let instant = idEnd + 11
+            guard Self.has(line, at: idEnd, "\",\"start\":\""), instant + 21 <= line.count,
+                line[instant + 20] == UInt8(ascii: "\"")
+            else { return false }
+            // A key read twice would be read as its last copy: no second `id` or `start`.
+            let after = UnsafeBufferPointer(rebasing: line[(instant + 21)...])
+            guard !Self.contains(after, "\"id\"", pivot: 1), !Self.contains(after, "\"start\"", pivot: 4) else {
+                return false
+            }
+            let text = base + instant
+            guard memcmp(text, latest, 20) >= 0, memcmp(text, "2106", 4) < 0 else { return false }
+            latest.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: text, count: 20) }
+            idHashes.append(FNV1a.hash(UnsafeBufferPointer(rebasing: line[7..<idEnd])))
+            return true
+        }
+
+        mutating func idsDistinct() -> Bool {
+            idHashes.sort()
+            return !zip(idHashes, idHashes.dropFirst()).contains { $0 == $1 }
+        }
+
+        private static func has(_ line: UnsafeBufferPointer<UInt8>, at offset: Int, _ text: StaticString) -> Bool {
+            let n = text.utf8CodeUnitCount
+            return offset + n <= line.count && memcmp(line.baseAddress! + offset, text.utf8Start, n) == 0
+        }
+
+        /// Whether `text` is on `line`: its byte at `pivot` (one rare on focus's lines) found by `memchr`, the rest
+        /// compared (Glibc's `memmem` is not in Swift's module).
+        private static func contains(_ line: UnsafeBufferPointer<UInt8>, _ text: StaticString, pivot: Int) -> Bool {
+            guard let base = line.baseAddress else { return false }
+            let n = text.utf8CodeUnitCount
+            let byte = Int32(text.utf8Start[pivot])
+            var at = pivot
+            while at < line.count, let found = memchr(base + at, byte, line.count - at) {
+                at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if at >= pivot, at - pivot + n <= line.count, memcmp(base + at - pivot, text.utf8Start, n) == 0 {
+                    return true
+                }
+                at += 1
+            }
+            return false
+        }
+    }
+}
