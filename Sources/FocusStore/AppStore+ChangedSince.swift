@@ -51,11 +51,15 @@ extension AppStore {
                 throw Stale()
             }
             // Growth that focus's own appends do not account for may hide an edit further back: the bytes the files
-            // were built from are read again.
-            if !(sameFile && now.size > saved.size && OwnAppends.lead(from: saved, to: now, in: paths.ownAppendsFile)) {
+            // were built from are read again (once a process: the end of a session checks the id, appends, folds).
+            if !(sameFile && now.size > saved.size && OwnAppends.lead(from: saved, to: now, in: paths.ownAppendsFile)),
+                verifiedPrefixes[path]?.covers(saved, now: now, in: paths.ownAppendsFile) != true
+            {
+                prefixReads += 1
                 guard PrefixHash.ofFile(path, count: PrefixHash.covered(saved.size)) == saved.prefixHash else {
                     throw Stale()
                 }
+                verifiedPrefixes[path] = VerifiedPrefix(saved: saved, file: now)
             }
             if !added.isEmpty { appended.append((saved.name, added)) }
             now.name = saved.name
@@ -74,5 +78,29 @@ extension AppStore {
             states.append(now)
         }
         return (appended, states)
+    }
+
+    /// A journal file found, in this process, to start with the bytes a derived file was built from: its
+    /// ``PrefixHash`` read again matched. A file a sync engine replaced with a copy (another inode) is so until a fold
+    /// records its new state; the checks that come before that in the same process (``lacksRecord(id:)``, then the
+    /// fold after the append, the session index) need not read it again.
+    struct VerifiedPrefix {
+        /// The state the derived file saved, and the file's as it was read then.
+        var saved: StatsCache.FileState
+        var file: StatsCache.FileState
+
+        /// Whether the file as it is now (`now`) still starts with the bytes of `saved`: it is the file that was
+        /// read, as it was or grown only by focus's own appends since (``OwnAppends``).
+        func covers(_ saved: StatsCache.FileState, now: StatsCache.FileState, in ownAppends: String) -> Bool {
+            guard self.saved.size == saved.size, self.saved.prefixHash == saved.prefixHash,
+                self.saved.tailHash == saved.tailHash, file.inode == now.inode, file.device == now.device
+            else { return false }
+            if file.size == now.size, file.mtimeSeconds == now.mtimeSeconds,
+                file.mtimeNanoseconds == now.mtimeNanoseconds
+            {
+                return true
+            }
+            return now.size > file.size && OwnAppends.lead(from: file, to: now, in: ownAppends)
+        }
     }
 }

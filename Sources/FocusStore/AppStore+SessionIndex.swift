@@ -1,6 +1,10 @@
 import FocusJournal
 import FocusModels
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The session index (``SessionIndex``) kept up to the journal: built by a streamed pass when it is missing or the
 /// journal changed otherwise than by appends, the appended lines folded in as a record otherwise.
 extension AppStore {
@@ -13,7 +17,9 @@ extension AppStore {
     func sessionIndex() -> SessionIndexFile? {
         let path = paths.sessionIndexFile
         if let file = SessionIndexFile.open(path), let change = try? changedSince(files: file.files.map(\.state)) {
-            if change.appended.isEmpty { return file.usable ? file : nil }
+            if change.appended.isEmpty && (change.files == file.files.map(\.state) || !file.usable) {
+                return file.usable ? file : nil
+            }
             if file.usable, let folded = foldSessionIndex() { return folded }
         }
         guard let index = try? scanSessionIndex() else { return nil }
@@ -22,13 +28,15 @@ extension AppStore {
         return SessionIndexFile.open(path)
     }
 
-    /// The index file with the lines appended since folded in; `nil` when they cannot be (the index is built again).
+    /// The index file with the lines appended since folded in, or only the files' new states (a file a sync engine
+    /// replaced with the same bytes: not read again by the next command); `nil` when they cannot be (the index is
+    /// built again).
     private func foldSessionIndex() -> SessionIndexFile? {
         let path = paths.sessionIndexFile
         guard let locked = SessionIndexFile.openLocked(path) else { return nil }
         defer { locked.release() }
         guard locked.usable, let change = try? changedSince(files: locked.files.map(\.state)) else { return nil }
-        if change.appended.isEmpty { return locked }
+        if change.appended.isEmpty && change.files == locked.files.map(\.state) { return locked }
         guard let added = try? sessionIndexEntries(change, over: locked) else { return nil }
         let record = added.record()
         if locked.hasTrailingBytes
@@ -123,10 +131,11 @@ extension AppStore {
     }
 
     /// The length of the line at `start` of `bytes`, without its newline.
-    private static func lineLength(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
-        var end = start
-        while end < bytes.count && bytes[end] != 10 { end += 1 }
-        return end - start
+    static func lineLength(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
+        guard start < bytes.count, let newline = memchr(bytes.baseAddress! + start, 10, bytes.count - start) else {
+            return bytes.count - start
+        }
+        return UnsafeRawPointer(newline) - UnsafeRawPointer(bytes.baseAddress! + start)
     }
 
     /// The index of the journal as it is, read in one streamed pass (``JournalFileReader``), in reading order.
@@ -178,25 +187,57 @@ extension AppStore {
 }
 
 extension SessionIndex {
+    /// ``key(_:)`` of `id` when it is plain (``isPlain(_:)``), else `nil`: the two in one pass over its bytes, with no
+    /// generic sequence (a rebuild asks it of every session).
+    static func plainKey(_ id: String) -> Int? {
+        var id = id
+        return id.withUTF8 { bytes -> Int? in
+            var key = 0
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                guard byte >= 0x20, byte <= 0x7E else { return nil }
+                if index < 8 { key |= Int(lowercased(byte)) << (8 * (7 - index)) }
+            }
+            return key
+        }
+    }
+
+    /// What the index keeps of one record.
+    enum Entry {
+        case session(IDEntry, StartEntry)
+        case change(ChangeEntry)
+    }
+
     /// Adds `record`, read on line `line` at `place` of `file`; `false` when its id is a session's that is not plain.
     mutating func add(_ record: JournalRecord, place: Place, line: Int, in file: inout File) -> Bool {
+        switch Self.entry(record, place: place, line: line, in: &file) {
+        case .session(let id, let start)?:
+            ids.append(id)
+            starts.append(start)
+            longest = max(longest, start.end - start.start)
+        case .change(let change)?: changes.append(change)
+        case nil: return false
+        }
+        return true
+    }
+
+    /// The entries of `record`, read on line `line` at `place` of `file` (whose latest change date it moves on);
+    /// `nil` when its id is a session's that is not plain.
+    static func entry(_ record: JournalRecord, place: Place, line: Int, in file: inout File) -> Entry? {
         switch record {
         case .session(let log):
-            guard Self.isPlain(log.id.utf8) else { return false }
+            guard let key = plainKey(log.id) else { return nil }
             let start = Int(log.start.timeIntervalSince1970.rounded(.down))
             let end = Int(log.end.timeIntervalSince1970.rounded(.up))
-            ids.append(IDEntry(key: Self.key(log.id.utf8), place: place))
-            starts.append(StartEntry(start: start, end: end, place: place))
-            longest = max(longest, end - start)
+            return .session(IDEntry(key: key, place: place), StartEntry(start: start, end: end, place: place))
         case .change(let change):
             file.latestAt = max(file.latestAt, Int(change.at.timeIntervalSince1970.rounded(.down)))
             let movesTime = change.kind == .edit && (change.patch.start != nil || change.patch.end != nil)
-            changes.append(
+            return .change(
                 ChangeEntry(
                     target: StatsCache.hash(change.target), id: StatsCache.hash(change.id), place: place,
                     order: file.latestAt, line: line,
                     flags: (change.kind == .undo ? Flags.undo : 0) | (movesTime ? Flags.movesTime : 0)))
         }
-        return true
     }
 }

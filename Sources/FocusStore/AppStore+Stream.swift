@@ -17,8 +17,10 @@ public struct JournalScan: Sendable {
     public let tornTails: [JournalIssue]
     public let duplicates: [DuplicateRecord]
     public let conflictCopies: [ConflictCopy]
-    /// What each journal file looked like up to where it was read (``AppStore/journalFileStates`` after a load).
+    /// What each journal file looked like up to where it was read (``AppStore/journalFileStates`` after a load),
+    /// and how many lines each holds there (streamed only).
     var files: [StatsCache.FileState] = []
+    var lines: [Int] = []
 }
 
 extension AppStore {
@@ -102,13 +104,17 @@ extension AppStore {
     /// record (the journal focus appends), and when it ends so, no second pass is made. `begin` hears, before the first
     /// visit, how many session records there are (an estimate from the files' size, at most, for the first pass) and
     /// the change records; and again whenever the visits start over, every one before to be forgotten.
+    /// `indexer` is given every record the first pass reads (a journal loaded gives it none).
     func streamSessions(
         progress: ((WorkProgress) -> Void)?,
         beginning begin: (_ sessionRecords: Int, _ changes: [JournalChange]) -> Void,
-        withDevices visit: (FocusLog, _ device: String?) throws(FocusError) -> Void
+        withDevices visit: (FocusLog, _ device: String?) throws(FocusError) -> Void,
+        indexing indexer: SessionIndexBuilder? = nil
     ) throws(FocusError) -> JournalScan {
         let visitLog: SessionMerger.Visit = { (log, device, _) throws(FocusError) in try visit(log, device) }
-        if !isLoaded, var plan = try streamPlan(progress: progress, onePass: true, beginning: begin, visiting: visitLog)
+        if !isLoaded,
+            var plan = try streamPlan(
+                progress: progress, onePass: true, beginning: begin, visiting: visitLog, indexing: indexer)
         {
             let records = adopt(plan)
             if plan.visited { return scan(plan, records: records, visited: records) }
@@ -167,6 +173,7 @@ extension AppStore {
             sessionRecords: records, changes: plan.changes, danglingChanges: plan.dangling,
             sessions: visited, issues: issues, tornTails: tornTails, duplicates: [], conflictCopies: [])
         scan.files = plan.states
+        scan.lines = plan.lines
         return scan
     }
 

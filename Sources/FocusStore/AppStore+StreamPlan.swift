@@ -12,8 +12,9 @@ extension AppStore {
         var writers: [String?] = []
         /// How many bytes of each file the first pass read: the second reads no more.
         var sizes: [Int] = []
-        /// Each file's state up to `sizes` (``StatsCache/FileState``).
+        /// Each file's state up to `sizes` (``StatsCache/FileState``), and its lines (an unterminated last one counts).
         var states: [StatsCache.FileState] = []
+        var lines: [Int] = []
         var keys: [SessionKey] = []
         /// Whether `keys` are by start in reading order already.
         var inOrder = true
@@ -37,11 +38,12 @@ extension AppStore {
     /// With `onePass`, the sessions are visited (`visit`) as they are read while they come by start and no change
     /// record came (`begin` hears it first), and the plan says whether that lasted to the end
     /// (``streamSessions(progress:beginning:withDevices:)``). With `onlyIfSure`, the sessions are visited so only when
-    /// the pass is sure not to start over (``visitsInOnePass(_:)``), each with its line when `keepingLines`.
+    /// the pass is sure not to start over (``visitsInOnePass(_:)``), each with its line when `keepingLines`. `index` is
+    /// given every record read, with its place.
     func streamPlan(
         progress: ((WorkProgress) -> Void)?, onePass: Bool = false, onlyIfSure: Bool = false,
         keepingLines: Bool = false, beginning begin: (Int, [JournalChange]) -> Void = { _, _ in },
-        visiting visit: SessionMerger.Visit = { _, _, _ in }
+        visiting visit: SessionMerger.Visit = { _, _, _ in }, indexing indexer: SessionIndexBuilder? = nil
     ) throws(FocusError) -> StreamPlan? {
         var plan = StreamPlan()
         let names = try Self.journalFileNames(paths.journalDirectory)
@@ -85,6 +87,8 @@ extension AppStore {
                 if visits, plan.inOrder, plan.changes.isEmpty {
                     line += JournalReader.scanWithLines(piece, file: reader.path, firstLine: line, issues: &issues) {
                         record, written, number, at in
+                        indexer?.add(
+                            record, file: index, offset: offset + at, length: Self.lineLength(piece, at), line: number)
                         switch record {
                         case .session(let log):
                             key(start: Int(log.start.timeIntervalSince1970), idHash: RecordID.hash(log.id), at: at)
@@ -100,6 +104,9 @@ extension AppStore {
                 } else {
                     line += JournalReader.scanKeys(piece, file: reader.path, firstLine: line, issues: &issues) {
                         record, number, at in
+                        if let indexer {
+                            Self.index(record, in: piece, at: at, offset: offset, file: index, line: number, indexer)
+                        }
                         switch record {
                         case .session(let start, let idHash): key(start: start, idHash: idHash, at: at)
                         case .change(let record): change(record, number: number)
@@ -114,6 +121,7 @@ extension AppStore {
                         fraction: Double(readBytes) / Double(max(1, plan.totalBytes))))
             }
             plan.sizes.append(size)
+            plan.lines.append(line - 1)
             plan.states.append(try reader.state(name: name, size: size))
         }
         guard try resolveChanged(&plan) else { return nil }
@@ -122,6 +130,22 @@ extension AppStore {
             plan.visited = true
         }
         return plan
+    }
+
+    /// Gives `indexer` the record `key` read at `at` of `piece`: a session's line read whole again (only its key was).
+    private static func index(
+        _ key: JournalReader.Key, in piece: UnsafeBufferPointer<UInt8>, at: Int, offset: Int, file: Int, line: Int,
+        _ indexer: SessionIndexBuilder
+    ) {
+        let length = lineLength(piece, at)
+        let record: JournalRecord?
+        switch key {
+        case .session:
+            record = JournalReader.record(atStartOf: UnsafeBufferPointer(rebasing: piece[at..<at + length]))
+        case .change(let change): record = .change(change)
+        }
+        guard let record else { return indexer.missed() }
+        indexer.add(record, file: file, offset: offset + at, length: length, line: line)
     }
 
     /// Reads again, by their keys, the sessions a change names and those whose id hash another shares; applies the

@@ -23,6 +23,10 @@ public final class AppStore {
     }
     /// Values computed from ``history`` and kept until it changes (``derived(_:days:_:)``).
     var derivedValues: [String: Any] = [:]
+    /// Journal files found to start with the bytes a derived file was built from, by path (``changedSince(files:)``),
+    /// and how many times a file's prefix was read to tell (for tests).
+    var verifiedPrefixes: [String: VerifiedPrefix] = [:]
+    var prefixReads = 0
     /// Lines that could not be read during the last ``load()``, records a crash cut short (``tornTails``) aside.
     public internal(set) var issues: [JournalIssue] = []
     /// Records a crash cut short, found by the last ``load()``: never saved, so skipped and only noted (``TornLine``).

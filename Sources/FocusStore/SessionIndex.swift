@@ -53,12 +53,20 @@ struct SessionIndex {
     struct IDEntry {
         var key: Int
         var place: Place
+
+        /// The base's order: by key, then place.
+        static func precedes(_ a: Self, _ b: Self) -> Bool { (a.key, a.place.location) < (b.key, b.place.location) }
     }
 
     struct StartEntry {
         var start: Int
         var end: Int
         var place: Place
+
+        /// The base's order: by start, then place.
+        static func precedes(_ a: Self, _ b: Self) -> Bool {
+            (a.start, a.place.location) < (b.start, b.place.location)
+        }
     }
 
     struct ChangeEntry {
@@ -70,6 +78,11 @@ struct SessionIndex {
         var line: Int
         /// ``Flags``.
         var flags: Int
+
+        /// The base's order: by target hash, then place.
+        static func precedes(_ a: Self, _ b: Self) -> Bool {
+            (a.target, a.place.location) < (b.target, b.place.location)
+        }
     }
 
     enum Flags {
@@ -121,12 +134,7 @@ struct SessionIndex {
     func encoded() -> [UInt8] {
         var w = StatsCache.Writer()
         w.bytes.reserveCapacity(64 * (ids.count + changes.count) + 4096)
-        w.int(Self.magic)
-        w.int(Self.version)
-        w.int(usable ? 1 : 0)
-        Self.write(files, to: &w)
-        w.int(longest)
-        let sortedIDs = ids.sorted { ($0.key, $0.place.location) < ($1.key, $1.place.location) }
+        let sortedIDs = ids.sorted(by: IDEntry.precedes)
         // The sessions whose key another shares, together: the short ids' length reads them and no more.
         var shared: [IDEntry] = []
         for (index, entry) in sortedIDs.enumerated()
@@ -135,16 +143,22 @@ struct SessionIndex {
         {
             shared.append(entry)
         }
-        for count in [ids.count, starts.count, changes.count, shared.count] { w.int(count) }
-        for entry in sortedIDs { for v in [entry.key, entry.place.location, entry.place.length] { w.int(v) } }
-        for entry in starts.sorted(by: { ($0.start, $0.place.location) < ($1.start, $1.place.location) }) {
-            for v in [entry.start, entry.end, entry.place.location, entry.place.length] { w.int(v) }
-        }
-        for entry in changes.sorted(by: { ($0.target, $0.place.location) < ($1.target, $1.place.location) }) {
-            Self.write(entry, to: &w)
-        }
-        for entry in shared { for v in [entry.key, entry.place.location, entry.place.length] { w.int(v) } }
+        writeHeader(counts: [ids.count, starts.count, changes.count, shared.count], to: &w)
+        for entry in sortedIDs { Self.write(entry, to: &w) }
+        for entry in starts.sorted(by: StartEntry.precedes) { Self.write(entry, to: &w) }
+        for entry in changes.sorted(by: ChangeEntry.precedes) { Self.write(entry, to: &w) }
+        for entry in shared { Self.write(entry, to: &w) }
         return w.bytes
+    }
+
+    /// The base's header: everything before the entries, of which there are `counts` (ids, starts, changes, shared).
+    func writeHeader(counts: [Int], to w: inout StatsCache.Writer) {
+        w.int(Self.magic)
+        w.int(Self.version)
+        w.int(usable ? 1 : 0)
+        Self.write(files, to: &w)
+        w.int(longest)
+        for count in counts { w.int(count) }
     }
 
     /// A record of the entries added since the last one (and the files' states now): magic, size, payload, checksum.
@@ -153,12 +167,10 @@ struct SessionIndex {
         Self.write(files, to: &w)
         w.int(longest)
         for count in [ids.count, starts.count, changes.count, shared.count] { w.int(count) }
-        for entry in ids { for v in [entry.key, entry.place.location, entry.place.length] { w.int(v) } }
-        for entry in starts {
-            for v in [entry.start, entry.end, entry.place.location, entry.place.length] { w.int(v) }
-        }
+        for entry in ids { Self.write(entry, to: &w) }
+        for entry in starts { Self.write(entry, to: &w) }
         for entry in changes { Self.write(entry, to: &w) }
-        for entry in shared { for v in [entry.key, entry.place.location, entry.place.length] { w.int(v) } }
+        for entry in shared { Self.write(entry, to: &w) }
         var out = StatsCache.Writer()
         out.int(Self.recordMagic)
         out.int(w.bytes.count)
@@ -175,7 +187,20 @@ struct SessionIndex {
         }
     }
 
-    private static func write(_ entry: ChangeEntry, to w: inout StatsCache.Writer) {
+    static func write(_ entry: IDEntry, to w: inout StatsCache.Writer) {
+        w.int(entry.key)
+        w.int(entry.place.location)
+        w.int(entry.place.length)
+    }
+
+    static func write(_ entry: StartEntry, to w: inout StatsCache.Writer) {
+        w.int(entry.start)
+        w.int(entry.end)
+        w.int(entry.place.location)
+        w.int(entry.place.length)
+    }
+
+    static func write(_ entry: ChangeEntry, to w: inout StatsCache.Writer) {
         for v in [
             entry.target, entry.id, entry.place.location, entry.place.length, entry.order, entry.line, entry.flags,
         ] {

@@ -9,7 +9,8 @@ import FocusServices
 ///
 /// Per session it keeps what the file itself holds (the hash of its id) and 16 bytes for its short id: the first
 /// bytes of its id, lowercased, from which the length of every short id (``ShortID/length(for:minimum:)``) and the
-/// hashes the file keeps of them are found once all went by. Everything else is folded as the sessions go by with
+/// hashes the file keeps of them are found once all went by; both in a ``SpillSorter``, so that they are not in
+/// memory all at once. Everything else is folded as the sessions go by with
 /// the service functions a load uses (``StatsService/daySummaries(focusLogs:days:adding:)``, ``GrowthTotals``,
 /// ``ExpeditionService/Folder``), so the two cannot disagree. Another derived file filled from the same pass takes
 /// its own value beside this one, fed by the same visit.
@@ -20,8 +21,8 @@ struct StatsCacheBuilder {
     private var targets: Set<String> = []
     private var summaries: [DaySummary] = []
     private var batch: [FocusLog] = []
-    private var idHashes: [Int] = []
-    private var shortIDs: [ShortIDKey] = []
+    private let idHashes: SpillSorter<Int>
+    private let shortIDs: SpillSorter<ShortIDKey>
     /// Whether every id is printable ASCII: else its short id is not a matter of bytes, and a load builds the files.
     private var plainIDs = true
     /// The newest sessions so far (the last ones), with their devices: at most twice ``JournalDigest/History/kept``.
@@ -41,10 +42,12 @@ struct StatsCacheBuilder {
     private(set) var sessions = 0
 
     /// A builder for `days`; without `definitions` (the user's file cannot be read) the digest has no expedition and
-    /// no growth, as a load's.
-    init(days: LocalDays, definitions: ExpeditionDefinitions?) {
+    /// no growth, as a load's. Values spill to temp files in `directory` (``SpillSorter``).
+    init(days: LocalDays, definitions: ExpeditionDefinitions?, spillingIn directory: String, chunk: Int) {
         self.days = days
         self.definitions = definitions
+        idHashes = SpillSorter(directory: directory, chunkSize: chunk)
+        shortIDs = SpillSorter(directory: directory, chunkSize: chunk)
         if let definitions {
             growth = GrowthTotals(deepFocusMinutes: definitions.deepFocusMinutes)
             expedition = ExpeditionService.Folder(state: ExpeditionState(), definitions: definitions, days: days)
@@ -54,8 +57,6 @@ struct StatsCacheBuilder {
     /// Told, before the first session, how many session records there are and the change records.
     mutating func plan(sessionRecords: Int, changes: [JournalChange]) {
         targets = Set(changes.map(\.target))
-        idHashes.reserveCapacity(sessionRecords + changes.count)
-        shortIDs.reserveCapacity(sessionRecords)
     }
 
     /// The next effective session, and the device that recorded it.
@@ -87,9 +88,11 @@ struct StatsCacheBuilder {
         batch.removeAll(keepingCapacity: true)
     }
 
-    /// The cache of the journal `scan` describes, under `fingerprint`; `nil` when a load must build it (unreadable
-    /// lines, no session, an id whose short id is not a matter of its first 16 bytes).
-    mutating func finish(_ scan: JournalScan, fingerprint: String) -> StatsCache? {
+    /// The cache of the journal `scan` describes, under `fingerprint`, and whether two of its ids share their hash
+    /// (``StatsCache/hash(_:)``: the session index cannot tell them apart); `nil` when a load must build it
+    /// (unreadable lines, no session, an id whose short id is not a matter of its first 16 bytes, a temp file that
+    /// cannot be written).
+    mutating func finish(_ scan: JournalScan, fingerprint: String) -> (cache: StatsCache, sharedHash: Bool)? {
         flush()
         guard scan.issues.isEmpty, sessions > 0, !scan.files.isEmpty, plainIDs,
             let prefixHashes = shortIDPrefixHashes()
@@ -98,8 +101,10 @@ struct StatsCacheBuilder {
         let unknown = Set(scan.danglingChanges.map(\.target)).union(scan.changes.map(\.id))
         for target in targets where !unknown.contains(target) { idHashes.append(StatsCache.hash(target)) }
         for change in scan.changes { idHashes.append(StatsCache.hash(change.id)) }
-        // In place: the standard sort takes a buffer of half the array (4 MiB at a million sessions).
-        AppStore.SessionKey.sort(&idHashes, by: <)
+        var sortedHashes: [Int] = []
+        sortedHashes.reserveCapacity(idHashes.count)
+        guard idHashes.visitInOrder({ sortedHashes.append($0) }) else { return nil }
+        let sharedHash = zip(sortedHashes, sortedHashes.dropFirst()).contains { $0 == $1 }
         let recent = newest.suffix(JournalDigest.History.kept).reversed()
         let history = JournalDigest.History(
             newest: recent.map(\.log), devices: recent.map(\.device), idLength: prefixHashes.length)
@@ -119,10 +124,11 @@ struct StatsCacheBuilder {
                         lastRun: JournalDigest.lastRun(of: earningDays.sorted()))
                 }
             })
-        return StatsCache(
+        let cache = StatsCache(
             fingerprint: fingerprint, files: scan.files, sessionCount: sessions, changeCount: scan.changes.count,
-            summaries: summaries, runs: StatsInput(summaries: summaries).streakRuns, idHashes: idHashes,
+            summaries: summaries, runs: StatsInput(summaries: summaries).streakRuns, idHashes: sortedHashes,
             digest: digest, prefixHashes: prefixHashes.hashes, filterRuns: filters.runs)
+        return (cache, sharedHash)
     }
 
     /// The expedition checkpoint of the sessions that went by (``AppStore/loadExpedition(days:)``'s), `changes`
@@ -138,26 +144,29 @@ struct StatsCacheBuilder {
     }
 
     /// The short ids' length and the sorted hashes of every session's short id
-    /// (``JournalDigest/prefixHash(_:length:)``), from the keys sorted in place; `nil` when two ids share their first
-    /// 16 bytes (a longer short id than the keys tell).
-    private mutating func shortIDPrefixHashes() -> (length: Int, hashes: [Int])? {
-        AppStore.SessionKey.sort(&shortIDs) { ($0.high, $0.low) < ($1.high, $1.low) }
+    /// (``JournalDigest/prefixHash(_:length:)``), from the keys in order (read back twice); `nil` when two ids share
+    /// their first 16 bytes (a longer short id than the keys tell) or the keys cannot be read back.
+    private func shortIDPrefixHashes() -> (length: Int, hashes: [Int])? {
         var length = 8
-        for (a, b) in zip(shortIDs, shortIDs.dropFirst()) {
+        var previous: ShortIDKey?
+        var tellable = true
+        let read = shortIDs.visitInOrder { b in
+            defer { previous = b }
+            guard let a = previous else { return }
             guard a.high != b.high || a.low != b.low else {
                 // The same id but for case (when shorter than the key), or one the key cannot tell apart.
-                if b.low & 0xFF != 0 { return nil }
-                continue
+                if b.low & 0xFF != 0 { tellable = false }
+                return
             }
             let common =
                 a.high != b.high
                 ? (a.high ^ b.high).leadingZeroBitCount / 8 : 8 + (a.low ^ b.low).leadingZeroBitCount / 8
             length = max(length, common + 1)
         }
+        guard read, tellable else { return nil }
         var hashes: [Int] = []
         hashes.reserveCapacity(shortIDs.count)
-        for key in shortIDs { hashes.append(key.prefixHash(length: length)) }
-        shortIDs = []
+        guard shortIDs.visitInOrder({ hashes.append($0.prefixHash(length: length)) }) else { return nil }
         AppStore.SessionKey.sort(&hashes, by: <)
         return (length, hashes)
     }
@@ -174,11 +183,12 @@ struct StatsCacheBuilder {
             var high: UInt64 = 0
             var low: UInt64 = 0
             let plain = id.withUTF8 { bytes in
-                for (index, byte) in bytes.enumerated() {
+                for index in 0..<bytes.count {
+                    let byte = bytes[index]
                     guard byte >= 0x20, byte < 0x7F else { return false }
                     guard index < 16 else { continue }
                     let lower = UInt64(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
-                    if index < 8 { high |= lower << (8 * (7 - index)) } else { low |= lower << (8 * (15 - index)) }
+                    if index < 8 { high |= lower &<< (8 * (7 - index)) } else { low |= lower &<< (8 * (15 - index)) }
                 }
                 return true
             }

@@ -722,6 +722,8 @@ def main():
     done = {(r["n"], r["command"], r["state"]): r for r in results["rows"]}
     commands, states = selected_commands(), selected_states()
     load_before = os.getloadavg()
+    # Named at the start: the binary measured is the one built from it, whatever is committed while the run goes on.
+    measured_commit = commit()
 
     def save():
         # The dashboard alone leaves an interrupted full run's figures where they are.
@@ -771,7 +773,7 @@ def main():
         log_dashboard(results["dashboard"])
         save()
     results["machine"] = machine()
-    results["commit"] = commit()
+    results["commit"] = measured_commit
     results["date"] = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     results["seconds"] = time.time() - started
     results["load"] = [load_before, os.getloadavg()]

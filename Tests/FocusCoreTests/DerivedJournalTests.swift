@@ -278,7 +278,9 @@ import Testing
     /// writes (``AppStore/saveDerived(days:summaries:expedition:)``), byte for byte, and so is the expedition
     /// checkpoint beside them (``AppStore/loadExpedition(days:)``'s); a journal the stream cannot follow (unreadable
     /// lines, a duplicate id) is left to the load. The views from the rebuilt files are checked against a load's by
-    /// ``derivedFilesGiveWhatARebuildGives(seed:)``.
+    /// ``derivedFilesGiveWhatARebuildGives(seed:)``. The session index the same pass fills is the one its own scan
+    /// writes (``AppStore/scanSessionIndex()``), byte for byte; with odd seeds every few values spill to temp files
+    /// (``SpillSorter``), as a million sessions do.
     @Test(arguments: 1...8)
     func aStreamedRebuildWritesWhatALoadWrites(seed: Int) throws {
         var journal = try RandomJournal(seed: seed + 200)
@@ -299,12 +301,17 @@ import Testing
             let reference = files()
             try? FileManager.default.removeItem(atPath: paths.cacheDirectory)
             let store = AppStore(paths: paths)
-            let rebuilt = store.rebuiltJournal(days: Self.days, definitions: .builtIn)
+            let rebuilt = store.rebuiltJournal(
+                days: Self.days, definitions: .builtIn, spillChunk: seed % 2 == 1 ? 1 + step % 7 : 1 << 16)
             let got = files()
             if rebuilt != nil {
                 streamed += 1
                 #expect(got.cache == reference.cache, "seed \(seed) step \(step) kind \(kind)")
                 #expect(got.checkpoint == reference.checkpoint, "seed \(seed) step \(step) kind \(kind)")
+                let index = try AppStore(paths: paths).scanSessionIndex().encoded()
+                #expect(
+                    FileManager.default.contents(atPath: paths.sessionIndexFile) == Data(index),
+                    "seed \(seed) step \(step) kind \(kind)")
             } else {
                 #expect(got.cache == nil && (loaded.issues.count > 0 || !loaded.duplicates.isEmpty))
             }
@@ -382,11 +389,13 @@ import Testing
         let rebuilding = AppStore(paths: paths)
         var titles = Set<String>()
         rebuilding.rebuildProgress = { if let step = $0 { titles.insert(step.title.template) } }
-        let rebuilt = rebuilding.rebuiltJournal(days: Self.days, definitions: .builtIn)
+        let rebuilt = rebuilding.rebuiltJournal(days: Self.days, definitions: .builtIn, spillChunk: 4)
         #expect((rebuilt == nil) == (shape.passes == nil))
         if shape.passes != nil {
             #expect(FileManager.default.contents(atPath: paths.statsCacheFile) == reference.0)
             #expect(FileManager.default.contents(atPath: paths.expeditionCheckpointFile) == reference.1)
+            let index = try AppStore(paths: paths).scanSessionIndex().encoded()
+            #expect(FileManager.default.contents(atPath: paths.sessionIndexFile) == Data(index))
             #expect(titles.count == shape.passes, "\(titles)")
         }
     }
@@ -438,21 +447,29 @@ import Testing
         var edits: Bool { [.editThenOwnAppend, .editThenForeignAppend, .editInPlace, .editedGrownCopy].contains(self) }
     }
 
-    @Test(arguments: Change.allCases)
-    func aChangedFileIsFoldedOnlyWhenItStartsWithTheSameBytes(_ change: Change) throws {
+    /// A new home whose own journal file holds a session a day for sixty days, none of them derived yet.
+    static func sixtyDays() throws -> DataPaths {
         let paths = try Sessions.temporaryPaths()
         let first = AppStore(paths: paths)
         for i in 0..<60 { try first.record(Self.session(i, hoursAgo: 24 * (61 - i), tag: "code")) }
+        return paths
+    }
+
+    /// `text` with the first session's focus a second less: the same length, far from the end.
+    static func firstSessionEdited(_ text: String) -> String {
+        let edited = text.replacingOccurrences(
+            of: #""focused":1500"#, with: #""focused":1499"#, options: [],
+            range: text.startIndex..<text.index(text.startIndex, offsetBy: 200))
+        #expect(edited != text && edited.utf8.count == text.utf8.count)
+        return edited
+    }
+
+    @Test(arguments: Change.allCases)
+    func aChangedFileIsFoldedOnlyWhenItStartsWithTheSameBytes(_ change: Change) throws {
+        let paths = try Self.sixtyDays()
         _ = try Self.derived(paths)
         var text = try String(contentsOfFile: paths.journalFile, encoding: .utf8)
-        if change.edits {
-            // The first session loses a second of focus: same length, far from the end.
-            let edited = text.replacingOccurrences(
-                of: #""focused":1500"#, with: #""focused":1499"#, options: [],
-                range: text.startIndex..<text.index(text.startIndex, offsetBy: 200))
-            #expect(edited != text && edited.utf8.count == text.utf8.count)
-            text = edited
-        }
+        if change.edits { text = Self.firstSessionEdited(text) }
         let added = JournalCodec.encode(Self.session(99, hoursAgo: 2, tag: "new")) + "\n"
         switch change {
         case .foreignAppend, .editThenOwnAppend, .editThenForeignAppend, .editInPlace:
