@@ -9,8 +9,8 @@
 /// The values are gathered in a chunk (``defaultChunkSize`` unless told); each full chunk is sorted and written, as a
 /// run, to a temp file in `directory` (the folder made then if missing; the file unlinked at once: nothing is left
 /// behind, whatever ends the process). Reading them back (``visitInOrder(_:)``, any number of times) merges the runs,
-/// a buffer of each at a time; with fewer values than a chunk nothing is written. An I/O error (a full disk) makes ``visitInOrder(_:)`` say so: the caller
-/// builds its file another way.
+/// a buffer of each at a time; with fewer values than a chunk nothing is written. An I/O error (a full disk) makes
+/// ``visitInOrder(_:)`` say so: the caller builds its file another way.
 final class SpillSorter<Value: SpillSortable> {
     /// Values held in memory before a run is written, unless told otherwise: 64 Ki (1.5 MiB of three-word values).
     static var defaultChunkSize: Int { 1 << 16 }
