@@ -11,12 +11,13 @@ public enum FNV1a {
     /// The hash of the bytes hashed into `hash` so far followed by `bytes`: `offsetBasis` hashes none.
     public static func hash<S: Sequence>(_ bytes: S, continuing hash: UInt64) -> UInt64 where S.Element == UInt8 {
         var hash = hash
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
+        for byte in bytes { hash = mixing(byte, into: hash) }
         return hash
     }
+
+    /// One step of the hash: `hash` followed by `byte` (the loops that hash as they do something else take it).
+    @inline(__always)
+    static func mixing(_ byte: UInt8, into hash: UInt64) -> UInt64 { (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
 
     /// The hash of `lines`, each followed by a newline, without joining them first.
     public static func hash(lines: some Sequence<String>) -> UInt64 {
@@ -29,13 +30,9 @@ public enum FNV1a {
         var line = line
         // Through the contiguous bytes: a native string's are, and this runs once per session of a rebuild.
         line.withUTF8 { bytes in
-            for byte in bytes {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x100_0000_01b3
-            }
+            for byte in bytes { hash = mixing(byte, into: hash) }
         }
-        hash ^= 10
-        return hash &* 0x100_0000_01b3
+        return mixing(10, into: hash)
     }
 
     /// The hash of nothing, where every hash starts.

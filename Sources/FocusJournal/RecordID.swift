@@ -12,8 +12,7 @@ package enum RecordID {
         var seen: UInt8 = 0
         for byte in bytes {
             seen |= byte
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
+            hash = FNV1a.mixing(byte, into: hash)
         }
         guard seen >= 0x80 else { return hash }
         // (`_nfcCodeUnits` is the standard library's own normalization, the one its `==` and `Hasher` use.)
