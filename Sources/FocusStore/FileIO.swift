@@ -332,27 +332,29 @@ enum FileIO {
         return nil
     }
 
-    /// A temp file beside `base`: `base.tmp-PID-RANDOM`, sixteen random hex digits, created with
-    /// `O_CREAT|O_EXCL|O_NOFOLLOW`, so it is always a new file of this process and never a planted one.
+    /// A new file `base.tmp-PID-RANDOM` (sixteen random hex digits), created with `O_CREAT|O_EXCL|O_NOFOLLOW` and
+    /// `access` (`O_WRONLY`, `O_RDWR`), so it is always a new file of this process and never a planted one: its path
+    /// and descriptor.
+    static func createTemp(beside base: String, mode: mode_t, access: Int32) throws(FocusError) -> (String, Int32) {
+        var tries = 0
+        while true {
+            let candidate = "\(base).tmp-\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 16))"
+            let fd = open(candidate, access | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+            if fd >= 0 { return (candidate, fd) }
+            tries += 1
+            guard errno == EEXIST, tries < 8 else {
+                throw FocusError(.cantCreate, "cannot create \(candidate): \(errnoText())")
+            }
+        }
+    }
+
+    /// A temp file beside `base` (``createTemp(beside:mode:access:)``), written then renamed over it or discarded.
     private final class Temp {
         let path: String
         private(set) var fd: Int32
 
         init(beside base: String, mode: mode_t) throws(FocusError) {
-            var tries = 0
-            while true {
-                let candidate = "\(base).tmp-\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 16))"
-                let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
-                if fd >= 0 {
-                    path = candidate
-                    self.fd = fd
-                    return
-                }
-                tries += 1
-                guard errno == EEXIST, tries < 8 else {
-                    throw FocusError(.cantCreate, "cannot create \(candidate): \(errnoText())")
-                }
-            }
+            (path, fd) = try FileIO.createTemp(beside: base, mode: mode, access: O_WRONLY)
         }
 
         func flush() throws(FocusError) {

@@ -148,17 +148,11 @@ final class SpillSorter<Value: SpillSortable> {
     /// A new file in `directory` (made if missing: only a rebuild that spills needs it), already unlinked; -1 when
     /// none can be made.
     private static func openTemp(in directory: String) -> Int32 {
-        guard (try? FileIO.makeDirectories(directory)) != nil else { return -1 }
-        for _ in 0..<8 {
-            let path = "\(directory)/.spill-\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 16))"
-            let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-            if fd >= 0 {
-                unlink(path)
-                return fd
-            }
-            guard errno == EEXIST else { return -1 }
-        }
-        return -1
+        guard (try? FileIO.makeDirectories(directory)) != nil,
+            let (path, fd) = try? FileIO.createTemp(beside: "\(directory)/.spill", mode: 0o600, access: O_RDWR)
+        else { return -1 }
+        unlink(path)
+        return fd
     }
 }
 
