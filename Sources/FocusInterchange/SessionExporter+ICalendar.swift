@@ -136,26 +136,25 @@ extension SessionExporter {
             put(UInt8(truncatingIfNeeded: n % 10) &+ 48, to: &bytes)
         }
 
-        /// ``icalInstant(_:)``'s text: in years 0 to 9999 (every instant a journal holds) written digit by digit.
+        /// ``icalInstant(_:)``'s text: the journal's formatter (``UTCTimestamp``) writes the instant into `bytes`, and
+        /// its separators are dropped in place.
         mutating func instant(_ date: Date, to bytes: inout [UInt8]) {
-            let seconds = date.timeIntervalSince1970.rounded(.down)
-            guard seconds >= -62_167_219_200, seconds < 253_402_300_800 else {
-                return raw(icalInstant(date), to: &bytes)
+            let from = bytes.count
+            UTCTimestamp.append(epochSeconds: Int(date.timeIntervalSince1970.rounded(.down)), to: &bytes)
+            var kept = from
+            for i in from..<bytes.count where bytes[i] != UInt8(ascii: "-") && bytes[i] != UInt8(ascii: ":") {
+                bytes[kept] = bytes[i]
+                kept += 1
             }
-            let whole = Int(seconds)
-            var day = whole / 86_400
-            if whole % 86_400 < 0 { day -= 1 }
-            let second = whole - day * 86_400
-            let civil = CivilDate(dayNumber: day)
-            twoDigits(civil.year / 100, to: &bytes)
-            twoDigits(civil.year % 100, to: &bytes)
-            twoDigits(civil.month, to: &bytes)
-            twoDigits(civil.day, to: &bytes)
-            put(UInt8(ascii: "T"), to: &bytes)
-            twoDigits(second / 3600, to: &bytes)
-            twoDigits(second / 60 % 60, to: &bytes)
-            twoDigits(second % 60, to: &bytes)
-            put(UInt8(ascii: "Z"), to: &bytes)
+            bytes.removeLast(bytes.count - kept)
+            guard octets + kept - from > limit else {
+                octets += kept - from
+                return
+            }
+            // Past the line's room (never after a property name, which leaves 60 octets): put again, folded.
+            let text = Array(bytes[from...])
+            bytes.removeLast(text.count)
+            for byte in text { put(byte, to: &bytes) }
         }
 
         /// ``LocalTime/duration(_:)``'s text (`45s`, `25m`, `1h05m`), escaped.
