@@ -25,11 +25,11 @@ struct FuzzDifference: CustomStringConvertible {
                     i >= left.count || i >= right.count || Array(left[i].utf8) != Array(right[i].utf8)
                 })
             else { continue }
-            text +=
-                "\n  \(name) line \(line + 1):\n    derived: \(line < left.count ? FuzzText.swift(String(left[line])) : "(none)")"
-            text +=
-                "\n    \(against == DerivedFuzzer.cold ? "cold:   " : "rebuilt:") "
-                + (line < right.count ? FuzzText.swift(String(right[line])) : "(none)")
+            func quoted(_ lines: [Substring]) -> String {
+                line < lines.count ? FuzzText.swift(String(lines[line])) : "(none)"
+            }
+            text += "\n  \(name) line \(line + 1):\n    derived: \(quoted(left))"
+            text += "\n    \(against == DerivedFuzzer.cold ? "cold:   " : "rebuilt:") \(quoted(right))"
         }
         return text
     }

@@ -32,6 +32,14 @@ final class FuzzHome {
         try FocusBinary.run(args, home: home ?? path, tz: zone, now: UTCTimestamp.format(epochSeconds: now))
     }
 
+    /// Runs a step's command in this home.
+    private func runStep(_ args: [String]) throws {
+        let result = try run(args)
+        if ProcessInfo.processInfo.environment["FOCUS_FUZZ_VERBOSE"] != nil {
+            print("  focus \(FuzzText.swift(args)) exit \(result.status) \(FuzzText.swift(result.stderr))")
+        }
+    }
+
     /// A copy of this home without its derived files (`state/cache`), at `work/name`.
     func copyWithoutDerivedFiles(_ name: String) throws -> String {
         let copy = work + "/" + name
@@ -43,7 +51,10 @@ final class FuzzHome {
 
     // MARK: Steps
 
+    /// Applies `step`; with `FOCUS_FUZZ_VERBOSE` set, prints it and what each command it ran printed on stderr and
+    /// its exit status (to see which steps a generator's cases really take).
     func apply(_ step: FuzzStep) throws {
+        if ProcessInfo.processInfo.environment["FOCUS_FUZZ_VERBOSE"] != nil { print("step \(step)") }
         switch step {
         case .advance(let minutes): now += minutes * 60
         case .logAdd(let ago, let minutes, let tags, let note, let local):
@@ -52,24 +63,24 @@ final class FuzzHome {
                 local
                 ? "yesterday " + String(format: "%02d:%02d", ago / 60 % 24, ago % 60)
                 : UTCTimestamp.format(epochSeconds: now - ago * 60)
-            try run(
+            try runStep(
                 ["log", "add", "--start", start, "--duration", "\(minutes)m"] + tags.flatMap { ["--tag", $0] }
                     + (note.map { ["--note", $0] } ?? []))
-        case .logEdit(let pick, let arguments): try run(["log", "edit", sessionID(pick)] + arguments)
-        case .logDelete(let pick): try run(["log", "delete", sessionID(pick)])
+        case .logEdit(let pick, let arguments): try runStep(["log", "edit", sessionID(pick)] + arguments)
+        case .logDelete(let pick): try runStep(["log", "delete", sessionID(pick)])
         case .logSplit(let pick, let minutes):
             let id = sessionID(pick)
             let start = records().first { $0.id == id }?.start ?? now
-            try run(["log", "split", id, UTCTimestamp.format(epochSeconds: start + minutes * 60)])
-        case .undo: try run(["undo"])
+            try runStep(["log", "split", id, UTCTimestamp.format(epochSeconds: start + minutes * 60)])
+        case .undo: try runStep(["undo"])
         case .start(let seconds, let tag):
-            try run(["start", "\(seconds)s"] + (tag.map { ["--tag", $0] } ?? []))
+            try runStep(["start", "\(seconds)s"] + (tag.map { ["--tag", $0] } ?? []))
             now += seconds + 2
         case .importFile(let format, let name, let content):
             let folder = work + "/import-\(UUID().uuidString)"
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try Data(content.utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
-            try run(["import", folder + "/" + name, "--from", format])
+            try runStep(["import", folder + "/" + name, "--from", format])
         case .append(let file, let lines, let crlf, let newline):
             let text = lines.compactMap(resolve).joined(separator: crlf ? "\r\n" : "\n")
             try append(text + (newline ? (crlf ? "\r\n" : "\n") : ""), to: journal(file))
@@ -78,7 +89,7 @@ final class FuzzHome {
         case .touch(let file):
             if FileManager.default.fileExists(atPath: journal(file)) { utimensat(AT_FDCWD, journal(file), nil, 0) }
         case .dayStart(let time):
-            try run(time.map { ["config", "set", "day-start", $0] } ?? ["config", "unset", "day-start"])
+            try runStep(time.map { ["config", "set", "day-start", $0] } ?? ["config", "unset", "day-start"])
         case .zone(let zone): self.zone = zone
         }
     }
@@ -127,7 +138,8 @@ final class FuzzHome {
         case .text(let text): return text
         case .edit(let id, let pick, let other, let fields):
             return target(pick, other).map {
-                "{\"v\":2,\"kind\":\"edit\",\"id\":\(FuzzText.json(id)),\"target\":\(FuzzText.json($0)),\(at),\(fields)}"
+                "{\"v\":2,\"kind\":\"edit\",\"id\":\(FuzzText.json(id)),\"target\":\(FuzzText.json($0)),"
+                    + "\(at),\(fields)}"
             }
         case .delete(let id, let pick, let other):
             return target(pick, other).map {

@@ -79,7 +79,8 @@ enum FuzzLine: Sendable, CustomStringConvertible {
         switch self {
         case .text(let text): ".text(\(FuzzText.swift(text)))"
         case .edit(let id, let pick, let other, let fields):
-            ".edit(id: \(FuzzText.swift(id)), pick: \(pick), otherSpelling: \(other), fields: \(FuzzText.swift(fields)))"
+            ".edit(id: \(FuzzText.swift(id)), pick: \(pick), otherSpelling: \(other), "
+                + "fields: \(FuzzText.swift(fields)))"
         case .delete(let id, let pick, let other):
             ".delete(id: \(FuzzText.swift(id)), pick: \(pick), otherSpelling: \(other))"
         case .undo(let id, let pick): ".undo(id: \(FuzzText.swift(id)), pick: \(pick))"
