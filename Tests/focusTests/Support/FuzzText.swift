@@ -3,16 +3,13 @@ enum FuzzText {
     /// `text` as a Swift string literal that survives a terminal and a diff: anything outside printable ASCII as
     /// `\u{…}`.
     static func swift(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case " "..."~": out.unicodeScalars.append(scalar)
-            default: out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            }
+        let escaped = text.unicodeScalars.map { scalar in
+            scalar == "\"" || scalar == "\\"
+                ? "\\" + String(scalar)
+                : (" "..."~").contains(scalar)
+                    ? String(scalar) : "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
         }
-        return out + "\""
+        return "\"" + escaped.joined() + "\""
     }
 
     static func swift(_ texts: [String]) -> String { "[" + texts.map { swift($0) }.joined(separator: ", ") + "]" }
