@@ -84,9 +84,10 @@ bench-quick: release
 	BENCH_QUICK=1 python3 Tests/Benchmarks/bench.py
 
 # The crash, concurrency and bad-input tests at full counts (200 random kills, imports of 10,000 sessions,
-# 8 x 500 concurrent adds, 16 concurrent undos, 8 concurrent imports) and a kill at every openat and close too.
+# 8 x 500 concurrent adds, 16 concurrent undos, 8 concurrent imports), a kill at every openat and close too, and
+# the derived-files fuzzer's 40 random cases of 8 steps (DerivedFuzzTests; FOCUS_FUZZ_SEEDS=100-199 runs others).
 torture: build
-	FOCUS_TORTURE_SCALE=full $(SWIFT) test --filter 'TortureTests|KillPointTests'
+	FOCUS_TORTURE_SCALE=full $(SWIFT) test --filter 'TortureTests|KillPointTests|DerivedFuzzTests'
 
 # libFuzzer campaigns: every target for FUZZ_SECONDS (default 60) each, or FUZZ_TARGETS only.
 FUZZ_SECONDS ?= 60

@@ -19,6 +19,12 @@ enum TortureScale {
     static let undoers = full ? 16 : 6
     static let importers = full ? 8 : 4
     static let concurrentImport = full ? 3_000 : 500
+    /// Random cases of the derived-files fuzzer, steps in each, commands compared after each step (nil: all), and
+    /// runs its shrinker may take to reduce a failing case.
+    static let fuzzCases = full ? 40 : 2
+    static let fuzzSteps = full ? 8 : 3
+    static let fuzzCommands: Int? = full ? nil : 8
+    static let shrinkRuns = full ? 40 : 10
 }
 
 /// Crash and concurrency torture on the built binary: SIGKILL at random moments,
