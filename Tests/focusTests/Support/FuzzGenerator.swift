@@ -154,8 +154,7 @@ struct FuzzGenerator {
             ])
             return .replace(file: journalFile(), how: how)
         case 86..<92:
-            return .editInPlace(
-                file: journalFile(), fromEnd: Int.random(in: 1...20000, using: &random), keepTime: false)
+            return .editInPlace(file: journalFile(), fromEnd: Int.random(in: 1...20000, using: &random))
         case 92..<95: return .touch(file: journalFile())
         case 95..<98: return .dayStart(random.pick([nil, "04:00", "01:30", "23:00", "00:00"]))
         default: return .zone(random.pick(Self.zones + ["UTC"]))

@@ -85,7 +85,7 @@ final class FuzzHome {
             let text = lines.compactMap(resolve).joined(separator: crlf ? "\r\n" : "\n")
             try append(text + (newline ? (crlf ? "\r\n" : "\n") : ""), to: journal(file))
         case .replace(let file, let how): try replace(journal(file), how)
-        case .editInPlace(let file, let fromEnd, let keepTime): try editInPlace(journal(file), fromEnd, keepTime)
+        case .editInPlace(let file, let fromEnd): try editInPlace(journal(file), fromEnd)
         case .touch(let file):
             if FileManager.default.fileExists(atPath: journal(file)) { utimensat(AT_FDCWD, journal(file), nil, 0) }
         case .dayStart(let time):
@@ -177,21 +177,15 @@ final class FuzzHome {
         guard rename(copy, file) == 0 else { throw CocoaError(.fileWriteUnknown) }
     }
 
-    /// One digit changed in place, the file's length kept; `keepTime` puts its modification time back.
-    private func editInPlace(_ file: String, _ fromEnd: Int, _ keepTime: Bool) throws {
-        var info = stat()
-        guard stat(file, &info) == 0, var bytes = FileManager.default.contents(atPath: file).map(Array.init) else {
-            return
-        }
+    /// One digit changed in place, the file's length kept (its modification time moves, as an editor's write moves
+    /// it: focus does not promise to see an edit whose time is put back).
+    private func editInPlace(_ file: String, _ fromEnd: Int) throws {
+        guard var bytes = FileManager.default.contents(atPath: file).map(Array.init) else { return }
         Self.changeDigit(&bytes, fromEnd)
         let fd = open(file, O_WRONLY)
         guard fd >= 0 else { throw CocoaError(.fileWriteUnknown) }
         _ = pwrite(fd, bytes, bytes.count, 0)
         close(fd)
-        if keepTime {
-            let times = [info.st_atim, info.st_mtim]
-            utimensat(AT_FDCWD, file, times, 0)
-        }
     }
 
     /// The digit nearest `fromEnd` bytes before the end, at or before it, becomes the next digit.

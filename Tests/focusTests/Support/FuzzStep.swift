@@ -27,9 +27,8 @@ enum FuzzStep: Sendable, CustomStringConvertible {
     case append(file: String, lines: [FuzzLine], crlf: Bool, newline: Bool)
     /// A sync engine renames a new copy over the file (a new inode).
     case replace(file: String, how: FuzzReplacement)
-    /// One digit changed in place `fromEnd` bytes before the file's end (same length); `keepTime` puts the
-    /// modification time back.
-    case editInPlace(file: String, fromEnd: Int, keepTime: Bool)
+    /// One digit changed in place `fromEnd` bytes before the file's end (same length, the modification time moved).
+    case editInPlace(file: String, fromEnd: Int)
     /// The file's modification time moves on, its bytes stay.
     case touch(file: String)
     /// `focus config set day-start` (nil: `config unset day-start`).
@@ -55,8 +54,7 @@ enum FuzzStep: Sendable, CustomStringConvertible {
             ".append(file: \(FuzzText.swift(file)), lines: [\(lines.map(\.description).joined(separator: ", "))], "
                 + "crlf: \(crlf), newline: \(newline))"
         case .replace(let file, let how): ".replace(file: \(FuzzText.swift(file)), how: \(how))"
-        case .editInPlace(let file, let fromEnd, let keepTime):
-            ".editInPlace(file: \(FuzzText.swift(file)), fromEnd: \(fromEnd), keepTime: \(keepTime))"
+        case .editInPlace(let file, let fromEnd): ".editInPlace(file: \(FuzzText.swift(file)), fromEnd: \(fromEnd))"
         case .touch(let file): ".touch(file: \(FuzzText.swift(file)))"
         case .dayStart(let time): ".dayStart(\(time.map(FuzzText.swift) ?? "nil"))"
         case .zone(let zone): ".zone(\(FuzzText.swift(zone)))"
