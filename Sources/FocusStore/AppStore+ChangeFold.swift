@@ -89,9 +89,15 @@ extension AppStore {
     private static func history(
         _ derived: DerivedJournal, replacing old: FocusLog?, with new: FocusLog?, lookup: SessionLookup
     ) -> JournalDigest.History? {
-        guard let history = derived.history, let oldest = history.newest.last, let old, let new,
-            derived.delta == nil || derived.delta?.history != nil
-        else { return nil }
+        guard let old, let new, derived.delta == nil || derived.delta?.history != nil else { return nil }
+        // A session older than all of them, before and after, leaves them as they are: told without reading them.
+        if derived.sessionCount > JournalDigest.History.kept, let floor = derived.historyFloor,
+            (old.start, old.id) < floor, (new.start, new.id) < floor
+        {
+            return derived.delta?.history
+                ?? derived.file.historyIDLength.map { JournalDigest.History(newest: [], devices: [], idLength: $0) }
+        }
+        guard let history = derived.history, let oldest = history.newest.last else { return nil }
         let previous =
             derived.delta?.history ?? JournalDigest.History(newest: [], devices: [], idLength: history.idLength)
         let holdsAll = derived.sessionCount <= history.newest.count

@@ -233,8 +233,8 @@ extension AppStore {
     private func fold(
         _ record: JournalChange, files: [StatsCache.FileState], into derived: DerivedJournal, days: LocalDays
     ) -> DerivedJournal? {
-        guard let core = derived.core, let history = derived.history, let oldest = history.newest.last,
-            let index = history.newest.firstIndex(where: { $0.id == record.target }),
+        guard derived.historyMayHold(id: record.target), let core = derived.core, let history = derived.history,
+            let oldest = history.newest.last, let index = history.newest.firstIndex(where: { $0.id == record.target }),
             !derived.containsID(hash: StatsCache.hash(record.id)),
             !DerivedJournal.contains(StatsCache.hash(record.target), in: core.changeTargets)
         else { return nil }

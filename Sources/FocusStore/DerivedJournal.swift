@@ -1,5 +1,6 @@
 import FocusModels
 import FocusServices
+import FoundationEssentials
 
 /// The derived files as of the journal now (``AppStore/derivedJournal(days:)``): a cache file's base with the
 /// record of what changed since laid over it (``StatsCacheDelta``: the file's last one, or the one a fold just made).
@@ -43,6 +44,19 @@ final class DerivedJournal {
         guard let added = delta.history else { return nil }
         return base.merging(added)
     }()
+
+    /// Whether ``history`` may hold the session `id`, told without reading it (``StatsCacheFile/historyMayHold(id:)``
+    /// and the sessions folded since).
+    func historyMayHold(id: String) -> Bool {
+        file.historyMayHold(id: id) || delta?.history?.newest.contains { $0.id == id } ?? false
+    }
+
+    /// A start and id no later than any session ``history`` holds, told without reading it: the oldest of the base's
+    /// and of those folded since; `nil` when there is no history or it is not known.
+    var historyFloor: (start: Date, id: String)? {
+        guard let oldest = file.historyOldest, delta == nil || delta?.history != nil else { return nil }
+        return ([oldest] + (delta?.history?.newest ?? [])).map { ($0.start, $0.id) }.min { $0 < $1 }
+    }
 
     /// The whole digest (without the expedition and growth while sessions are pending); `Corrupt` when a part
     /// cannot be read.

@@ -77,15 +77,27 @@ struct JournalDigest: Equatable {
 
         /// ``text`` read back; `nil` when it is not one.
         init?(text: String) {
-            let parts = text.split(separator: "\n", maxSplits: 3, omittingEmptySubsequences: false)
-            guard parts.count == 4, let idLength = Int(parts[0]),
-                let names = try? AppStore.decoder.decode([String].self, from: Data(parts[1].utf8))
+            // Read as bytes: a substring's UTF-8 copied into an array goes element by element, and a JSON decoder's
+            // first use costs more than the lines it reads.
+            let bytes = Array(text.utf8)
+            var breaks: [Int] = []
+            for (i, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+                breaks.append(i)
+                if breaks.count == 3 { break }
+            }
+            guard breaks.count == 3, let idLength = Int(String(decoding: bytes[..<breaks[0]], as: UTF8.self)),
+                case .strings(let names)? = try? FlatJSON.parseObject(
+                    Array("{\"n\":".utf8) + bytes[(breaks[0] + 1)..<breaks[1]] + [UInt8(ascii: "}")])["n"]
             else { return nil }
-            let indices = parts[2].isEmpty ? [] : parts[2].split(separator: ",").map { Int($0) }
+            let row = bytes[(breaks[1] + 1)..<breaks[2]]
+            let indices =
+                row.isEmpty
+                ? [] : row.split(separator: UInt8(ascii: ",")).map { Int(String(decoding: $0, as: UTF8.self)) }
             var records: [JournalRecord] = []
             var lines: [Int] = []
             var problems: [JournalIssue] = []
-            JournalReader.parse(Array(parts[3].utf8), file: "", into: &records, lines: &lines, issues: &problems)
+            JournalReader.parse(
+                Array(bytes[(breaks[2] + 1)...]), file: "", into: &records, lines: &lines, issues: &problems)
             guard problems.isEmpty, records.count == indices.count else { return nil }
             var logs: [FocusLog] = []
             var devices: [String?] = []

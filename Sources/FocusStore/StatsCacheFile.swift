@@ -261,6 +261,36 @@ final class StatsCacheFile {
     /// The length of the short ids of the digest's newest sessions, without reading them; `nil` when it has none.
     var historyIDLength: Int? { Int(historyText.prefix { $0 != "\n" }) }
 
+    /// The oldest of the digest's newest sessions, read alone (the text's last line): a change to a session older
+    /// than all of them leaves them as they are, told without reading them all. `nil` when it has none.
+    var historyOldest: FocusLog? {
+        let bytes = historyText.utf8
+        guard bytes.last == UInt8(ascii: "\n") else { return nil }
+        let end = bytes.index(before: bytes.endIndex)
+        guard let lineBreak = bytes[..<end].lastIndex(of: UInt8(ascii: "\n")) else { return nil }
+        return try? JournalCodec.decode(bytes[bytes.index(after: lineBreak)..<end])
+    }
+
+    /// Whether the digest's newest sessions may hold the session `id`: `false` only when the id, written as it is
+    /// (plain printable ASCII, which JSON does not escape and no other string equals), is nowhere in them.
+    func historyMayHold(id: String) -> Bool {
+        let needle = Array(id.utf8)
+        guard !needle.isEmpty, needle.allSatisfy({ (0x20...0x7E).contains($0) && $0 != 0x22 && $0 != 0x5C }) else {
+            return true
+        }
+        return historyText.utf8.withContiguousStorageIfAvailable { text in
+            guard var at = text.baseAddress, text.count >= needle.count else { return false }
+            let last = at + (text.count - needle.count)
+            // Each place the id's first byte is, compared whole (glibc's memmem is not in its Swift module).
+            while at <= last, let hit = memchr(at, Int32(needle[0]), last - at + 1) {
+                at = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self))
+                if memcmp(at, needle, needle.count) == 0 { return true }
+                at += 1
+            }
+            return false
+        } ?? true
+    }
+
     /// The digest's newest sessions, `nil` when it has none.
     func history() throws(Corrupt) -> JournalDigest.History? {
         guard !historyText.isEmpty else { return nil }
