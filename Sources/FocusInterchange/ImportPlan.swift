@@ -9,6 +9,13 @@ import FoundationEssentials
 /// A record is matched to what the journal holds by its identity: its ``FocusLog/Origin`` key (a Watson frame id, a
 /// Timewarrior interval's start), else its id. Sessions an undo took back do not count, so an undone import can be
 /// imported again; their ids stay taken, so the new sessions get the next free `<id>~2`, `<id>~3`.
+///
+/// A Timewarrior interval whose start changed there has a new identity. Intervals never overlap there, so a new
+/// interval is taken as a moved one, and planned as an edit of its session (the new start, end, tags and note, and
+/// the new identity), when exactly one thing is true both ways: it overlaps one session (as it is here) imported
+/// from Timewarrior that the source no longer has within the span it covers (``covers(_:)``), and that session
+/// overlaps no other new interval. Anything less clear-cut is added, and the session stays counted among those the
+/// source no longer has (``ImportSummary/missing``), or is deleted with `--prune`.
 public enum ImportPlan {
     /// Parses every input and compares it with `history`, handing each new session to `adding` as soon as it is
     /// planned (with the id it gets), in input order: no list of the sessions read is held.
@@ -23,9 +30,9 @@ public enum ImportPlan {
         path: String, now: Date, newID: () -> String, progress: ((WorkProgress) -> Void)? = nil,
         adding: (FocusLog) -> Void
     ) throws(FocusError) -> ImportSummary {
-        let held = Held(history)
+        let held = Held(history, format: format)
         var failure: FocusError?
-        let planner = withoutActuallyEscaping(adding) { adding in
+        let (planner, gone) = withoutActuallyEscaping(adding) { adding in
             // The closure goes with `sink`, before this returns.
             var sink = Planner.Handing(planner: Planner(held: held, format: format), adding: adding)
             for (index, unopened) in inputs.enumerated() {
@@ -50,7 +57,8 @@ public enum ImportPlan {
                     break
                 }
             }
-            return sink.planner
+            let gone = failure == nil ? sink.finish(names: inputs.map(\.name)) : []
+            return (sink.planner, gone)
         }
         if let failure { throw failure }
         let skipped = planner.skipped
@@ -76,19 +84,11 @@ public enum ImportPlan {
         let updated = planner.edits.map {
             JournalChange(id: newID(), kind: .edit, target: $0.id, at: now, patch: $0.patch)
         }
-        var pruned: [JournalChange] = []
-        if prune, let peer = format.peer {
-            let months = Self.months(inputs.map(\.name))
-            for (key, id) in held.byIdentity.sorted(by: { $0.key < $1.key })
-            where !planner.keys.contains(key, as: .identity) && key.hasPrefix(peer + ":") {
-                guard let log = held.effective[id] else { continue }
-                if let months, !months.contains(String(UTCTimestamp.format(log.start).prefix(7))) { continue }
-                pruned.append(JournalChange(id: newID(), kind: .delete, target: id, at: now))
-            }
-        }
+        let pruned = prune ? gone.map { JournalChange(id: newID(), kind: .delete, target: $0, at: now) } : []
         return ImportSummary(
-            added: planner.added, focused: planner.focused, updated: updated, pruned: pruned,
-            duplicates: planner.duplicates, skipped: skipped, skippedCount: planner.skippedCount)
+            format: format, added: planner.added, focused: planner.focused, updated: updated,
+            moved: planner.moved, pruned: pruned, missing: prune ? 0 : gone.count, duplicates: planner.duplicates,
+            differing: planner.differing, skipped: skipped, skippedCount: planner.skippedCount)
     }
 
     /// Plans each record as a reader hands it over.
@@ -96,21 +96,33 @@ public enum ImportPlan {
         let held: Held
         /// Whether a session's id follows from its identity, one for each (Watson's frame ids).
         let idsFollowIdentities: Bool
+        /// The format read: its peer, if any, and whether an interval can have moved there (Timewarrior).
+        let format: SessionImporter.Format
         /// The identities read, and the ids of the new sessions that a later one could ask for.
         var keys = HashedKeys()
         /// Sessions read.
         var read = 0
+        /// The first start and the last end read.
+        var span: (start: Date, end: Date)?
         var added = 0
         var focused = 0
         var duplicates = 0
+        /// Sessions of focus's own export that differ from the ones here with their identity (kept as they are).
+        var differing = 0
         /// The sessions the source changed, and how.
         var edits: [(id: String, patch: SessionPatch)] = []
+        /// How many of ``edits`` follow a Timewarrior interval that moved.
+        var moved = 0
+        /// New Timewarrior intervals that overlap a session imported from it before: each may be that one moved,
+        /// which is known only once every identity is read (``finish(names:)``).
+        var candidates: [FocusLog] = []
         /// The first skipped records (``ImportSummary/listedSkips``), and how many there are.
         var skipped: [SessionImporter.Skipped] = []
         var skippedCount = 0
 
         init(held: Held, format: SessionImporter.Format) {
             self.held = held
+            self.format = format
             idsFollowIdentities = format == .watson
         }
 
@@ -127,34 +139,99 @@ public enum ImportPlan {
                 if planner.skippedCount < ImportSummary.listedSkips { planner.skipped.append(skipped) }
                 planner.skippedCount += 1
             }
+
+            /// Follows the moves once every input (named `names`) is read, adds the candidates that are not one,
+            /// and returns the ids of the sessions of the peer that the source no longer has.
+            mutating func finish(names: [String]) -> [String] {
+                let (gone, new) = planner.finish(names: names)
+                for log in new { adding(planner.new(log)) }
+                return gone
+            }
         }
 
-        /// Plans `record`: the session to add (with the id it gets), `nil` for a duplicate or an update.
+        /// Plans `record`: the session to add (with the id it gets), `nil` for a duplicate, an update or a
+        /// candidate move.
         mutating func plan(_ record: FocusLog) -> FocusLog? {
             read += 1
+            span = span.map { (min($0.start, record.start), max($0.end, record.end)) } ?? (record.start, record.end)
             let key = ImportPlan.identity(record)
             guard keys.insert(key, as: .identity) else {
                 duplicates += 1
                 return nil
             }
-            guard let id = held.byIdentity[key] else {
-                var new = record
-                new.id = ImportPlan.freeID(record.id) { held.ids.contains($0) || keys.contains($0, as: .id) }
-                // Another session can only ask for an id it reads with the same identity (a duplicate), or an
-                // `<id>~N` it is given: with one id for each identity, only those are kept.
-                if !idsFollowIdentities || new.id != record.id || ImportPlan.lineage(new.id) != new.id {
-                    _ = keys.insert(new.id, as: .id)
+            switch held.session(key) {
+            case .some(.some(let current)):
+                if let patch = ImportPlan.followed(record, current) {
+                    edits.append((current.id, patch))
+                } else if format.peer == nil, ImportPlan.differs(record, current) {
+                    differing += 1
+                } else {
+                    duplicates += 1
                 }
-                added += 1
-                focused += new.focused
-                return new
-            }
-            guard let current = held.effective[id], let patch = ImportPlan.followed(record, current) else {
+                return nil
+            case .some(.none):
+                // Deleted here, which stays.
                 duplicates += 1
                 return nil
+            case .none:
+                if let index = held.timewarrior, !index.ids(overlapping: record.start, record.end).isEmpty {
+                    candidates.append(record)
+                    return nil
+                }
+                return new(record)
             }
-            edits.append((id, patch))
-            return nil
+        }
+
+        /// `record` as a new session, with the id it gets.
+        mutating func new(_ record: FocusLog) -> FocusLog {
+            var new = record
+            new.id = ImportPlan.freeID(record.id) { held.ids.contains($0) || keys.contains($0, as: .id) }
+            // Another session can only ask for an id it reads with the same identity (a duplicate), or an
+            // `<id>~N` it is given: with one id for each identity, only those are kept.
+            if !idsFollowIdentities || new.id != record.id || ImportPlan.lineage(new.id) != new.id {
+                _ = keys.insert(new.id, as: .id)
+            }
+            added += 1
+            focused += new.focused
+            return new
+        }
+
+        /// Once every input (named `names`) is read: the ids of the peer's sessions here that the source no longer
+        /// has where it covers them, by identity, and the candidates to add. A candidate that overlaps exactly one
+        /// of those sessions, which overlaps no other candidate, is that session moved: planned as its edit.
+        mutating func finish(names: [String]) -> (gone: [String], new: [FocusLog]) {
+            guard format.peer != nil else { return ([], candidates) }
+            let months = ImportPlan.months(names)
+            let span = span
+            // For Timewarrior: one month file covers its month (a folder, its months); `timew export`, which may be
+            // filtered (`timew export :week`), the time from its first start to its last end. Watson's frames file
+            // is all of it.
+            func covers(_ log: FocusLog) -> Bool {
+                guard format == .timewarrior else { return true }
+                if let months { return months.contains(String(UTCTimestamp.format(log.start).prefix(7))) }
+                guard let span else { return false }
+                return span.start <= log.start && log.start < span.end
+            }
+            let missing = held.peerSessions.filter { !keys.contains($0.key, as: .identity) }.compactMap { key, id in
+                held.effective[id].flatMap { covers($0) ? (key, $0) : nil }
+            }
+            guard !candidates.isEmpty else { return (missing.map(\.1.id), []) }
+            let index = OverlapIndex(missing.map(\.1))
+            let overlaps = candidates.map { index.ids(overlapping: $0.start, $0.end) }
+            var claims: [String: Int] = [:]
+            for id in overlaps.joined() { claims[id, default: 0] += 1 }
+            var followed = Set<String>()
+            var new: [FocusLog] = []
+            for (record, ids) in zip(candidates, overlaps) {
+                guard ids.count == 1, claims[ids[0]] == 1, let current = held.effective[ids[0]] else {
+                    new.append(record)
+                    continue
+                }
+                edits.append((current.id, ImportPlan.followed(record, current) ?? SessionPatch(origin: record.origin)))
+                moved += 1
+                followed.insert(current.id)
+            }
+            return (missing.map(\.1.id).filter { !followed.contains($0) }, new)
         }
     }
 
@@ -162,18 +239,45 @@ public enum ImportPlan {
     private struct Held {
         /// Every id a record has, taken back or not: a new session never reuses one.
         var ids: Set<String>
-        /// The session (its id) of each identity.
+        /// The session (its id) of each identity it has had: as it was recorded, and as edits that were not
+        /// undone set it (a moved Timewarrior interval).
         var byIdentity: [String: String] = [:]
         /// The effective sessions by id (a deleted one is missing).
         var effective: [String: FocusLog] = [:]
+        /// The effective sessions imported from the peer read, by their identity now, in its order.
+        var peerSessions: [(key: String, id: String)] = []
+        /// For Timewarrior, ``peerSessions`` by their times.
+        var timewarrior: OverlapIndex?
 
-        init(_ history: JournalHistory) {
+        init(_ history: JournalHistory, format: SessionImporter.Format) {
             ids = Set(history.sessions.map(\.id) + history.changes.map(\.id))
             let undone = history.undone
             for log in history.effectiveLogs { effective[log.id] = log }
             for log in history.sessions where !undone.contains(log.id) {
-                for key in ImportPlan.identities(of: log) where byIdentity[key] == nil { byIdentity[key] = log.id }
+                let identities = ImportPlan.identities(of: log)
+                for key in identities where byIdentity[key] == nil { byIdentity[key] = log.id }
+                // An earlier focus's session has its Watson or Timewarrior identity second.
+                if let peer = format.peer, let current = effective[log.id],
+                    let key = current.origin?.key ?? identities.dropFirst().first, key.hasPrefix(peer + ":")
+                {
+                    peerSessions.append((key, log.id))
+                }
             }
+            for change in history.changes
+            where change.kind == .edit && !undone.contains(change.id) && !undone.contains(change.target) {
+                if let key = change.patch.origin?.key, byIdentity[key] == nil { byIdentity[key] = change.target }
+            }
+            peerSessions.sort { $0.key < $1.key }
+            if format == .timewarrior { timewarrior = OverlapIndex(peerSessions.compactMap { effective[$0.id] }) }
+        }
+
+        /// The session here that has `key` as its identity (`nil` inside when it was deleted here), `nil` when
+        /// none has: an identity a Timewarrior interval moved away from has none.
+        func session(_ key: String) -> FocusLog?? {
+            guard let id = byIdentity[key] else { return nil }
+            guard let log = effective[id] else { return .some(nil) }
+            if let origin = log.origin, origin.key != key, key.hasPrefix("timewarrior:") { return nil }
+            return log
         }
     }
 
@@ -224,12 +328,14 @@ public enum ImportPlan {
     }
 
     /// The edit that brings `current` up to the source's `record`, when the source changed it since focus took it:
-    /// Watson's `updated_at` newer than the one held, a Timewarrior interval with another end, tags or annotation.
+    /// Watson's `updated_at` newer than the one held, a Timewarrior interval with another end, tags or annotation,
+    /// or one that moved (another start, so another identity).
     /// Only what the source says changes (the start, end, lengths, completion, tags; Timewarrior's annotation as the
     /// note); a note added here to a Watson session stays. `nil` when there is nothing to apply.
     static func followed(_ record: FocusLog, _ current: FocusLog) -> SessionPatch? {
         guard let origin = record.origin else { return nil }
-        if let held = current.origin?.revision, let new = origin.revision {
+        // A moved interval (another identity) is followed whatever its revision, which does not hash its start.
+        if current.origin?.key == origin.key, let held = current.origin?.revision, let new = origin.revision {
             if origin.source == "watson" {
                 guard let heldTime = Int(held), let newTime = Int(new), newTime > heldTime else { return nil }
             } else if held == new {
@@ -247,6 +353,14 @@ public enum ImportPlan {
         guard !patch.isEmpty else { return nil }
         if current.origin != origin { patch.origin = origin }
         return patch
+    }
+
+    /// Whether `record`, read from focus's own export, differs from `current`, the session here with its identity:
+    /// its times, lengths, completion, tags or note (edited on one machine after the export was made).
+    static func differs(_ record: FocusLog, _ current: FocusLog) -> Bool {
+        (record.start, record.end, record.planned, record.focused, record.completed)
+            != (current.start, current.end, current.planned, current.focused, current.completed)
+            || record.tags != current.tags || record.note != current.note
     }
 
     /// The months (`2026-11`) Timewarrior month files cover, `nil` unless every input is one: `--prune` of one month

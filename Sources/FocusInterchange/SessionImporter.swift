@@ -23,6 +23,15 @@ public enum SessionImporter {
             case .csv, .json, .jsonl: nil
             }
         }
+
+        /// The peer's name as it spells it (`Timewarrior`), `nil` for focus's own formats.
+        public var peerName: String? {
+            switch self {
+            case .watson: "Watson"
+            case .timewarrior: "Timewarrior"
+            case .csv, .json, .jsonl: nil
+            }
+        }
     }
 
     /// A source record that was not imported, and why.

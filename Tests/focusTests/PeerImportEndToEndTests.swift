@@ -130,7 +130,9 @@ import Testing
         let edited = try peer.focusTotals().tags
 
         try peer.run(["remove", "--force", try Self.frameIDs(peer)[1]])
-        #expect(try peer.focusImport("watson").contains("Duplicates: 3"))  // without --prune nothing is deleted
+        // Without --prune nothing is deleted, and the frame gone is counted.
+        let kept = try peer.focusImport("watson")
+        #expect(kept.contains("Duplicates: 3") && kept.contains("1 session Watson no longer has; --prune deletes it."))
         #expect(try peer.focusTotals().tags == edited)
         #expect(try peer.focusImport("watson", ["--prune"]).contains("Deleted 1 "))
         try same("after watson remove and --prune")
@@ -210,5 +212,48 @@ import Testing
         #expect(try peer.focusTotals().tags.isEmpty)
         #expect(try peer.focusImport("timewarrior").contains("Added 3 sessions"))
         try same("imported again after undo")
+    }
+
+    /// `timew move` and `timew modify start` give an interval another start: importing again follows it (an edit),
+    /// never counts its hours twice, and says what Timewarrior no longer has; `--prune` of a filtered `timew export`
+    /// deletes only within the time it covers.
+    @Test func followsMovedTimewarriorIntervalsAndPrunesOnlyWhatAnExportCovers() throws {
+        let peer = try Peer("timew", folder: "TIMEWARRIORDB")
+        try peer.run(["track", "2026-11-20T09:00:00Z", "-", "2026-11-20T10:15:00Z", "coding"], stdin: "yes\n")
+        try peer.run(["track", "2026-11-21T09:00:00Z", "-", "2026-11-21T10:00:00Z", "writing"])
+        try peer.run(["track", "2026-11-22T09:00:00Z", "-", "2026-11-22T10:00:00Z", "reading"])
+        try peer.run(["track", "2026-11-23T09:00:00Z", "-", "2026-11-23T10:00:00Z", "coding", "review"])
+        func same(_ step: String) throws {
+            #expect(try peer.focusTotals().tags == (try Self.timewarriorTotals(peer).tags), "\(step)")
+        }
+        #expect(try peer.focusImport("timewarrior").contains("Added 4 sessions"))
+        let first = try peer.focusTotals().tags
+
+        try peer.run(["move", "@4", "2026-11-20T08:30:00Z"])  // the oldest
+        try peer.run(["modify", "start", "@3", "2026-11-21T08:45:00Z"])
+        let dryRun = try peer.focusImport("timewarrior", ["--dry-run"])
+        #expect(dryRun.contains("Would add 0 sessions") && dryRun.contains("Would update 2 "), "\(dryRun)")
+        #expect(dryRun.contains("Of those, 2 moved") && !dryRun.contains("no longer has"), "\(dryRun)")
+        #expect(try peer.focusTotals().tags == first)
+        let moved = try peer.focusImport("timewarrior")
+        #expect(moved.contains("Added 0 sessions") && moved.contains("Updated 2 "), "\(moved)")
+        #expect(moved.contains("Of those, 2 moved"), "\(moved)")
+        try same("after timew move and modify start")
+        #expect(try peer.focusImport("timewarrior").contains("Duplicates: 4"))
+        #expect(try peer.focusUndo().contains("2 updates: the whole import, in one step"))
+        #expect(try peer.focusTotals().tags == first)
+        #expect(try peer.focusImport("timewarrior").contains("Of those, 2 moved"))
+        try same("followed again after undo")
+
+        // 2026-11-22 deleted there; the export covers the 21st to the 23rd, not the 20th.
+        try peer.run(["delete", "@2", ":yes"])
+        let gone = try peer.focusImport("timewarrior")
+        #expect(gone.contains("1 session Timewarrior no longer has; --prune deletes it."), "\(gone)")
+        let export = peer.folder + "/week.json"
+        try peer.run(["export", "2026-11-21", "-", "2026-11-24"]).write(
+            toFile: export, atomically: true, encoding: .utf8)
+        let r = try FocusBinary.run(["import", export, "--from", "timewarrior", "--prune"], home: peer.home.path)
+        #expect(r.status == 0 && r.stdout.contains("Deleted 1 ") && r.stdout.contains("Duplicates: 2"), "\(r.stdout)")
+        try same("after --prune of a filtered export")
     }
 }

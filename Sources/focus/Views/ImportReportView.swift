@@ -22,6 +22,9 @@ enum ImportReportView {
                 dryRun
                     ? "Would update \(updated) (changed in the source since the last import)."
                     : "Updated \(updated) (changed in the source since the last import)." as Message))
+        if plan.moved > 0 {
+            lines.append(TerminalLine("Of those, \(plan.moved) moved to another start in the source." as Message))
+        }
         if !plan.pruned.isEmpty {
             let pruned = plan.pruned.count
             lines.append(
@@ -30,7 +33,21 @@ enum ImportReportView {
                         ? "Would delete \(pruned) (no longer in the source)."
                         : "Deleted \(pruned) (no longer in the source)." as Message))
         }
+        if plan.missing > 0, let peer = plan.format.peerName {
+            lines.append(
+                TerminalLine(
+                    plan.missing == 1
+                        ? "1 session \(peer) no longer has; --prune deletes it." as Message
+                        : "\(plan.missing) sessions \(peer) no longer has; --prune deletes them."))
+        }
         lines.append(TerminalLine("Duplicates: \(plan.duplicates) (already in the journal)." as Message))
+        if plan.differing > 0 {
+            lines.append(
+                TerminalLine(
+                    plan.differing == 1
+                        ? "1 session differs from the one here: kept as it is here." as Message
+                        : "\(plan.differing) sessions differ from the ones here: kept as they are here."))
+        }
         if !dryRun, !plan.writesNothing {
             lines.append(TerminalLine("focus undo takes back this whole import in one step."))
         }
