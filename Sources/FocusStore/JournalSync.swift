@@ -95,6 +95,7 @@ public struct JournalSync {
         if fetched.status != 0 { throw unreachable(remote, url, fetched) }
         let hasBranch = try run(["rev-parse", "-q", "--verify", "refs/remotes/\(remote)/\(branch)"]).status == 0
         if hasBranch {
+            try checkRemote("refs/remotes/\(remote)/\(branch)", named: "\(remote)/\(branch)")
             let rebased = try run(["-c", "rebase.autoStash=true", "rebase", "-q", "\(remote)/\(branch)"])
             if rebased.status != 0 {
                 _ = try? run(["rebase", "--abort"])
@@ -165,7 +166,7 @@ public struct JournalSync {
     }
 
     /// Whether `name` is a file this device wrote: its journal file or one of its batches.
-    private func isOwn(_ name: String) -> Bool {
+    func isOwn(_ name: String) -> Bool {
         switch JournalFileName(name) {
         case .device(let writer)?: writer.id == device.id
         case .batch(let batch)?: batch.device.id == device.id
@@ -212,13 +213,13 @@ public struct JournalSync {
     }
 
     @discardableResult
-    private func git(_ arguments: [String], failure: Message) throws(FocusError) -> Subprocess.Result {
+    func git(_ arguments: [String], failure: Message) throws(FocusError) -> Subprocess.Result {
         let result = try run(arguments)
         guard result.status == 0 else { throw FocusError(.io, "\(failure): \(result.lastLine)") }
         return result
     }
 
-    private func run(_ arguments: [String]) throws(FocusError) -> Subprocess.Result {
+    func run(_ arguments: [String]) throws(FocusError) -> Subprocess.Result {
         do {
             return try Subprocess.run(["git", "-C", directory] + arguments, environment: environment, path: path)
         } catch {
