@@ -80,6 +80,22 @@ extension GitSyncEndToEndTests {
         try expectRefusal(of: harm)
     }
 
+    /// git's words in an error (its last line, which quotes the remote's address and can carry what the remote's
+    /// server says) reach the terminal escaped, as every piece of data focus prints does.
+    @Test func gitsWordsAreEscapedInTheErrorLine() throws {
+        _ = try requireTool("git", package: "git")
+        let laptop = try Machine("laptop")
+        let hostile = laptop.root + "/\u{1B}]52;c;aGk=\u{07}\u{1B}[2J\u{202E}\r.git"
+        let result = try laptop.focus(["sync", "--init", hostile], now: Self.readAt)
+        #expect(result.status == 75, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("Error: cannot reach origin ("), "\(result.stderr)")
+        #expect(result.stderr.contains(#"\e]52;c;aGk=\x07\e[2J\u{202E}\r.git"#), "\(result.stderr)")
+        let controls = result.stderr.unicodeScalars.filter { $0.properties.generalCategory == .control }
+        #expect(
+            controls.count == 1 && result.stderr.hasSuffix("\n") && !result.stderr.contains("\u{202E}"),
+            "\(result.stderr)")
+    }
+
     /// Two machines synced through a bare repository, the laptop with a line not sent yet; `harm` is done to the
     /// remote; the laptop's sync refuses, and its journal folder, working tree and commits are as they were.
     private func expectRefusal(of harm: Harm, sourceLocation: SourceLocation = #_sourceLocation) throws {
