@@ -99,12 +99,10 @@ extension GitSyncEndToEndTests {
     /// Two machines synced through a bare repository, the laptop with a line not sent yet; `harm` is done to the
     /// remote; the laptop's sync refuses, and its journal folder, working tree and commits are as they were.
     private func expectRefusal(of harm: Harm, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let git = try requireTool("git", package: "git")
-        let (server, remote) = try Self.bareRepository(git)
-        defer { try? FileManager.default.removeItem(atPath: server) }
-        let laptop = try Machine("laptop")
-        let desktop = try Machine("desktop")
-        let clock = Clock()
+        let machines = try TwoMachines(sourceLocation: sourceLocation)
+        let (git, server, remote, laptop, desktop, clock) = (
+            machines.git, machines.server, machines.remote, machines.laptop, machines.desktop, machines.clock
+        )
         try laptop.expectSuccess(["log", "add", "--start", "2026-11-20 09:00", "--duration", "25m"], now: clock.tick())
         _ = try Self.sync(laptop, clock, ["--init", remote])
         try desktop.expectSuccess(
