@@ -90,11 +90,13 @@ public struct JournalSync {
             .trimmingWhitespace()
         let branch = try currentBranch()
         try commitOwnFiles()
-        let before = try otherLines()
+        // What HEAD was before the remote's commits came in: the lines they add to other devices' files arrived.
+        let before = try run(["rev-parse", "-q", "--verify", "HEAD"]).stdout.trimmingWhitespace()
         let fetched = try run(["fetch", "-q", remote])
         if fetched.status != 0 { throw unreachable(remote, url, fetched) }
         let hasBranch = try run(["rev-parse", "-q", "--verify", "refs/remotes/\(remote)/\(branch)"]).status == 0
         if hasBranch {
+            try checkRemote("refs/remotes/\(remote)/\(branch)", named: "\(remote)/\(branch)")
             let rebased = try run(["-c", "rebase.autoStash=true", "rebase", "-q", "\(remote)/\(branch)"])
             if rebased.status != 0 {
                 _ = try? run(["rebase", "--abort"])
@@ -106,7 +108,7 @@ public struct JournalSync {
                     """)
             }
         }
-        let sent = try unpushedLines(hasBranch ? "\(remote)/\(branch)..HEAD" : "HEAD")
+        let sent = try addedLines(hasBranch ? "\(remote)/\(branch)..HEAD" : "HEAD") { _ in true }
         let pushed = try run(["push", "-q", remote, "HEAD:refs/heads/\(branch)"])
         if pushed.status != 0 {
             let reason = pushed.lastLine
@@ -119,7 +121,8 @@ public struct JournalSync {
         }
         _ = try? run(["branch", "-q", "--set-upstream-to=\(remote)/\(branch)"])
         return Report(
-            sent: sent, received: max(0, try otherLines() - before), remote: remote, url: url, branch: branch)
+            sent: sent, received: try addedLines(before.isEmpty ? "HEAD" : "\(before)..HEAD") { !isOwn($0) },
+            remote: remote, url: url, branch: branch)
     }
 
     /// Adds and commits this device's journal files (and focus's `.gitattributes` and `.gitignore`).
@@ -136,36 +139,25 @@ public struct JournalSync {
             failure: "cannot commit this device's journal")
     }
 
-    /// Journal lines added by the commits in `range` (after the rebase, only this device's commits are ahead of
-    /// the remote): what the push sends, whether committed now or by a sync that could not push.
-    private func unpushedLines(_ range: String) throws(FocusError) -> Int {
+    /// Journal lines the commits in `range` added to the files `counted` keeps. After the rebase only this
+    /// device's commits are ahead of the remote: what the push sends, whether committed now or by a sync that
+    /// could not push. Counted from git's objects, never from the folder, where a file may be a link.
+    private func addedLines(_ range: String, counted: (String) -> Bool) throws(FocusError) -> Int {
         let log = try run(["log", "--numstat", "--format=", range])
-        return log.status == 0 ? Self.journalLines(numstat: log.stdout) : 0
+        return log.status == 0 ? Self.journalLines(numstat: log.stdout, counted: counted) : 0
     }
 
-    /// The lines added to `*.jsonl` files in `git … --numstat` output.
-    private static func journalLines(numstat: String) -> Int {
+    /// The lines added to `*.jsonl` files that `counted` keeps in `git … --numstat` output.
+    private static func journalLines(numstat: String, counted: (String) -> Bool = { _ in true }) -> Int {
         numstat.split(separator: "\n").reduce(0) { total, row in
             let fields = row.split(separator: "\t")
-            guard fields.count == 3, fields[2].hasSuffix(".jsonl") else { return total }
+            guard fields.count == 3, fields[2].hasSuffix(".jsonl"), counted(String(fields[2])) else { return total }
             return total + (Int(fields[0]) ?? 0)
         }
     }
 
-    /// Lines in the journal files of other devices, to say how many arrived.
-    private func otherLines() throws(FocusError) -> Int {
-        var total = 0
-        for name in try FileIO.list(directory) {
-            guard JournalFileName(name) != nil, !isOwn(name) else { continue }
-            total += (try FileIO.read(directory + "/" + name, following: true) ?? []).reduce(0) {
-                $0 + ($1 == 10 ? 1 : 0)
-            }
-        }
-        return total
-    }
-
     /// Whether `name` is a file this device wrote: its journal file or one of its batches.
-    private func isOwn(_ name: String) -> Bool {
+    func isOwn(_ name: String) -> Bool {
         switch JournalFileName(name) {
         case .device(let writer)?: writer.id == device.id
         case .batch(let batch)?: batch.device.id == device.id
@@ -212,13 +204,13 @@ public struct JournalSync {
     }
 
     @discardableResult
-    private func git(_ arguments: [String], failure: Message) throws(FocusError) -> Subprocess.Result {
+    func git(_ arguments: [String], failure: Message) throws(FocusError) -> Subprocess.Result {
         let result = try run(arguments)
         guard result.status == 0 else { throw FocusError(.io, "\(failure): \(result.lastLine)") }
         return result
     }
 
-    private func run(_ arguments: [String]) throws(FocusError) -> Subprocess.Result {
+    func run(_ arguments: [String]) throws(FocusError) -> Subprocess.Result {
         do {
             return try Subprocess.run(["git", "-C", directory] + arguments, environment: environment, path: path)
         } catch {

@@ -8,8 +8,12 @@ struct Subprocess {
     struct Result {
         /// The exit status, or 128 + the signal that ended it.
         let status: Int32
-        let stdout: String
+        /// What the program wrote to stdout, byte for byte (a blob `git cat-file` printed).
+        let output: [UInt8]
         let stderr: String
+
+        /// Stdout as text.
+        var stdout: String { String(decoding: output, as: UTF8.self) }
 
         /// The last non-empty line of stderr (else stdout): what to quote in a one-line error.
         var lastLine: String {
@@ -51,7 +55,7 @@ struct Subprocess {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return Result(status: code, stdout: stdout, stderr: stderr)
+        return Result(status: code, output: stdout, stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     /// `name` itself when it holds a `/`, else the first executable of that name on `path`.
@@ -65,7 +69,7 @@ struct Subprocess {
     }
 
     /// Everything written to two pipes until both close, read as it comes so neither fills up.
-    private static func readBoth(_ a: Int32, _ b: Int32) -> (String, String) {
+    private static func readBoth(_ a: Int32, _ b: Int32) -> ([UInt8], [UInt8]) {
         var buffers: [[UInt8]] = [[], []]
         var fds = [pollfd(fd: a, events: Int16(POLLIN), revents: 0), pollfd(fd: b, events: Int16(POLLIN), revents: 0)]
         var open = 2
@@ -82,6 +86,6 @@ struct Subprocess {
                 }
             }
         }
-        return (String(decoding: buffers[0], as: UTF8.self), String(decoding: buffers[1], as: UTF8.self))
+        return (buffers[0], buffers[1])
     }
 }

@@ -27,6 +27,25 @@ import Testing
         return (folder, url)
     }
 
+    /// A bare repository (removed with this) and two machines that sync through it.
+    final class TwoMachines {
+        let git: String
+        let server: String
+        let remote: String
+        let laptop: Machine
+        let desktop: Machine
+        let clock = Clock()
+
+        init(sourceLocation: SourceLocation = #_sourceLocation) throws {
+            git = try requireTool("git", package: "git", sourceLocation: sourceLocation)
+            (server, remote) = try GitSyncEndToEndTests.bareRepository(git)
+            laptop = try Machine("laptop")
+            desktop = try Machine("desktop")
+        }
+
+        deinit { try? FileManager.default.removeItem(atPath: server) }
+    }
+
     static func run(_ tool: String, _ args: [String], env: [String: String] = [:]) throws -> RunResult {
         try Spawned(
             executable: tool, arguments: args,
@@ -45,12 +64,10 @@ import Testing
     }
 
     @Test func twoClonesOfOneBareRepositoryEndWithOneHistoryInEitherOrder() throws {
-        let git = try requireTool("git", package: "git")
-        let (server, remote) = try Self.bareRepository(git)
-        defer { try? FileManager.default.removeItem(atPath: server) }
-        let laptop = try Machine("laptop")
-        let desktop = try Machine("desktop")
-        let clock = Clock()
+        let machines = try TwoMachines()
+        let (git, remote, laptop, desktop, clock) = (
+            machines.git, machines.remote, machines.laptop, machines.desktop, machines.clock
+        )
         var written = Set<String>()
         func note() { written.formUnion(SameHistory.written(by: [laptop, desktop])) }
 

@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+
+/// `focus sync` against a remote that someone rewrote, a buggy machine broke or an attacker with push access
+/// filled: the sync refuses in one line (exit 65) before the rebase, and this machine's journal folder, its
+/// commits and its working tree stay exactly as they were.
+extension GitSyncEndToEndTests {
+    /// What a remote commit does to the journal (a shell script run in a clone of the remote, where `$D` is the
+    /// desktop's journal file and `$L` the laptop's), and the words the laptop's refusal must say.
+    struct Harm: CustomStringConvertible, Sendable {
+        let description: String
+        let script: String
+        let words: [String]
+    }
+
+    static let removals: [Harm] = [
+        Harm(
+            description: "a force-push that drops the desktop's last sync",
+            script: "git reset -q --hard HEAD~1 && git push -q -f origin HEAD:main",
+            words: ["origin/main lacks or changes lines this journal holds (1 of desktop-"]),
+        Harm(
+            description: "a commit removing a line of the desktop's file",
+            script: "sed -i 1d \"$D\" && git commit -qam harm && git push -q origin HEAD:main",
+            words: ["(1 of desktop-"]),
+        Harm(
+            description: "a commit changing one byte of the laptop's own file",
+            script: "sed -i '1s/0/1/' \"$L\" && git commit -qam harm && git push -q origin HEAD:main",
+            words: ["(1 of laptop-"]),
+        Harm(
+            description: "a commit deleting the desktop's file",
+            script: "git rm -q \"$D\" && git commit -qm harm && git push -q origin HEAD:main",
+            words: ["(2 of desktop-"]),
+        Harm(
+            description: "a commit truncating the laptop's own file",
+            script: ": > \"$L\" && git commit -qam harm && git push -q origin HEAD:main",
+            words: ["(1 of laptop-"]),
+        Harm(
+            description: "a force-push of an unrelated history",
+            script: """
+                git checkout -q --orphan other && git rm -rqf . && echo hi > a.txt && git add a.txt \
+                && git commit -qm harm && git push -q -f origin other:main
+                """,
+            words: ["(2 of desktop-"]),
+    ]
+
+    static let strangeFiles: [Harm] = [
+        Harm(
+            description: "a link under a new journal file's name",
+            script: "ln -s \"$SECRET\" evil-12345678.jsonl && git add . && git commit -qm harm && git push -q",
+            words: ["origin/main holds evil-12345678.jsonl, which is not a regular file"]),
+        Harm(
+            description: "the desktop's file replaced by a link",
+            script: "rm \"$D\" && ln -s \"$SECRET\" \"$D\" && git add . && git commit -qm harm && git push -q",
+            words: ["origin/main holds desktop-", "which is not a regular file"]),
+        Harm(
+            description: "a .gitattributes that is a link",
+            script: "rm .gitattributes && ln -s \"$SECRET\" .gitattributes && git add -A && git commit -qm harm "
+                + "&& git push -q",
+            words: ["origin/main holds .gitattributes, which is not a regular file"]),
+        Harm(
+            description: "a folder under a journal file's name",
+            script: "mkdir x.jsonl && echo {} > x.jsonl/a && git add . && git commit -qm harm && git push -q",
+            words: ["origin/main holds x.jsonl, which is not a regular file"]),
+        Harm(
+            description: "a submodule under a journal file's name",
+            script: """
+                git update-index --add --cacheinfo 160000,$(git rev-parse HEAD),sub.jsonl && git commit -qm harm \
+                && git push -q
+                """,
+            words: ["origin/main holds sub.jsonl, which is not a regular file"]),
+    ]
+
+    /// Refuses a remote that lacks journal lines this machine holds, whoever's they are.
+    @Test(arguments: removals) func aRemoteThatLostLinesIsRefusedAndNothingHereChanges(harm: Harm) throws {
+        try expectRefusal(of: harm)
+    }
+
+    /// Refuses a remote that holds a link, a folder or a submodule where git would write a file focus reads.
+    @Test(arguments: strangeFiles) func aRemoteHoldingLinksIsRefusedAndNothingIsFollowed(harm: Harm) throws {
+        try expectRefusal(of: harm)
+    }
+
+    /// git's words in an error (its last line, which quotes the remote's address and can carry what the remote's
+    /// server says) reach the terminal escaped, as every piece of data focus prints does.
+    @Test func gitsWordsAreEscapedInTheErrorLine() throws {
+        _ = try requireTool("git", package: "git")
+        let laptop = try Machine("laptop")
+        let hostile = laptop.root + "/\u{1B}]52;c;aGk=\u{07}\u{1B}[2J\u{202E}\r.git"
+        let result = try laptop.focus(["sync", "--init", hostile], now: Self.readAt)
+        #expect(result.status == 75, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("Error: cannot reach origin ("), "\(result.stderr)")
+        #expect(result.stderr.contains(#"\e]52;c;aGk=\x07\e[2J\u{202E}\r.git"#), "\(result.stderr)")
+        let controls = result.stderr.unicodeScalars.filter { $0.properties.generalCategory == .control }
+        #expect(
+            controls.count == 1 && result.stderr.hasSuffix("\n") && !result.stderr.contains("\u{202E}"),
+            "\(result.stderr)")
+    }
+
+    /// Two machines synced through a bare repository, the laptop with a line not sent yet; `harm` is done to the
+    /// remote; the laptop's sync refuses, and its journal folder, working tree and commits are as they were.
+    private func expectRefusal(of harm: Harm, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let machines = try TwoMachines(sourceLocation: sourceLocation)
+        let (git, server, remote, laptop, desktop, clock) = (
+            machines.git, machines.server, machines.remote, machines.laptop, machines.desktop, machines.clock
+        )
+        try laptop.expectSuccess(["log", "add", "--start", "2026-11-20 09:00", "--duration", "25m"], now: clock.tick())
+        _ = try Self.sync(laptop, clock, ["--init", remote])
+        try desktop.expectSuccess(
+            ["log", "add", "--start", "2026-11-21 09:00", "--duration", "50m"], now: clock.tick())
+        _ = try Self.sync(desktop, clock, ["--init", remote])
+        try desktop.expectSuccess(
+            ["log", "add", "--start", "2026-11-22 09:00", "--duration", "50m"], now: clock.tick())
+        _ = try Self.sync(desktop, clock)
+        #expect(try Self.sync(laptop, clock).hasSuffix("received 2 lines.\n"), sourceLocation: sourceLocation)
+        try laptop.expectSuccess(["log", "add", "--start", "2026-11-23 09:00", "--duration", "25m"], now: clock.tick())
+
+        let secret = laptop.root + "/secret"
+        try Data("{\"id\":\"not-for-focus\"}\n".utf8).write(to: URL(fileURLWithPath: secret))
+        let attacker = server + "/attacker"
+        #expect(try Self.run(git, ["clone", "-q", remote, attacker]).status == 0, sourceLocation: sourceLocation)
+        let harmed = try Self.run(
+            "/bin/sh", ["-c", "cd \"$0\" && " + harm.script, attacker],
+            env: [
+                "D": try #require(desktop.ownJournalFiles().first), "L": try #require(laptop.ownJournalFiles().first),
+                "SECRET": secret, "GIT_AUTHOR_NAME": "eve", "GIT_AUTHOR_EMAIL": "eve@example.invalid",
+                "GIT_COMMITTER_NAME": "eve", "GIT_COMMITTER_EMAIL": "eve@example.invalid",
+            ])
+        try #require(harmed.status == 0, "\(harmed.stderr)", sourceLocation: sourceLocation)
+
+        func repository(_ args: [String]) throws -> String {
+            try Self.run(git, ["-C", laptop.journalFolder] + args).stdout
+        }
+        let files = laptop.journalFiles()
+        let head = try repository(["rev-parse", "HEAD"])
+        for attempt in 1...2 {
+            let result = try laptop.focus(["sync"], now: clock.tick())
+            #expect(result.status == 65, "attempt \(attempt): \(result.stderr)", sourceLocation: sourceLocation)
+            #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
+            #expect(
+                result.stderr.hasPrefix("Error: ") && result.stderr.split(separator: "\n").count == 1
+                    && harm.words.allSatisfy { result.stderr.contains($0) }
+                    && result.stderr.contains("nothing here changed"),
+                "\(result.stderr)", sourceLocation: sourceLocation)
+            #expect(laptop.journalFiles() == files, "attempt \(attempt)", sourceLocation: sourceLocation)
+            #expect(try repository(["status", "--porcelain"]).isEmpty, sourceLocation: sourceLocation)
+            // The first attempt committed the line not sent yet; nothing else moved HEAD.
+            #expect(try repository(["rev-parse", "HEAD~1"]) == head, sourceLocation: sourceLocation)
+        }
+        let links = try FileManager.default.contentsOfDirectory(atPath: laptop.journalFolder).filter {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: laptop.journalFolder + "/" + $0)) != nil
+        }
+        #expect(links.isEmpty, "\(links)", sourceLocation: sourceLocation)
+        #expect(try laptop.sessions(now: Self.readAt).count == 4, sourceLocation: sourceLocation)
+    }
+}
