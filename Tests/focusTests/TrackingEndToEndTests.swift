@@ -26,6 +26,18 @@ import Testing
         #expect((row["focused"] as? Int ?? 0) >= 120)
     }
 
+    /// `--at` a time longer ago than the plan records the session as it ran: from then, for the plan.
+    @Test func aPlanUsedUpBeforeTheTimerBeganEndsWhereItRanOut() throws {
+        let home = try TempHome()
+        let result = try FocusBinary.run(
+            ["start", "25", "--at", "08:00"], home: home.path, now: "2026-12-07T13:50:00Z")
+        #expect(result.status == 0 && result.stdout.contains("started 08:00 · ends 08:25"), "\(result.stdout)")
+        let row = try #require(try Self.logs(home).first)
+        #expect(row["start"] as? String == "2026-12-07T08:00:00Z" && row["end"] as? String == "2026-12-07T08:25:00Z")
+        #expect(row["focused"] as? Int == 1500 && row["completed"] as? Bool == true)
+        #expect(home.contents("state/running.json") == nil)
+    }
+
     @Test func cancelDropsTheRunningSessionAndRecordsNothing() throws {
         let home = try TempHome()
         let timer = try BackgroundFocus(["start", "10m", "--at", "-5m", "--tag", "gone"], home: home.path)
