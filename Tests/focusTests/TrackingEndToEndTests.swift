@@ -26,14 +26,20 @@ import Testing
         #expect((row["focused"] as? Int ?? 0) >= 120)
     }
 
-    /// `--at` a time longer ago than the plan records the session as it ran: from then, for the plan.
-    @Test func aPlanUsedUpBeforeTheTimerBeganEndsWhereItRanOut() throws {
+    /// `--at` a time longer ago than the plan records the session as it ran: from then, for the plan. A time of day
+    /// alone is the latest that has passed: at 13:50, 23:00 is yesterday's.
+    @Test(arguments: [
+        ("08:00", "2026-12-07T08:00:00Z", "2026-12-07T08:25:00Z", "started 08:00 · ends 08:25"),
+        ("23:00", "2026-12-06T23:00:00Z", "2026-12-06T23:25:00Z", "started 23:00 · ends 23:25"),
+    ])
+    func aPlanUsedUpBeforeTheTimerBeganEndsWhereItRanOut(_ at: String, _ start: String, _ end: String, _ shown: String)
+        throws
+    {
         let home = try TempHome()
-        let result = try FocusBinary.run(
-            ["start", "25", "--at", "08:00"], home: home.path, now: "2026-12-07T13:50:00Z")
-        #expect(result.status == 0 && result.stdout.contains("started 08:00 · ends 08:25"), "\(result.stdout)")
+        let result = try FocusBinary.run(["start", "25", "--at", at], home: home.path, now: "2026-12-07T13:50:00Z")
+        #expect(result.status == 0 && result.stdout.contains(shown), "\(result.stdout)")
         let row = try #require(try Self.logs(home).first)
-        #expect(row["start"] as? String == "2026-12-07T08:00:00Z" && row["end"] as? String == "2026-12-07T08:25:00Z")
+        #expect(row["start"] as? String == start && row["end"] as? String == end)
         #expect(row["focused"] as? Int == 1500 && row["completed"] as? Bool == true)
         #expect(home.contents("state/running.json") == nil)
     }
@@ -66,6 +72,8 @@ import Testing
         (["start", "--open", "25"], "--open counts up with no end"),
         (["start", "--open", "--cycles", "2"], "--open counts up with no end"),
         (["start", "--at", "+10m"], "--at"),
+        (["start", "--at", "2999-01-01 09:00"], "later than now; give a time that has passed"),
+        (["start", "--at", "2000-01-01 09:00"], "more than 24 hours ago"),
     ])
     func badCombinationsAreUsageErrors(_ args: [String], _ message: String) throws {
         let home = try TempHome()
