@@ -44,6 +44,20 @@ import Testing
         #expect(home.contents("state/running.json") == nil)
     }
 
+    /// A start in the past that overlaps a recorded session gets `log add`'s note naming it, and still runs.
+    @Test(arguments: [("9:10", true), ("9:25", false)])
+    func aStartInThePastThatOverlapsARecordedSessionIsNoted(_ at: String, _ overlaps: Bool) throws {
+        let home = try TempHome()
+        _ = try FocusBinary.run(
+            ["log", "add", "--start", "09:00", "--duration", "25m", "--tag", "写作"], home: home.path,
+            now: "2026-12-07T09:30:00Z")
+        let id = String(try #require(try Self.logs(home).first?["id"] as? String).prefix(8))
+        let result = try FocusBinary.run(["start", "25", "--at", at], home: home.path, now: "2026-12-07T13:50:00Z")
+        let note = "focus: note: this overlaps 2026-12-07 09:00–09:25 (25m) #写作 (\(id)).\n"
+        #expect(result.status == 0 && result.stderr == (overlaps ? note : ""), "\(result.stderr)")
+        #expect(try Self.logs(home).count == 2)
+    }
+
     @Test func cancelDropsTheRunningSessionAndRecordsNothing() throws {
         let home = try TempHome()
         let timer = try BackgroundFocus(["start", "10m", "--at", "-5m", "--tag", "gone"], home: home.path)
