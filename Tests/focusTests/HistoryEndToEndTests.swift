@@ -118,6 +118,32 @@ import Testing
         #expect(even.split(separator: "\n").count == 4 && !even.contains("#odd"))
     }
 
+    /// With `day-start` 04:00 a session at 01:00 shows the date it started on beside its time, marked as counting for
+    /// the day before and explained under the table, in a table drawn whole and in one streamed; a Chinese tag keeps
+    /// the notes in line, and `--json` keeps the day it counts for.
+    @Test(arguments: [["log"], ["log", "--limit", "0"]])
+    func aSessionBeforeTheDayStartShowsTheDateItBeganOnMarked(_ args: [String]) throws {
+        let home = try TempHome()
+        try home.writeJournal([
+            #"{"id":"a1b2c3d4-1","start":"2026-11-29T01:00:00Z","end":"2026-11-29T01:30:00Z","planned":1800,"#
+                + #""focused":1800,"completed":true,"tz":"UTC","tag":"中文","note":"night"}"#,
+            #"{"id":"e5f6a7b8-2","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"#
+                + #""focused":1500,"completed":true,"tz":"UTC","tag":"x","note":"day"}"#,
+        ])
+        #expect(try Self.focus(["config", "set", "day-start", "04:00"], home, tz: "UTC").status == 0)
+        let result = try Self.focus(args, home, tz: "UTC")
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        #expect(
+            result.stdout == """
+                e5f6a7b8  2026-11-29   09:00–09:25  25m  completed    #x     day
+                a1b2c3d4  2026-11-29*  01:00–01:30  30m  completed    #中文  night
+                * counts for the day before: it began before your day-start
+
+                """)
+        let dates = try Self.logJSON(home).map { $0["date"] as? String }
+        #expect(dates == ["2026-11-29", "2026-11-28"])
+    }
+
     @Test(arguments: [
         (["log", "add", "--duration", "25m"], 64, "needs --start"),
         (["log", "add", "--start", "2026-11-29 17:50", "--duration", "25m"], 64, "in the future"),

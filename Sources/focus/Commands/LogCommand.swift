@@ -111,7 +111,7 @@ enum LogCommand: ParsableCommand {
             if json { ctx.out.json(HistoryView.json([])) } else { ctx.out.lines([HistoryView.noSessions]) }
             return true
         }
-        if json { text += "]\n" }
+        if json { text += "]\n" } else { batch += layout.footnote(width: width) }
         flush()
         return true
     }
