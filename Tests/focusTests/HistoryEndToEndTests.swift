@@ -149,11 +149,15 @@ import Testing
         (["log", "add", "--start", "2026-11-29 17:50", "--duration", "25m"], 64, "in the future"),
         (["log", "add", "--start", "tomorrow", "--duration", "25m"], 64, "is not a time; try 9:30"),
         (["log", "add", "--start", "2026-11-29 09:00", "--duration", "0"], 64, "zero"),
-        (["log", "edit", "zzz", "--tag", "x"], 1, "no session"),
-        (["log", "edit", "id"], 64, "nothing to change"),
-        (["log", "delete", "id"], 64, "ambiguous"),
+        (["log", "edit", "zzzz", "--tag", "x"], 1, "no session"),
+        (["log", "edit", "idxx"], 64, "nothing to change"),
+        (["log", "delete", "idxx"], 64, "ambiguous"),
+        (["log", "delete", "i"], 64, "an id needs at least 4 characters: 'i' is too short to name one session"),
+        (["log", "edit", "idx", "--tag", "x"], 64, "an id needs at least 4 characters"),
+        (["log", "move", "idx", "--start", "9:00"], 64, "an id needs at least 4 characters"),
+        (["log", "split", "idx", "09:10"], 64, "an id needs at least 4 characters"),
         (["log", "frobnicate"], 64, "not a log action"),
-        (["log", "delete", "id1", "--json"], 64, "does not apply"),
+        (["log", "delete", "idxx1", "--json"], 64, "does not apply"),
         (["undo"], 1, "nothing to undo"),
         (["export", "--format"], 64, "--format needs a value"),
         (["export", "--format", "xml"], 64, "not one of"),
@@ -165,9 +169,9 @@ import Testing
         let home = try TempHome()
         try home.writeJournal(
             [
-                #"{"id":"id1","start":"2026-11-28T09:00:00Z","end":"2026-11-28T09:25:00Z","planned":1500,"#
+                #"{"id":"idxx1","start":"2026-11-28T09:00:00Z","end":"2026-11-28T09:25:00Z","planned":1500,"#
                     + #""focused":1500,"completed":true}"#,
-                #"{"id":"id2","start":"2026-11-28T10:00:00Z","end":"2026-11-28T10:25:00Z","planned":1500,"#
+                #"{"id":"idxx2","start":"2026-11-28T10:00:00Z","end":"2026-11-28T10:25:00Z","planned":1500,"#
                     + #""focused":1500,"completed":true}"#,
             ], name: "other.jsonl")
         let result = try Self.focus(args, home, tz: "UTC")
