@@ -11,8 +11,13 @@ public enum LocalTime {
 
     /// `YYYY-MM-DD HH:MM` of `instant` in `zone`.
     public static func dateTime(_ instant: Date, in zone: Zone) -> String {
-        let local = LocalDateTime.wallSeconds(instant, in: zone)
-        return CivilDate(dayNumber: local.floorDiv(86_400)).isoString + " " + hourMinute(instant, in: zone)
+        date(instant, in: zone).isoString + " " + hourMinute(instant, in: zone)
+    }
+
+    /// The calendar date of the wall clock at `instant` in `zone`: the date beside ``hourMinute(_:in:)``, whatever
+    /// day the config's `day-start` counts it for.
+    public static func date(_ instant: Date, in zone: Zone) -> CivilDate {
+        CivilDate(dayNumber: LocalDateTime.wallSeconds(instant, in: zone).floorDiv(86_400))
     }
 
     /// `mm:ss`, or `h:mm:ss` from an hour up; seconds are rounded up so a countdown reaches 00:00 at the end.

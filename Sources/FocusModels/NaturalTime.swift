@@ -29,10 +29,8 @@ public enum NaturalTime {
     /// Which day a time of day typed alone (`9:30`) falls on; weekdays follow it too (see ``NaturalTime``).
     public enum BareTime: Equatable, Sendable {
         /// The latest such moment at or before now: `9:30` typed at 09:10 is yesterday's 09:30.
-        /// For the start of a session that has happened (`log add --start`).
+        /// For the start of a session that has happened (`log add --start`, `start --at`).
         case mostRecent
-        /// Today, even when that is still ahead (`start --at`, which then refuses a time to come).
-        case today
         /// On this day, with `day-start` deciding the date of an early hour (`log edit --start` of that day's session).
         case on(CivilDate)
         /// The first such moment after this instant: the end of a session that began then (`log add --end`).
@@ -222,7 +220,6 @@ private struct Clock {
             guard case .weekday = day, bare == .mostRecent, instant > now else { return instant }
             return try onDay(date.adding(days: -7), second)
         case (nil, .mostRecent): return try occurrence(second, around: now, backwards: true)
-        case (nil, .today): return try onDay(today, second)
         case (nil, .on(let date)): return try onDay(date, second)
         case (nil, .after(let start)): return try occurrence(second, around: start, backwards: false)
         }

@@ -96,9 +96,9 @@ public struct RunningState: Codable, Equatable, Sendable {
     /// phase that ends and recovery records one whose timer died, so the same id always
     /// gives the same bytes.
     ///
-    /// Focus up to `updatedAt`, never beyond the plan; `nil` for a break, a phase still
-    /// waiting for Enter, or an early stop under ``minimumRecordedSeconds``. An open session is
-    /// completed whenever it is stopped (at least a minute), with `planned` equal to `focused`.
+    /// Focus up to `updatedAt`, never beyond the plan (a phase counted past its plan ends where it reached it);
+    /// `nil` for a break, a phase still waiting for Enter, or an early stop under ``minimumRecordedSeconds``. An open
+    /// session is completed whenever it is stopped (at least a minute), with `planned` equal to `focused`.
     public var sessionLog: FocusLog? {
         guard phase.isFocus, !isWaiting else { return nil }
         let focused = min(planned, counted)
@@ -106,8 +106,11 @@ public struct RunningState: Codable, Equatable, Sendable {
         let completed = isOpen || focused >= planned
         guard focused >= planned && !isOpen || focused >= Self.minimumRecordedSeconds else { return nil }
         let start = Date(timeIntervalSince1970: startedAt.timeIntervalSince1970.rounded(.down))
+        // Counted past the plan (`start --at` a time longer ago than the plan), the phase ended when the plan was
+        // reached, not when the timer saw it.
+        let overshoot = Double(max(0, counted - planned))
         let end = max(
-            Date(timeIntervalSince1970: updatedAt.timeIntervalSince1970.rounded(.down)),
+            Date(timeIntervalSince1970: updatedAt.timeIntervalSince1970.rounded(.down) - overshoot),
             start.addingTimeInterval(Double(focused)))
         return FocusLog(
             id: id, start: start, end: end, planned: isOpen ? focused : planned, focused: focused, completed: completed,

@@ -59,12 +59,12 @@ public struct SessionTimes: Equatable, Sendable {
 
     /// `focus start --at`: when a session starting now in fact began.
     ///
-    /// A time of day alone is today's (with `day-start`, the user's day); a time still to come or more than
-    /// 24 hours ago (longer than any session) is refused.
+    /// A time of day alone is the latest such moment (`23:00` typed at 13:50 is yesterday's); a time still to come
+    /// (`today 23:00`) or more than 24 hours ago (longer than any session) is refused.
     public static func startAt(_ text: String, now: Date, zone: Zone, dayStartSeconds: Int = 0)
         throws(FocusError) -> Date
     {
-        let start = try time(text, option: "at", now: now, zone: zone, dayStartSeconds, .today)
+        let start = try time(text, option: "at", now: now, zone: zone, dayStartSeconds, .mostRecent)
         let shown = "--at '\(text.trimmingWhitespace())' is \(LocalTime.dateTime(start, in: zone))"
         guard start <= now else { throw FocusError(.usage, "\(shown), later than now; give a time that has passed") }
         guard now.timeIntervalSince(start) <= Double(DurationParser.maximumSeconds) else {

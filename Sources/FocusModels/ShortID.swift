@@ -13,12 +13,22 @@ public enum ShortID {
         return length
     }
 
+    /// The fewest characters a prefix that is not a whole id may have, as git asks.
+    public static let minimumPrefix = 4
+
     /// The one id in `ids` that starts with `prefix` (case-insensitive); an exact match wins.
     ///
-    /// No match exits 1 ("nothing to act on"); several are a usage error that lists a few.
+    /// A prefix under ``minimumPrefix`` characters that is no whole id is a usage error: one or two characters
+    /// typed by accident must not name the one session they happen to match. No match exits 1 ("nothing to act
+    /// on"); several are a usage error that lists a few.
     public static func resolve(_ prefix: String, among ids: [String]) throws(FocusError) -> String {
         guard !prefix.isEmpty else { throw FocusError(.usage, "the session id is empty") }
         if ids.contains(prefix) { return prefix }
+        guard prefix.count >= minimumPrefix else {
+            throw FocusError(
+                .usage,
+                "an id needs at least \(minimumPrefix) characters: '\(prefix)' is too short to name one session")
+        }
         let lower = prefix.lowercased()
         let matches = ids.filter { $0.lowercased().hasPrefix(lower) }
         switch matches.count {

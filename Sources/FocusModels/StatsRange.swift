@@ -56,7 +56,7 @@ public enum StatsRange: Equatable, Sendable {
     /// The named ranges, as help and shell completion offer them.
     public static let names = Period.allCases.map(\.rawValue) + ["7d", "30d", "90d", "1y", "all"]
 
-    /// The longest `Nd` accepted: ten years of days.
+    /// The longest `Nd`, and the most dates `--from`/`--to` may span: ten years of days.
     public static let maximumDays = 3660
 
     /// The range named by `--range` (any of ``names``, any `Nd`, any case) or by `--from`/`--to`.
@@ -64,8 +64,9 @@ public enum StatsRange: Equatable, Sendable {
     /// With neither, the default is `7d`. `--from` alone ends today; `--to`
     /// needs `--from`; each takes the dates ``NaturalTime/date(_:today:)`` reads
     /// (`2026-11-29`, `today`, `yesterday`, `mon`…). `week` and `last-week` start
-    /// on `weekStart`. A bad name, an impossible date, a reversed pair or both
-    /// forms at once is a usage error that says why.
+    /// on `weekStart`. A bad name, an impossible date, a reversed pair, a pair
+    /// spanning more than ``maximumDays`` or both forms at once is a usage error
+    /// that says why.
     public static func parse(
         range: String?, from: String?, to: String?, today: CivilDate, weekStart: Weekday = .monday
     ) throws(FocusError) -> StatsRange {
@@ -78,6 +79,17 @@ public enum StatsRange: Equatable, Sendable {
                 ?? today
             guard first <= last else {
                 throw FocusError(.usage, "--from \(first) is after --to \(last); the range must run forwards")
+            }
+            // A statistic walks every date of its range: thousands of years would take minutes and say nothing.
+            let span = last.dayNumber - first.dayNumber + 1
+            guard span <= maximumDays else {
+                throw FocusError(
+                    .usage,
+                    """
+                    --from \(first) to \(last) is \(span) days, more than \(maximumDays) (ten years); \
+                    --range all covers every session
+                    """
+                )
             }
             return .dates(from: first, to: last)
         }

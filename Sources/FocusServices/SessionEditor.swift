@@ -99,6 +99,15 @@ public enum SessionEditor {
         return new == old ? nil : new
     }
 
+    /// What has passed at `now` of a session begun at `start` (`focus start --at`) that plans `seconds`: the span
+    /// that may overlap sessions already recorded, as a timer session without an id (so it is none of them).
+    public static func begun(at start: Date, planned seconds: Int, now: Date) -> FocusLog {
+        let end = min(now, start.addingTimeInterval(Double(seconds)))
+        let focused = Int(end.timeIntervalSince(start))
+        return FocusLog(
+            id: "", start: start, end: end, planned: seconds, focused: focused, completed: focused >= seconds)
+    }
+
     /// The first session in `logs` (other than `log` itself) that overlaps it in time.
     public static func overlap(of log: FocusLog, in logs: [FocusLog]) -> FocusLog? {
         logs.first { $0.id != log.id && $0.overlaps(log) }

@@ -14,6 +14,8 @@ public struct HistoryViewModel {
         public let shortID: String
         /// The local date the session belongs to.
         public let date: CivilDate
+        /// The calendar date it started on in its own zone: the date beside ``startTime``.
+        public let startDate: CivilDate
         /// `HH:MM` start and end in the session's own zone.
         public let startTime: String
         public let endTime: String
@@ -21,6 +23,9 @@ public struct HistoryViewModel {
         public let device: String?
         /// The session's zone when it was recorded in another zone than the reader's (its times are that zone's).
         public let otherZone: String?
+
+        /// Whether it counts for a day before the date it started on: it began before the config's `day-start`.
+        public var countsForDayBefore: Bool { date < startDate }
     }
 
     public let store: AppStore
@@ -137,7 +142,8 @@ public struct HistoryViewModel {
         let zone = days.zone(log.tz)
         return Row(
             log: log, shortID: String(log.id.prefix(idLength)), date: days.date(of: log),
-            startTime: LocalTime.hourMinute(log.start, in: zone), endTime: LocalTime.hourMinute(log.end, in: zone),
+            startDate: LocalTime.date(log.start, in: zone), startTime: LocalTime.hourMinute(log.start, in: zone),
+            endTime: LocalTime.hourMinute(log.end, in: zone),
             device: device, otherZone: log.tz.flatMap { $0 == days.timeZone.ianaIdentifier ? nil : $0 })
     }
 

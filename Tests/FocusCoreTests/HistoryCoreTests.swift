@@ -90,12 +90,17 @@ import Testing
         #expect(ShortID.length(for: ids) == length)
     }
 
+    /// A prefix names the one id it starts; under 4 characters only a whole id is taken, as in git.
     @Test(arguments: [
-        ("ab", ["abc1", "bcd2"], "abc1" as String?, nil as Int32?),
-        ("AB", ["abc1", "bcd2"], "abc1", nil),
-        ("a", ["abc1", "abd2"], nil, 64),
-        ("z", ["abc1"], nil, 1),
+        ("abcd", ["abcde1", "bcd2"], "abcde1" as String?, nil as Int32?),
+        ("ABCD", ["abcde1", "bcd2"], "abcde1", nil),
+        ("abcd", ["abcde1", "abcdf2"], nil, 64),
+        ("zzzz", ["abc1"], nil, 1),
         ("abc", ["abc", "abcd"], "abc", nil),
+        ("e3", ["e3", "e30"], "e3", nil),
+        ("a", ["abc1"], nil, 64),
+        ("abc", ["abc1"], nil, 64),
+        ("9", ["9f00aa"], nil, 64),
     ])
     func shortIDResolution(_ prefix: String, _ ids: [String], _ found: String?, _ exit: Int32?) {
         do {

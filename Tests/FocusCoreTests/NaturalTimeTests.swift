@@ -200,9 +200,7 @@ import Testing
         ("sun 23:00", .mostRecent, "2026-11-29 23:00"), ("sun 3:00", .mostRecent, "2026-11-23 03:00"),
         ("mon 9am", .mostRecent, "2026-11-23 09:00"), ("昨天 晚上11点", .mostRecent, "2026-11-28 23:00"),
         ("3:00", .mostRecent, "2026-11-29 03:00"), ("1:00", .mostRecent, "2026-11-30 01:00"),
-        ("2026-11-30 01:00", .mostRecent, "2026-11-30 01:00"),
-        ("23:00", .today, "2026-11-29 23:00"), ("3:00", .today, "2026-11-30 03:00"),
-        ("5:00", .today, "2026-11-29 05:00"),
+        ("2026-11-30 01:00", .mostRecent, "2026-11-30 01:00"), ("5:00", .mostRecent, "2026-11-29 05:00"),
     ])
     func dayStartMakesTheSmallHoursTheNightBefore(_ text: String, _ bare: Bare, _ expected: String) throws {
         let now = try Self.at("2026-11-30 02:00", Self.shanghai)
@@ -229,15 +227,16 @@ import Testing
 
     /// The day a time of day alone falls on, for each rule; named days and written dates ignore the rule.
     @Test(arguments: [
-        ("10:30", Bare.today, "2026-11-29 10:30"), ("9:00", .today, "2026-11-29 09:00"),
+        ("10:30", Bare.mostRecent, "2026-11-28 10:30"), ("9:00", .mostRecent, "2026-11-29 09:00"),
         ("10:30", .on(Fixtures.date("2026-11-20")), "2026-11-20 10:30"),
         ("10:30", .after(Fixtures.instant("2026-11-29T01:00:00Z")), "2026-11-29 10:30"),
         ("8:00", .after(Fixtures.instant("2026-11-29T01:00:00Z")), "2026-11-30 08:00"),
         ("9:00", .after(Fixtures.instant("2026-11-29T01:00:00Z")), "2026-11-30 09:00"),
         ("24:00", .after(Fixtures.instant("2026-11-29T01:00:00Z")), "2026-11-30 00:00"),
         ("midnight", .after(Fixtures.instant("2026-11-28T15:30:00Z")), "2026-11-29 00:00"),
-        ("yesterday 10:30", .today, "2026-11-28 10:30"), ("mon 9am", .today, "2026-11-23 09:00"),
-        ("sun 11am", .today, "2026-11-29 11:00"), ("sun 11am", .on(Fixtures.date("2026-11-20")), "2026-11-29 11:00"),
+        ("yesterday 10:30", .mostRecent, "2026-11-28 10:30"), ("mon 9am", .mostRecent, "2026-11-23 09:00"),
+        ("sun 11am", .mostRecent, "2026-11-22 11:00"),
+        ("sun 11am", .on(Fixtures.date("2026-11-20")), "2026-11-29 11:00"),
         ("2026-11-01 10:30", .after(Fixtures.instant("2026-11-29T01:00:00Z")), "2026-11-01 10:30"),
         ("-45m", .after(Fixtures.instant("2026-11-29T01:00:00Z")), "2026-11-29 09:15"),
     ])

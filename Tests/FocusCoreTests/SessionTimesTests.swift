@@ -122,9 +122,11 @@ import Testing
         #expect(change.start.map { LocalTime.dateTime($0, in: Self.shanghai) } == first)
     }
 
+    /// A time of day alone is the latest such moment that has passed: yesterday's when today's is still ahead.
     @Test(arguments: [
         ("9:30", 0, "2026-11-29 09:30"), ("-20m", 0, "2026-11-29 09:40"), ("now", 0, "2026-11-29 10:00"),
         ("yesterday 23:00", 0, "2026-11-28 23:00"), ("10:00", 0, "2026-11-29 10:00"),
+        ("23:00", 0, "2026-11-28 23:00"), ("10:30", 0, "2026-11-28 10:30"), ("3:00", 14_400, "2026-11-29 03:00"),
     ])
     func startAt(_ text: String, _ dayStart: Int, _ expected: String) throws {
         let start = try SessionTimes.startAt(text, now: Self.now, zone: Self.shanghai, dayStartSeconds: dayStart)
@@ -133,20 +135,24 @@ import Testing
 
     @Test(arguments: [
         (
-            "10:30", "2026-11-29 10:00", 0,
-            "--at '10:30' is 2026-11-29 10:30, later than now; give a time that has passed"
+            "today 10:30", "2026-11-29 10:00", 0,
+            "--at 'today 10:30' is 2026-11-29 10:30, later than now; give a time that has passed"
         ),
         (
-            "23:00", "2026-11-29 00:30", 0,
-            "--at '23:00' is 2026-11-29 23:00, later than now; give a time that has passed"
+            "2026-11-30 09:00", "2026-11-29 10:00", 0,
+            "--at '2026-11-30 09:00' is 2026-11-30 09:00, later than now; give a time that has passed"
         ),
         (
-            "3:00", "2026-11-30 02:00", 14_400,
-            "--at '3:00' is 2026-11-30 03:00, later than now; give a time that has passed"
+            "today 3:00", "2026-11-30 02:00", 14_400,
+            "--at 'today 3:00' is 2026-11-30 03:00, later than now; give a time that has passed"
         ),
         (
             "yesterday 9:00", "2026-11-29 10:00", 0,
             "--at 'yesterday 9:00' is 2026-11-28 09:00, more than 24 hours ago; a session lasts at most 24 hours"
+        ),
+        (
+            "2026-11-27 23:00", "2026-11-29 10:00", 0,
+            "--at '2026-11-27 23:00' is 2026-11-27 23:00, more than 24 hours ago; a session lasts at most 24 hours"
         ),
         ("soon", "2026-11-29 10:00", 0, "--at: 'soon' is not a time; try \(forms)"),
     ])
@@ -162,7 +168,7 @@ import Testing
     /// With `day-start` 04:00, at 02:00 the evening before is still today.
     @Test func startAtTodayIsTheUsersDay() throws {
         let now = try LocalDateTime.parse("2026-11-30 02:00", in: Self.shanghai)
-        let start = try SessionTimes.startAt("23:00", now: now, zone: Self.shanghai, dayStartSeconds: 14_400)
+        let start = try SessionTimes.startAt("today 23:00", now: now, zone: Self.shanghai, dayStartSeconds: 14_400)
         #expect(LocalTime.dateTime(start, in: Self.shanghai) == "2026-11-29 23:00")
     }
 }

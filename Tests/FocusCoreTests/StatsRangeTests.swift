@@ -112,12 +112,31 @@ import Testing
                 "--to '2026-02-30' is not a date; use YYYY-MM-DD (like 2026-11-29), today, yesterday"
                     + " or a weekday like mon"
             ),
+            (
+                nil, "0001-01-01", nil,
+                "--from 0001-01-01 to 2026-11-29 is 739949 days, more than 3660 (ten years); --range all covers every"
+                    + " session"
+            ),
+            (
+                nil, "2026-11-29", "9999-12-31",
+                "--from 2026-11-29 to 9999-12-31 is 2912111 days, more than 3660 (ten years); --range all covers"
+                    + " every session"
+            ),
         ] as [(String?, String?, String?, String)])
     func errorsListWhatIsAccepted(_ range: String?, _ from: String?, _ to: String?, _ message: String) {
         #expect {
             try StatsRange.parse(range: range, from: from, to: to, today: Self.today)
         } throws: { error in
             (error as? FocusError).map { $0.kind == .usage && $0.description == message } == true
+        }
+    }
+
+    /// Ten years of dates (3660) is the most a pair may span, as for `Nd`.
+    @Test func fromAndToSpanAtMostTenYears() throws {
+        let last = try StatsRange.parse(range: nil, from: "2016-11-22", to: nil, today: Self.today)
+        #expect(last.bounds(today: 0, sessionSpan: nil).count == StatsRange.maximumDays)
+        #expect(throws: FocusError.self) {
+            try StatsRange.parse(range: nil, from: "2016-11-21", to: nil, today: Self.today)
         }
     }
 

@@ -258,6 +258,8 @@ import Testing
         ["log", "add", "--start", "2026-11-29 10:00", "--duration", "999999h"],
         ["log", "add", "--start", "2026-11-29 25:00", "--duration", "5m"],
         ["start", "0"], ["start", "25h"], ["start", "1e9"], ["break", "-1"],
+        ["stats", "--from", "0001-01-01"], ["stats", "--from", "2026-01-01", "--to", "9999-12-31", "--heatmap"],
+        ["stats", "--from", "0001-01-01", "--json"],
     ])
     func absurdDurationsAndTimesAreUsageErrors(_ args: [String]) throws {
         let home = try BadInputTests.journal(Array((BadInputTests.good + "\n").utf8))

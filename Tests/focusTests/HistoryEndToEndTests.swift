@@ -118,16 +118,46 @@ import Testing
         #expect(even.split(separator: "\n").count == 4 && !even.contains("#odd"))
     }
 
+    /// With `day-start` 04:00 a session at 01:00 shows the date it started on beside its time, marked as counting for
+    /// the day before and explained under the table, in a table drawn whole and in one streamed; a Chinese tag keeps
+    /// the notes in line, and `--json` keeps the day it counts for.
+    @Test(arguments: [["log"], ["log", "--limit", "0"]])
+    func aSessionBeforeTheDayStartShowsTheDateItBeganOnMarked(_ args: [String]) throws {
+        let home = try TempHome()
+        try home.writeJournal([
+            #"{"id":"a1b2c3d4-1","start":"2026-11-29T01:00:00Z","end":"2026-11-29T01:30:00Z","planned":1800,"#
+                + #""focused":1800,"completed":true,"tz":"UTC","tag":"中文","note":"night"}"#,
+            #"{"id":"e5f6a7b8-2","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"#
+                + #""focused":1500,"completed":true,"tz":"UTC","tag":"x","note":"day"}"#,
+        ])
+        #expect(try Self.focus(["config", "set", "day-start", "04:00"], home, tz: "UTC").status == 0)
+        let result = try Self.focus(args, home, tz: "UTC")
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        #expect(
+            result.stdout == """
+                e5f6a7b8  2026-11-29   09:00–09:25  25m  completed    #x     day
+                a1b2c3d4  2026-11-29*  01:00–01:30  30m  completed    #中文  night
+                * counts for the day before: it began before your day-start
+
+                """)
+        let dates = try Self.logJSON(home).map { $0["date"] as? String }
+        #expect(dates == ["2026-11-29", "2026-11-28"])
+    }
+
     @Test(arguments: [
         (["log", "add", "--duration", "25m"], 64, "needs --start"),
         (["log", "add", "--start", "2026-11-29 17:50", "--duration", "25m"], 64, "in the future"),
         (["log", "add", "--start", "tomorrow", "--duration", "25m"], 64, "is not a time; try 9:30"),
         (["log", "add", "--start", "2026-11-29 09:00", "--duration", "0"], 64, "zero"),
-        (["log", "edit", "zzz", "--tag", "x"], 1, "no session"),
-        (["log", "edit", "id"], 64, "nothing to change"),
-        (["log", "delete", "id"], 64, "ambiguous"),
+        (["log", "edit", "zzzz", "--tag", "x"], 1, "no session"),
+        (["log", "edit", "idxx"], 64, "nothing to change"),
+        (["log", "delete", "idxx"], 64, "ambiguous"),
+        (["log", "delete", "i"], 64, "an id needs at least 4 characters: 'i' is too short to name one session"),
+        (["log", "edit", "idx", "--tag", "x"], 64, "an id needs at least 4 characters"),
+        (["log", "move", "idx", "--start", "9:00"], 64, "an id needs at least 4 characters"),
+        (["log", "split", "idx", "09:10"], 64, "an id needs at least 4 characters"),
         (["log", "frobnicate"], 64, "not a log action"),
-        (["log", "delete", "id1", "--json"], 64, "does not apply"),
+        (["log", "delete", "idxx1", "--json"], 64, "does not apply"),
         (["undo"], 1, "nothing to undo"),
         (["export", "--format"], 64, "--format needs a value"),
         (["export", "--format", "xml"], 64, "not one of"),
@@ -139,9 +169,9 @@ import Testing
         let home = try TempHome()
         try home.writeJournal(
             [
-                #"{"id":"id1","start":"2026-11-28T09:00:00Z","end":"2026-11-28T09:25:00Z","planned":1500,"#
+                #"{"id":"idxx1","start":"2026-11-28T09:00:00Z","end":"2026-11-28T09:25:00Z","planned":1500,"#
                     + #""focused":1500,"completed":true}"#,
-                #"{"id":"id2","start":"2026-11-28T10:00:00Z","end":"2026-11-28T10:25:00Z","planned":1500,"#
+                #"{"id":"idxx2","start":"2026-11-28T10:00:00Z","end":"2026-11-28T10:25:00Z","planned":1500,"#
                     + #""focused":1500,"completed":true}"#,
             ], name: "other.jsonl")
         let result = try Self.focus(args, home, tz: "UTC")

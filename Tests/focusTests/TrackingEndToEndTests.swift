@@ -26,6 +26,38 @@ import Testing
         #expect((row["focused"] as? Int ?? 0) >= 120)
     }
 
+    /// `--at` a time longer ago than the plan records the session as it ran: from then, for the plan. A time of day
+    /// alone is the latest that has passed: at 13:50, 23:00 is yesterday's.
+    @Test(arguments: [
+        ("08:00", "2026-12-07T08:00:00Z", "2026-12-07T08:25:00Z", "started 08:00 · ends 08:25"),
+        ("23:00", "2026-12-06T23:00:00Z", "2026-12-06T23:25:00Z", "started 23:00 · ends 23:25"),
+    ])
+    func aPlanUsedUpBeforeTheTimerBeganEndsWhereItRanOut(_ at: String, _ start: String, _ end: String, _ shown: String)
+        throws
+    {
+        let home = try TempHome()
+        let result = try FocusBinary.run(["start", "25", "--at", at], home: home.path, now: "2026-12-07T13:50:00Z")
+        #expect(result.status == 0 && result.stdout.contains(shown), "\(result.stdout)")
+        let row = try #require(try Self.logs(home).first)
+        #expect(row["start"] as? String == start && row["end"] as? String == end)
+        #expect(row["focused"] as? Int == 1500 && row["completed"] as? Bool == true)
+        #expect(home.contents("state/running.json") == nil)
+    }
+
+    /// A start in the past that overlaps a recorded session gets `log add`'s note naming it, and still runs.
+    @Test(arguments: [("9:10", true), ("9:25", false)])
+    func aStartInThePastThatOverlapsARecordedSessionIsNoted(_ at: String, _ overlaps: Bool) throws {
+        let home = try TempHome()
+        _ = try FocusBinary.run(
+            ["log", "add", "--start", "09:00", "--duration", "25m", "--tag", "写作"], home: home.path,
+            now: "2026-12-07T09:30:00Z")
+        let id = String(try #require(try Self.logs(home).first?["id"] as? String).prefix(8))
+        let result = try FocusBinary.run(["start", "25", "--at", at], home: home.path, now: "2026-12-07T13:50:00Z")
+        let note = "focus: note: this overlaps 2026-12-07 09:00–09:25 (25m) #写作 (\(id)).\n"
+        #expect(result.status == 0 && result.stderr == (overlaps ? note : ""), "\(result.stderr)")
+        #expect(try Self.logs(home).count == 2)
+    }
+
     @Test func cancelDropsTheRunningSessionAndRecordsNothing() throws {
         let home = try TempHome()
         let timer = try BackgroundFocus(["start", "10m", "--at", "-5m", "--tag", "gone"], home: home.path)
@@ -54,6 +86,8 @@ import Testing
         (["start", "--open", "25"], "--open counts up with no end"),
         (["start", "--open", "--cycles", "2"], "--open counts up with no end"),
         (["start", "--at", "+10m"], "--at"),
+        (["start", "--at", "2999-01-01 09:00"], "later than now; give a time that has passed"),
+        (["start", "--at", "2000-01-01 09:00"], "more than 24 hours ago"),
     ])
     func badCombinationsAreUsageErrors(_ args: [String], _ message: String) throws {
         let home = try TempHome()

@@ -53,8 +53,10 @@ public struct TimerSession: Equatable, Sendable {
         start.wall.addingTimeInterval(max(0, now.elapsed - start.elapsed).rounded(.down))
     }
 
-    /// When the phase will end on the wall clock if it runs on unpaused.
-    public func expectedEnd(at now: ClockReading) -> Date { now.wall.addingTimeInterval(remaining(at: now)) }
+    /// When the phase will end on the wall clock if it runs on unpaused; when it reached its plan, if it has.
+    public func expectedEnd(at now: ClockReading) -> Date {
+        now.wall.addingTimeInterval(Double(planned) - counted(at: now))
+    }
 
     /// The `active` instant of the next redraw: the next whole second of the countdown, or the end.
     public func nextTick(after now: ClockReading) -> Double {

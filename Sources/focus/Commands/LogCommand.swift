@@ -14,14 +14,17 @@ enum LogCommand: ParsableCommand {
         "limit", "N", "Show at most N sessions (default 20; 0 shows all)",
         parser: .wholeNumber(0...Int.max, meaning: "0 shows all"))
     static let json = Flag("json", "Print a JSON array instead of text")
+    /// The ID the subcommands that change one session take.
+    static let sessionID = Argument<String>(
+        "ID", "The session's id, or a unique prefix of it (4 characters or more)", parser: .string, required: true)
 
     static let configuration = CommandConfiguration(
         name: "log",
         abstract: "List past sessions; add, edit or delete one",
         discussion: """
-            An ID may be shortened to any unique prefix, as in git. Nothing is rewritten:
-            edits and deletions are new journal records, and 'focus undo' takes back the
-            last one.
+            An ID may be shortened to a unique prefix of 4 characters or more, as in git.
+            Nothing is rewritten: edits and deletions are new journal records, and
+            'focus undo' takes back the last one.
             """,
         options: [range, tag, device, limit, json],
         subcommands: [
@@ -111,7 +114,7 @@ enum LogCommand: ParsableCommand {
             if json { ctx.out.json(HistoryView.json([])) } else { ctx.out.lines([HistoryView.noSessions]) }
             return true
         }
-        if json { text += "]\n" }
+        if json { text += "]\n" } else { batch += layout.footnote(width: width) }
         flush()
         return true
     }

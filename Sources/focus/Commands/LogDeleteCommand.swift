@@ -3,8 +3,7 @@ import FoundationEssentials
 
 /// `focus log delete ID`: removes a session from the history by appending a deletion record.
 enum LogDeleteCommand: ParsableCommand {
-    static let id = Argument<String>(
-        "ID", "The session, or any unique prefix of its id", parser: .string, required: true)
+    static let id = LogCommand.sessionID
 
     static let configuration = CommandConfiguration(
         name: "delete",

@@ -3,8 +3,7 @@ import FoundationEssentials
 
 /// `focus log edit ID`: changes a session by appending an edit record.
 enum LogEditCommand: ParsableCommand {
-    static let id = Argument<String>(
-        "ID", "The session, or any unique prefix of its id", parser: .string, required: true)
+    static let id = LogCommand.sessionID
     static let start = Option<String>(
         "start", "TIME", "New start: 10:15 (on the session's day), \"2026-11-29 10:15\" (same length)",
         parser: .string)

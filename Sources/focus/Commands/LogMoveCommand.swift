@@ -3,8 +3,7 @@ import FoundationEssentials
 
 /// `focus log move ID --start TIME`: moves a session, keeping its length.
 enum LogMoveCommand: ParsableCommand {
-    static let id = Argument<String>(
-        "ID", "The session, or any unique prefix of its id", parser: .string, required: true)
+    static let id = LogCommand.sessionID
     static let start = Option<String>(
         "start", "TIME", "Its new start: 10:15 (on its day), \"yesterday 14:00\"", parser: .string, required: true)
 

@@ -3,8 +3,7 @@ import FoundationEssentials
 
 /// `focus log split ID TIME`: cuts a session in two at a moment inside it.
 enum LogSplitCommand: ParsableCommand {
-    static let id = Argument<String>(
-        "ID", "The session, or any unique prefix of its id", parser: .string, required: true)
+    static let id = LogCommand.sessionID
     static let time = Argument<String>(
         "TIME", "Where to cut: 10:30 (on the session's day), \"2026-11-29 10:30\"", parser: .string, required: true)
 

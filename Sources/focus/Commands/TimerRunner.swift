@@ -40,12 +40,27 @@ final class TimerRunner {
                 tz: ctx.timeZoneIdentifier, pid: getpid(), waitsForEnter: keyboard && !auto, sound: sound != nil,
                 bell: config.bell, notify: config.notify, open: open, startedEarlier: startedEarlier)
         }
+
+        /// `log add`'s note naming the first recorded session that the part of the first phase begun earlier
+        /// (`--at`) overlaps; `nil` when none does.
+        func overlapNote(_ ctx: Context) throws(FocusError) -> Message? {
+            guard startedEarlier > 0, let first = steps.first else { return nil }
+            let now = ctx.now()
+            let past = SessionEditor.begun(
+                at: now.addingTimeInterval(-startedEarlier), planned: first.seconds, now: now)
+            return try ctx.deciding { lookup throws(FocusError) in
+                try HistoryView.overlapNote(past, in: lookup, readerZone: ctx.zone)
+            }
+        }
     }
 
     /// Claims the session and runs `request`.
     static func run(_ request: Request, _ ctx: Context) throws(FocusError) -> Int32 {
         let claim = try ctx.store.claimSession(at: ctx.reading(), timeZone: ctx.zone)
         ctx.report(claim.recovery)
+        // As `log add` does, a start in the past that overlaps a recorded session is said, not refused; a history
+        // that cannot be read stops no timer.
+        if let note = try? request.overlapNote(ctx) { ctx.err.line(note) }
         // Another device's session does not stop this one (people do move from laptop to desktop); it is said.
         for line in StatusView.elsewhere(
             (try? ctx.store.sessionsOnOtherDevices(at: ctx.now())) ?? [], timeZone: ctx.zone)

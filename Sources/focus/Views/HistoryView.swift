@@ -8,12 +8,16 @@ enum HistoryView {
     fileprivate static var interruptedWord: TerminalLine { TerminalLine("interrupted") }
 
     /// The rows as a table whose columns are measured on what they show (ids, tags and notes from data
-    /// included), each row cut to `width` columns when given (on a terminal), else whole.
-    static func lines(_ rows: [HistoryViewModel.Row], hidden: Int, width: Int?) -> [TerminalLine] {
+    /// included), each row cut to `width` columns when given (on a terminal), else whole; with `footnote`, the
+    /// line that explains a date marked `*` under it when one is.
+    static func lines(_ rows: [HistoryViewModel.Row], hidden: Int, width: Int?, footnote: Bool = true)
+        -> [TerminalLine]
+    {
         guard !rows.isEmpty else { return [noSessions] }
         var layout = Layout()
         for row in rows { layout.measure(row) }
         var lines = rows.map { layout.line($0, width: width) }
+        if footnote { lines += layout.footnote(width: width) }
         if hidden > 0 {
             lines += TerminalLine(
                 hidden == 1
@@ -35,6 +39,8 @@ enum HistoryView {
         private var focusWidth = 0
         private var tagWidth = 0
         private var zoneWidth = 0
+        /// Whether a row counts for the day before its date: then each date has a column for the mark.
+        private var marksDays = false
         private var devices: [String?: Int] = [:]
         private(set) var isEmpty = true
         private let completed: TerminalLine
@@ -55,6 +61,7 @@ enum HistoryView {
             idWidth = max(idWidth, TerminalLine(verbatim: row.shortID).width)
             focusWidth = max(focusWidth, duration(row.log.focused).width)
             tagWidth = max(tagWidth, tags(row.log.tags).width)
+            marksDays = marksDays || row.countsForDayBefore
             if let zone = row.otherZone { zoneWidth = max(zoneWidth, TerminalLine(verbatim: zone).width) }
             if devices[row.device] == nil { devices[row.device] = TerminalLine(verbatim: row.device ?? "-").width }
         }
@@ -73,6 +80,12 @@ enum HistoryView {
             return cell
         }
 
+        /// The line under the table that explains the `*` after a date, when a row has it.
+        func footnote(width: Int?) -> [TerminalLine] {
+            guard marksDays else { return [] }
+            return TerminalLine("* counts for the day before: it began before your day-start").folded(toWidth: width)
+        }
+
         /// The device is shown only when the rows come from more than one.
         private var deviceWidth: Int { devices.count > 1 ? (devices.values.max() ?? 1) + 2 : 0 }
 
@@ -80,8 +93,10 @@ enum HistoryView {
         mutating func line(_ row: HistoryViewModel.Row, width: Int?) -> TerminalLine {
             let log = row.log
             var line = TerminalLine(verbatim: row.shortID).padded(toWidth: idWidth + 2)
-            // The dash apart, so that the text on each side of it is measured as ASCII, at once.
-            line.append(verbatim: row.date.isoString + "  " + row.startTime)
+            // The dash apart, so that the text on each side of it is measured as ASCII, at once. The date is the
+            // calendar one, as read beside a time; a session that counts for the day before says so with a mark.
+            let mark = marksDays ? (row.countsForDayBefore ? "*" : " ") : ""
+            line.append(verbatim: row.startDate.isoString + mark + "  " + row.startTime)
             line.append(dash)
             line.append(verbatim: row.endTime + "  ")
             // A session recorded in another zone shows its times in that zone, and says which.

@@ -74,7 +74,9 @@ enum FuzzTargets {
         let text = String(decoding: bytes, as: UTF8.self)
         for zone in zones {
             _ = try? LocalDateTime.parse(text, in: zone)
-            for bare in [NaturalTime.BareTime.mostRecent, .today, .after(fuzzNow)] {
+            for bare in [
+                NaturalTime.BareTime.mostRecent, .on(CivilDate(year: 2026, month: 11, day: 20)), .after(fuzzNow),
+            ] {
                 do {
                     _ = try NaturalTime.parse(text, now: fuzzNow, zone: zone, dayStartSeconds: 4 * 3600, bare: bare)
                 } catch {

@@ -225,7 +225,8 @@ enum DashboardView {
         let heading = TerminalLine(
             total == 0
                 ? "History" : "History · \(min(total, first + 1))–\(min(total, first + shown)) of \(total)", .bold)
-        let rows = HistoryView.lines(model.rows, hidden: 0, width: max(1, width - 2))
+        // Each line is a row to select: no footnote.
+        let rows = HistoryView.lines(model.rows, hidden: 0, width: max(1, width - 2), footnote: false)
         guard !model.rows.isEmpty else { return [heading] + rows }
         return [heading]
             + rows.enumerated().map { index, line in
