@@ -15,6 +15,8 @@ extension ImportPlanTests {
         let moved: Int
         let added: Int
         let missing: Int
+        /// Whether `now` is a `timew export` of some tags only: the sessions here may then overlap after it.
+        var filtered = false
         var testDescription: String { name }
     }
 
@@ -22,9 +24,9 @@ extension ImportPlanTests {
         "inc 202611\(day)T\(from)00Z - 202611\(day)T\(to)00Z # \(tags)"
     }
 
-    static func export(_ intervals: [(day: Int, from: String, to: String)]) -> [String] {
+    static func export(_ intervals: [(day: Int, from: String, to: String)], tag: String = "coding") -> [String] {
         let items = intervals.map {
-            #"{"start":"202611\#($0.day)T\#($0.from)00Z","end":"202611\#($0.day)T\#($0.to)00Z","tags":["coding"]}"#
+            #"{"start":"202611\#($0.day)T\#($0.from)00Z","end":"202611\#($0.day)T\#($0.to)00Z","tags":["\#(tag)"]}"#
         }
         return ["[" + items.joined(separator: ",") + "]"]
     }
@@ -34,10 +36,15 @@ extension ImportPlanTests {
             name: "moved earlier: an edit", before: [interval(20, "0900", "1000")],
             now: [interval(20, "0830", "0930")], moved: 1, added: 0, missing: 0),
         MoveCase(
-            name: "moved, retagged and annotated: one edit",
+            name: "moved and annotated: one edit",
             before: [interval(20, "0900", "1000"), interval(21, "0900", "1000")],
-            now: [interval(20, "0915", "1100", "writing # \"fixed start\""), interval(21, "0900", "1000")],
+            now: [interval(20, "0915", "1100", "coding # \"fixed start\""), interval(21, "0900", "1000")],
             moved: 1, added: 0, missing: 0),
+        MoveCase(
+            name: "over a gone one with other tags: added, it missing",
+            before: [interval(20, "0900", "1000"), interval(21, "0900", "1000")],
+            now: [interval(20, "0915", "1100", "writing"), interval(21, "0900", "1000")], moved: 0, added: 1,
+            missing: 1),
         MoveCase(
             name: "next to the old one, not overlapping: added, old one missing",
             before: [interval(20, "0900", "1000")], now: [interval(20, "1000", "1100")], moved: 0, added: 1,
@@ -65,6 +72,22 @@ extension ImportPlanTests {
             name: "export spanning a gone interval: missing",
             before: [interval(20, "0900", "1000"), interval(21, "0900", "1000"), interval(22, "0900", "1000")],
             now: export([(20, "0900", "1000"), (22, "0900", "1000")]), moved: 0, added: 0, missing: 1),
+        MoveCase(
+            name: "export of one tag: another tag's session in its span is not gone",
+            before: [interval(20, "0900", "1000", "work"), interval(20, "1100", "1200", "study"),
+                interval(20, "1300", "1400", "work")],
+            now: export([(20, "0900", "1000"), (20, "1300", "1400")], tag: "work"), moved: 0, added: 0, missing: 0),
+        MoveCase(
+            name: "export of one tag: a new interval over another tag's session is added",
+            before: [interval(20, "0900", "1000", "work"), interval(20, "1100", "1200", "study"),
+                interval(20, "1300", "1400", "work")],
+            now: export([(20, "0900", "1000"), (20, "1130", "1200"), (20, "1300", "1400")], tag: "work"), moved: 0,
+            added: 1, missing: 0, filtered: true),
+        MoveCase(
+            name: "export of one tag: a session of that tag gone is missing",
+            before: [interval(20, "0900", "1000", "work"), interval(20, "1100", "1200", "study"),
+                interval(20, "1300", "1400", "work"), interval(20, "1500", "1600", "work")],
+            now: export([(20, "0900", "1000"), (20, "1500", "1600")], tag: "work"), moved: 0, added: 0, missing: 1),
     ]
 
     static func timewarrior(_ lines: [String], _ history: JournalHistory, prune: Bool = false) throws
@@ -94,7 +117,60 @@ extension ImportPlanTests {
             .effectiveLogs
         let intervals = try Self.timewarrior(row.now, JournalHistory(sessions: [], changes: [])).added
         #expect(Set(intervals.map(\.start)).isSubset(of: applied.map(\.start)))
-        #expect(zip(applied, applied.dropFirst()).allSatisfy { $0.end <= $1.start })
+        #expect(row.filtered || zip(applied, applied.dropFirst()).allSatisfy { $0.end <= $1.start })
+    }
+
+    /// One row: the month files of a Timewarrior data folder imported before, the folder now, and what the import
+    /// of the folder plans.
+    struct FolderCase: CustomTestStringConvertible, Sendable {
+        let name: String
+        let before: [String: [String]]
+        let now: [String: [String]]
+        let moved: Int
+        let added: Int
+        let missing: Int
+        var testDescription: String { name }
+    }
+
+    static let folderCases: [FolderCase] = [
+        FolderCase(
+            name: "moved into the next month, its month file gone: an edit",
+            before: ["2026-10.data": ["inc 20261031T233000Z - 20261101T003000Z # coding"]],
+            now: ["2026-11.data": ["inc 20261101T000000Z - 20261101T010000Z # coding"]], moved: 1, added: 0,
+            missing: 0),
+        FolderCase(
+            name: "every interval of a month deleted: missing",
+            before: [
+                "2026-10.data": ["inc 20261005T090000Z - 20261005T100000Z # coding"],
+                "2026-11.data": [interval(20, "0900", "1000")],
+            ],
+            now: ["2026-11.data": [interval(20, "0900", "1000")]], moved: 0, added: 0, missing: 1),
+    ]
+
+    static func folder(_ months: [String: [String]], _ history: JournalHistory, prune: Bool = false) throws
+        -> PlannedImport
+    {
+        var n = 0
+        return try PlannedImport(
+            inputs: months.sorted { $0.key < $1.key }.map { ($0.key, Array($0.value.joined(separator: "\n").utf8)) },
+            format: .timewarrior, history: history, prune: prune, path: "data", now: Fixtures.now,
+            newID: {
+                n += 1
+                return "c\(n)"
+            }, folder: true)
+    }
+
+    /// A data folder is all Timewarrior has, whichever month files it holds now: a month file it no longer has
+    /// holds nothing, and an interval moved out of it is followed.
+    @Test(arguments: folderCases)
+    func aDataFolderCoversEveryMonth(_ row: FolderCase) throws {
+        let first = try Self.folder(row.before, JournalHistory(sessions: [], changes: []))
+        let history = JournalHistory(sessions: first.added, changes: [])
+        let plan = try Self.folder(row.now, history)
+        #expect(plan.summary.moved == row.moved && plan.added.count == row.added)
+        #expect(plan.summary.missing == row.missing)
+        let pruned = try Self.folder(row.now, history, prune: true)
+        #expect(pruned.pruned.count == row.missing && pruned.summary.moved == row.moved)
     }
 
     /// A move followed is the session from then on: importing again finds it, moving back follows it again, and
