@@ -74,19 +74,25 @@ extension ImportPlanTests {
             now: export([(20, "0900", "1000"), (22, "0900", "1000")]), moved: 0, added: 0, missing: 1),
         MoveCase(
             name: "export of one tag: another tag's session in its span is not gone",
-            before: [interval(20, "0900", "1000", "work"), interval(20, "1100", "1200", "study"),
-                interval(20, "1300", "1400", "work")],
+            before: [
+                interval(20, "0900", "1000", "work"), interval(20, "1100", "1200", "study"),
+                interval(20, "1300", "1400", "work"),
+            ],
             now: export([(20, "0900", "1000"), (20, "1300", "1400")], tag: "work"), moved: 0, added: 0, missing: 0),
         MoveCase(
             name: "export of one tag: a new interval over another tag's session is added",
-            before: [interval(20, "0900", "1000", "work"), interval(20, "1100", "1200", "study"),
-                interval(20, "1300", "1400", "work")],
+            before: [
+                interval(20, "0900", "1000", "work"), interval(20, "1100", "1200", "study"),
+                interval(20, "1300", "1400", "work"),
+            ],
             now: export([(20, "0900", "1000"), (20, "1130", "1200"), (20, "1300", "1400")], tag: "work"), moved: 0,
             added: 1, missing: 0, filtered: true),
         MoveCase(
             name: "export of one tag: a session of that tag gone is missing",
-            before: [interval(20, "0900", "1000", "work"), interval(20, "1100", "1200", "study"),
-                interval(20, "1300", "1400", "work"), interval(20, "1500", "1600", "work")],
+            before: [
+                interval(20, "0900", "1000", "work"), interval(20, "1100", "1200", "study"),
+                interval(20, "1300", "1400", "work"), interval(20, "1500", "1600", "work"),
+            ],
             now: export([(20, "0900", "1000"), (20, "1500", "1600")], tag: "work"), moved: 0, added: 0, missing: 1),
     ]
 

@@ -4,7 +4,7 @@ import Foundation
 /// An import planned whole with its new sessions kept, for the tests to look at: `focus import` hands each new
 /// session on as it is planned (``ImportPlan/plan(_:format:history:prune:path:now:newID:progress:adding:)``).
 struct PlannedImport: Equatable {
-    /// New sessions, in input order.
+    /// New sessions, in input order (the Timewarrior intervals held back as possible moves last).
     let added: [FocusLog]
     let summary: ImportSummary
 
