@@ -6,8 +6,9 @@ import Testing
 
 /// Timewarrior intervals that moved, sessions the source no longer has, and focus's own exports that differ.
 extension ImportPlanTests {
-    /// One row: the intervals imported before (`inc` lines of November's month file), what the source holds now
-    /// (more `inc` lines, or `timew export` JSON when it starts with `[`), and what the import plans.
+    /// One row: the intervals imported before (`inc` lines of November's month file, or of a data folder's month
+    /// files when `folder`), what the source holds now (more `inc` lines, or `timew export` JSON when it starts
+    /// with `[`), and what the import plans.
     struct MoveCase: CustomTestStringConvertible, Sendable {
         let name: String
         let before: [String]
@@ -17,6 +18,7 @@ extension ImportPlanTests {
         let missing: Int
         /// Whether `now` is a `timew export` of some tags only: the sessions here may then overlap after it.
         var filtered = false
+        var folder = false
         var testDescription: String { name }
     }
 
@@ -94,68 +96,28 @@ extension ImportPlanTests {
                 interval(20, "1300", "1400", "work"), interval(20, "1500", "1600", "work"),
             ],
             now: export([(20, "0900", "1000"), (20, "1500", "1600")], tag: "work"), moved: 0, added: 0, missing: 1),
+        MoveCase(
+            name: "folder: moved into the next month, its month file gone: an edit",
+            before: ["inc 20261031T233000Z - 20261101T003000Z # coding"],
+            now: ["inc 20261101T000000Z - 20261101T010000Z # coding"], moved: 1, added: 0, missing: 0, folder: true),
+        MoveCase(
+            name: "folder: every interval of a month deleted: missing",
+            before: ["inc 20261005T090000Z - 20261005T100000Z # coding", interval(20, "0900", "1000")],
+            now: [interval(20, "0900", "1000")], moved: 0, added: 0, missing: 1, folder: true),
     ]
 
-    static func timewarrior(_ lines: [String], _ history: JournalHistory, prune: Bool = false) throws
-        -> PlannedImport
+    /// Plans `lines` (a data folder's, each in the month file of its start, when `folder`).
+    static func timewarrior(_ lines: [String], _ history: JournalHistory, prune: Bool = false, folder: Bool = false)
+        throws -> PlannedImport
     {
-        let json = lines.first?.hasPrefix("[") == true
-        return try FollowingImportTests.plan(
-            Array(lines.joined(separator: "\n").utf8), history, format: .timewarrior, prune: prune,
-            name: json ? "tw.json" : "2026-11.data")
-    }
-
-    /// The rule of ``ImportPlan``: a new interval is a moved one when it and a session the source no longer has
-    /// overlap each other and nothing else; the rest is added, and what is gone is counted, or deleted with --prune.
-    @Test(arguments: moveCases)
-    func aMovedIntervalIsFollowedOneToOneAndWhatIsGoneIsCounted(_ row: MoveCase) throws {
-        let first = try Self.timewarrior(row.before, JournalHistory(sessions: [], changes: []))
-        let history = JournalHistory(sessions: first.added, changes: [])
-        let plan = try Self.timewarrior(row.now, history)
-        #expect(plan.summary.moved == row.moved && plan.added.count == row.added)
-        #expect(plan.summary.missing == row.missing && plan.pruned.isEmpty)
-        #expect(plan.updated.filter { $0.patch.start != nil }.count == row.moved)
-        let pruned = try Self.timewarrior(row.now, history, prune: true)
-        #expect(pruned.pruned.count == row.missing && pruned.summary.missing == 0)
-        #expect(pruned.summary.moved == row.moved && pruned.added.count == row.added)
-        // The sessions here after the import hold each interval of the source, and no time twice.
-        let applied = JournalHistory(sessions: first.added + pruned.added, changes: pruned.updated + pruned.pruned)
-            .effectiveLogs
-        let intervals = try Self.timewarrior(row.now, JournalHistory(sessions: [], changes: [])).added
-        #expect(Set(intervals.map(\.start)).isSubset(of: applied.map(\.start)))
-        #expect(row.filtered || zip(applied, applied.dropFirst()).allSatisfy { $0.end <= $1.start })
-    }
-
-    /// One row: the month files of a Timewarrior data folder imported before, the folder now, and what the import
-    /// of the folder plans.
-    struct FolderCase: CustomTestStringConvertible, Sendable {
-        let name: String
-        let before: [String: [String]]
-        let now: [String: [String]]
-        let moved: Int
-        let added: Int
-        let missing: Int
-        var testDescription: String { name }
-    }
-
-    static let folderCases: [FolderCase] = [
-        FolderCase(
-            name: "moved into the next month, its month file gone: an edit",
-            before: ["2026-10.data": ["inc 20261031T233000Z - 20261101T003000Z # coding"]],
-            now: ["2026-11.data": ["inc 20261101T000000Z - 20261101T010000Z # coding"]], moved: 1, added: 0,
-            missing: 0),
-        FolderCase(
-            name: "every interval of a month deleted: missing",
-            before: [
-                "2026-10.data": ["inc 20261005T090000Z - 20261005T100000Z # coding"],
-                "2026-11.data": [interval(20, "0900", "1000")],
-            ],
-            now: ["2026-11.data": [interval(20, "0900", "1000")]], moved: 0, added: 0, missing: 1),
-    ]
-
-    static func folder(_ months: [String: [String]], _ history: JournalHistory, prune: Bool = false) throws
-        -> PlannedImport
-    {
+        guard folder else {
+            let json = lines.first?.hasPrefix("[") == true
+            return try FollowingImportTests.plan(
+                Array(lines.joined(separator: "\n").utf8), history, format: .timewarrior, prune: prune,
+                name: json ? "tw.json" : "2026-11.data")
+        }
+        // `inc 20261031T…`: the month file `2026-10.data`.
+        let months = Dictionary(grouping: lines) { "\($0.dropFirst(4).prefix(4))-\($0.dropFirst(8).prefix(2)).data" }
         var n = 0
         return try PlannedImport(
             inputs: months.sorted { $0.key < $1.key }.map { ($0.key, Array($0.value.joined(separator: "\n").utf8)) },
@@ -166,17 +128,26 @@ extension ImportPlanTests {
             }, folder: true)
     }
 
-    /// A data folder is all Timewarrior has, whichever month files it holds now: a month file it no longer has
-    /// holds nothing, and an interval moved out of it is followed.
-    @Test(arguments: folderCases)
-    func aDataFolderCoversEveryMonth(_ row: FolderCase) throws {
-        let first = try Self.folder(row.before, JournalHistory(sessions: [], changes: []))
+    /// The rule of ``ImportPlan``: a new interval is a moved one when it and a session the source no longer has
+    /// overlap each other and nothing else; the rest is added, and what is gone is counted, or deleted with --prune.
+    @Test(arguments: moveCases)
+    func aMovedIntervalIsFollowedOneToOneAndWhatIsGoneIsCounted(_ row: MoveCase) throws {
+        let first = try Self.timewarrior(row.before, JournalHistory(sessions: [], changes: []), folder: row.folder)
         let history = JournalHistory(sessions: first.added, changes: [])
-        let plan = try Self.folder(row.now, history)
+        let plan = try Self.timewarrior(row.now, history, folder: row.folder)
         #expect(plan.summary.moved == row.moved && plan.added.count == row.added)
-        #expect(plan.summary.missing == row.missing)
-        let pruned = try Self.folder(row.now, history, prune: true)
-        #expect(pruned.pruned.count == row.missing && pruned.summary.moved == row.moved)
+        #expect(plan.summary.missing == row.missing && plan.pruned.isEmpty)
+        #expect(plan.updated.filter { $0.patch.start != nil }.count == row.moved)
+        let pruned = try Self.timewarrior(row.now, history, prune: true, folder: row.folder)
+        #expect(pruned.pruned.count == row.missing && pruned.summary.missing == 0)
+        #expect(pruned.summary.moved == row.moved && pruned.added.count == row.added)
+        // The sessions here after the import hold each interval of the source, and no time twice.
+        let applied = JournalHistory(sessions: first.added + pruned.added, changes: pruned.updated + pruned.pruned)
+            .effectiveLogs
+        let intervals = try Self.timewarrior(row.now, JournalHistory(sessions: [], changes: []), folder: row.folder)
+            .added
+        #expect(Set(intervals.map(\.start)).isSubset(of: applied.map(\.start)))
+        #expect(row.filtered || zip(applied, applied.dropFirst()).allSatisfy { $0.end <= $1.start })
     }
 
     /// A move followed is the session from then on: importing again finds it, moving back follows it again, and
