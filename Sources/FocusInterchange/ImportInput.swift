@@ -11,6 +11,9 @@ public final class ImportInput: @unchecked Sendable {
     /// The file's name, without its folder: it labels the records skipped (`2026-11.data:4`), and a Timewarrior
     /// month file's name says its month (`--prune` of one month file).
     public let name: String
+    /// Whether this is one month file of a Timewarrior data folder read whole: the folder is all Timewarrior has,
+    /// whichever month files it holds now (a month it deleted when its last interval went or moved out is gone too).
+    public let ofFolder: Bool
     /// The file's bytes, valid while the input lives; empty for an input not yet opened (``opened()``).
     public let bytes: UnsafeBufferPointer<UInt8>
     private let release: ((_ upTo: Int) -> Void)?
@@ -26,6 +29,7 @@ public final class ImportInput: @unchecked Sendable {
         unchanged: @escaping () -> Bool = { true }, closing: @escaping () -> Void
     ) {
         self.name = name
+        ofFolder = false
         self.bytes = bytes
         release = releasing
         isUnchanged = unchanged
@@ -40,9 +44,11 @@ public final class ImportInput: @unchecked Sendable {
         self.init(name: name, bytes: UnsafeBufferPointer(copy), releasing: nil, closing: { copy.deallocate() })
     }
 
-    /// An input named `name` whose bytes `opening` reads when an import comes to it (``opened()``).
-    public init(name: String, opening: @escaping () throws(FocusError) -> ImportInput) {
+    /// An input named `name` (one month file of a data folder when `ofFolder`) whose bytes `opening` reads when an
+    /// import comes to it (``opened()``).
+    public init(name: String, ofFolder: Bool = false, opening: @escaping () throws(FocusError) -> ImportInput) {
         self.name = name
+        self.ofFolder = ofFolder
         bytes = UnsafeBufferPointer(start: nil, count: 0)
         release = nil
         isUnchanged = { true }

@@ -11,14 +11,16 @@ import FoundationEssentials
 /// imported again; their ids stay taken, so the new sessions get the next free `<id>~2`, `<id>~3`.
 ///
 /// A Timewarrior interval whose start changed there has a new identity. Intervals never overlap there, so a new
-/// interval is taken as a moved one, and planned as an edit of its session (the new start, end, tags and note, and
-/// the new identity), when exactly one thing is true both ways: it overlaps one session (as it is here) imported
-/// from Timewarrior that the source no longer has within the span it covers (``covers(_:)``), and that session
-/// overlaps no other new interval. Anything less clear-cut is added, and the session stays counted among those the
-/// source no longer has (``ImportSummary/missing``), or is deleted with `--prune`.
+/// interval is taken as a moved one, and planned as an edit of its session (the new start, end and note, and the new
+/// identity), when exactly one thing is true both ways: it overlaps one session (as it is here) imported from
+/// Timewarrior that the source no longer has where it covers (``Coverage``), and that session overlaps no other new
+/// interval; and the two have the same tags (`timew move` and `modify start` keep them). Anything less clear-cut is
+/// added, and the session stays counted among those the source no longer has (``ImportSummary/missing``), or is
+/// deleted with `--prune`.
 public enum ImportPlan {
     /// Parses every input and compares it with `history`, handing each new session to `adding` as soon as it is
-    /// planned (with the id it gets), in input order: no list of the sessions read is held.
+    /// planned (with the id it gets), in input order: no list of the sessions read is held. New Timewarrior intervals
+    /// over a session imported before, each possibly that one moved, come last, once every input is read.
     ///
     /// Input of which nothing could be read is a data error (exit 65) naming `path`: the wrong `--from`, or not a
     /// file of that format at all (thrown once every input is read; `adding` has then seen nothing). A file that
@@ -57,7 +59,7 @@ public enum ImportPlan {
                     break
                 }
             }
-            let gone = failure == nil ? sink.finish(names: inputs.map(\.name)) : []
+            let gone = failure == nil ? sink.finish(coverage: Coverage(inputs)) : []
             return (sink.planner, gone)
         }
         if let failure { throw failure }
@@ -104,6 +106,8 @@ public enum ImportPlan {
         var read = 0
         /// The first start and the last end read.
         var span: (start: Date, end: Date)?
+        /// For Timewarrior, the tags every interval read has (`nil` before the first).
+        var sharedTags: Set<String>?
         var added = 0
         var focused = 0
         var duplicates = 0
@@ -140,10 +144,10 @@ public enum ImportPlan {
                 planner.skippedCount += 1
             }
 
-            /// Follows the moves once every input (named `names`) is read, adds the candidates that are not one,
-            /// and returns the ids of the sessions of the peer that the source no longer has.
-            mutating func finish(names: [String]) -> [String] {
-                let (gone, new) = planner.finish(names: names)
+            /// Follows the moves once every input (which covers `coverage`) is read, adds the candidates that are
+            /// not one, and returns the ids of the sessions of the peer that the source no longer has.
+            mutating func finish(coverage: Coverage) -> [String] {
+                let (gone, new) = planner.finish(coverage: coverage)
                 for log in new { adding(planner.new(log)) }
                 return gone
             }
@@ -154,6 +158,9 @@ public enum ImportPlan {
         mutating func plan(_ record: FocusLog) -> FocusLog? {
             read += 1
             span = span.map { (min($0.start, record.start), max($0.end, record.end)) } ?? (record.start, record.end)
+            if format == .timewarrior, sharedTags?.isEmpty != true {
+                sharedTags = sharedTags.map { $0.intersection(record.tags) } ?? Set(record.tags)
+            }
             let key = ImportPlan.identity(record)
             guard keys.insert(key, as: .identity) else {
                 duplicates += 1
@@ -196,21 +203,24 @@ public enum ImportPlan {
             return new
         }
 
-        /// Once every input (named `names`) is read: the ids of the peer's sessions here that the source no longer
-        /// has where it covers them, by identity, and the candidates to add. A candidate that overlaps exactly one
-        /// of those sessions, which overlaps no other candidate, is that session moved: planned as its edit.
-        mutating func finish(names: [String]) -> (gone: [String], new: [FocusLog]) {
+        /// Once every input (which covers `coverage`) is read: the ids of the peer's sessions here that the source
+        /// no longer has where it covers them, by identity, and the candidates to add. A candidate that overlaps
+        /// exactly one of those sessions, which overlaps no other candidate, and has its tags, is that session
+        /// moved: planned as its edit.
+        mutating func finish(coverage: Coverage) -> (gone: [String], new: [FocusLog]) {
             guard format.peer != nil else { return ([], candidates) }
-            let months = ImportPlan.months(names)
             let span = span
-            // For Timewarrior: one month file covers its month (a folder, its months); `timew export`, which may be
-            // filtered (`timew export :week`), the time from its first start to its last end. Watson's frames file
-            // is all of it.
+            let sharedTags = sharedTags ?? []
+            // Watson's frames file is all of it.
             func covers(_ log: FocusLog) -> Bool {
                 guard format == .timewarrior else { return true }
-                if let months { return months.contains(String(UTCTimestamp.format(log.start).prefix(7))) }
-                guard let span else { return false }
-                return span.start <= log.start && log.start < span.end
+                switch coverage {
+                case .all: return true
+                case .months(let months): return months.contains(String(UTCTimestamp.format(log.start).prefix(7)))
+                case .span:
+                    guard let span, span.start <= log.start, log.start < span.end else { return false }
+                    return sharedTags.isSubset(of: log.tags)
+                }
             }
             let missing = held.peerSessions.filter { !keys.contains($0.key, as: .identity) }.compactMap { key, id in
                 held.effective[id].flatMap { covers($0) ? (key, $0) : nil }
@@ -223,7 +233,9 @@ public enum ImportPlan {
             var followed = Set<String>()
             var new: [FocusLog] = []
             for (record, ids) in zip(candidates, overlaps) {
-                guard ids.count == 1, claims[ids[0]] == 1, let current = held.effective[ids[0]] else {
+                guard ids.count == 1, claims[ids[0]] == 1, let current = held.effective[ids[0]],
+                    Set(record.tags) == Set(current.tags)
+                else {
                     new.append(record)
                     continue
                 }
@@ -361,6 +373,29 @@ public enum ImportPlan {
         (record.start, record.end, record.planned, record.focused, record.completed)
             != (current.start, current.end, current.planned, current.focused, current.completed)
             || record.tags != current.tags || record.note != current.note
+    }
+
+    /// What a Timewarrior import covers: where a session imported from it before that it does not have is gone.
+    enum Coverage: Equatable {
+        /// A data folder: all Timewarrior has, whichever month files it holds now (it deletes a month file whose
+        /// last interval went, or moved to another month).
+        case all
+        /// Month files named one by one: their months (`--prune` of one leaves the other months alone).
+        case months(Set<String>)
+        /// Any other file, such as `timew export`, which may be filtered by time (`timew export :week`) or by tags
+        /// (`timew export work`): the sessions that start from its first start to its last end and have every tag
+        /// all its intervals have.
+        case span
+
+        init(_ inputs: [ImportInput]) {
+            if !inputs.isEmpty, inputs.allSatisfy(\.ofFolder) {
+                self = .all
+            } else if let months = ImportPlan.months(inputs.map(\.name)) {
+                self = .months(months)
+            } else {
+                self = .span
+            }
+        }
     }
 
     /// The months (`2026-11`) Timewarrior month files cover, `nil` unless every input is one: `--prune` of one month

@@ -37,7 +37,7 @@ public enum InterchangeFiles {
                 throw FocusError(.noInput, "\(dir) holds no Timewarrior month files (YYYY-MM.data)")
             }
             return names.map { name in
-                ImportInput(name: name) { () throws(FocusError) in
+                ImportInput(name: name, ofFolder: true) { () throws(FocusError) in
                     // A month file gone since the folder was listed (Timewarrior's own undo) holds nothing.
                     ImportInput(name: name, bytes: try FileIO.read(dir + "/" + name, following: true) ?? [])
                 }

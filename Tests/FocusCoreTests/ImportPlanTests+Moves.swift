@@ -6,8 +6,9 @@ import Testing
 
 /// Timewarrior intervals that moved, sessions the source no longer has, and focus's own exports that differ.
 extension ImportPlanTests {
-    /// One row: the intervals imported before (`inc` lines of November's month file), what the source holds now
-    /// (more `inc` lines, or `timew export` JSON when it starts with `[`), and what the import plans.
+    /// One row: the intervals imported before (`inc` lines of November's month file, or of a data folder's month
+    /// files when `folder`), what the source holds now (more `inc` lines, or `timew export` JSON when it starts
+    /// with `[`), and what the import plans.
     struct MoveCase: CustomTestStringConvertible, Sendable {
         let name: String
         let before: [String]
@@ -15,6 +16,9 @@ extension ImportPlanTests {
         let moved: Int
         let added: Int
         let missing: Int
+        /// Whether `now` is a `timew export` of some tags only: the sessions here may then overlap after it.
+        var filtered = false
+        var folder = false
         var testDescription: String { name }
     }
 
@@ -22,9 +26,9 @@ extension ImportPlanTests {
         "inc 202611\(day)T\(from)00Z - 202611\(day)T\(to)00Z # \(tags)"
     }
 
-    static func export(_ intervals: [(day: Int, from: String, to: String)]) -> [String] {
+    static func export(_ intervals: [(day: Int, from: String, to: String)], tag: String = "coding") -> [String] {
         let items = intervals.map {
-            #"{"start":"202611\#($0.day)T\#($0.from)00Z","end":"202611\#($0.day)T\#($0.to)00Z","tags":["coding"]}"#
+            #"{"start":"202611\#($0.day)T\#($0.from)00Z","end":"202611\#($0.day)T\#($0.to)00Z","tags":["\#(tag)"]}"#
         }
         return ["[" + items.joined(separator: ",") + "]"]
     }
@@ -34,10 +38,15 @@ extension ImportPlanTests {
             name: "moved earlier: an edit", before: [interval(20, "0900", "1000")],
             now: [interval(20, "0830", "0930")], moved: 1, added: 0, missing: 0),
         MoveCase(
-            name: "moved, retagged and annotated: one edit",
+            name: "moved and annotated: one edit",
             before: [interval(20, "0900", "1000"), interval(21, "0900", "1000")],
-            now: [interval(20, "0915", "1100", "writing # \"fixed start\""), interval(21, "0900", "1000")],
+            now: [interval(20, "0915", "1100", "coding # \"fixed start\""), interval(21, "0900", "1000")],
             moved: 1, added: 0, missing: 0),
+        MoveCase(
+            name: "over a gone one with other tags: added, it missing",
+            before: [interval(20, "0900", "1000"), interval(21, "0900", "1000")],
+            now: [interval(20, "0915", "1100", "writing"), interval(21, "0900", "1000")], moved: 0, added: 1,
+            missing: 1),
         MoveCase(
             name: "next to the old one, not overlapping: added, old one missing",
             before: [interval(20, "0900", "1000")], now: [interval(20, "1000", "1100")], moved: 0, added: 1,
@@ -65,36 +74,80 @@ extension ImportPlanTests {
             name: "export spanning a gone interval: missing",
             before: [interval(20, "0900", "1000"), interval(21, "0900", "1000"), interval(22, "0900", "1000")],
             now: export([(20, "0900", "1000"), (22, "0900", "1000")]), moved: 0, added: 0, missing: 1),
+        MoveCase(
+            name: "export of one tag: another tag's session in its span is not gone",
+            before: [
+                interval(20, "0900", "1000", "work"), interval(20, "1100", "1200", "study"),
+                interval(20, "1300", "1400", "work"),
+            ],
+            now: export([(20, "0900", "1000"), (20, "1300", "1400")], tag: "work"), moved: 0, added: 0, missing: 0),
+        MoveCase(
+            name: "export of one tag: a new interval over another tag's session is added",
+            before: [
+                interval(20, "0900", "1000", "work"), interval(20, "1100", "1200", "study"),
+                interval(20, "1300", "1400", "work"),
+            ],
+            now: export([(20, "0900", "1000"), (20, "1130", "1200"), (20, "1300", "1400")], tag: "work"), moved: 0,
+            added: 1, missing: 0, filtered: true),
+        MoveCase(
+            name: "export of one tag: a session of that tag gone is missing",
+            before: [
+                interval(20, "0900", "1000", "work"), interval(20, "1100", "1200", "study"),
+                interval(20, "1300", "1400", "work"), interval(20, "1500", "1600", "work"),
+            ],
+            now: export([(20, "0900", "1000"), (20, "1500", "1600")], tag: "work"), moved: 0, added: 0, missing: 1),
+        MoveCase(
+            name: "folder: moved into the next month, its month file gone: an edit",
+            before: ["inc 20261031T233000Z - 20261101T003000Z # coding"],
+            now: ["inc 20261101T000000Z - 20261101T010000Z # coding"], moved: 1, added: 0, missing: 0, folder: true),
+        MoveCase(
+            name: "folder: every interval of a month deleted: missing",
+            before: ["inc 20261005T090000Z - 20261005T100000Z # coding", interval(20, "0900", "1000")],
+            now: [interval(20, "0900", "1000")], moved: 0, added: 0, missing: 1, folder: true),
     ]
 
-    static func timewarrior(_ lines: [String], _ history: JournalHistory, prune: Bool = false) throws
-        -> PlannedImport
+    /// Plans `lines` (a data folder's, each in the month file of its start, when `folder`).
+    static func timewarrior(_ lines: [String], _ history: JournalHistory, prune: Bool = false, folder: Bool = false)
+        throws -> PlannedImport
     {
-        let json = lines.first?.hasPrefix("[") == true
-        return try FollowingImportTests.plan(
-            Array(lines.joined(separator: "\n").utf8), history, format: .timewarrior, prune: prune,
-            name: json ? "tw.json" : "2026-11.data")
+        guard folder else {
+            let json = lines.first?.hasPrefix("[") == true
+            return try FollowingImportTests.plan(
+                Array(lines.joined(separator: "\n").utf8), history, format: .timewarrior, prune: prune,
+                name: json ? "tw.json" : "2026-11.data")
+        }
+        // `inc 20261031T…`: the month file `2026-10.data`.
+        let months = Dictionary(grouping: lines) { "\($0.dropFirst(4).prefix(4))-\($0.dropFirst(8).prefix(2)).data" }
+        var n = 0
+        return try PlannedImport(
+            inputs: months.sorted { $0.key < $1.key }.map { ($0.key, Array($0.value.joined(separator: "\n").utf8)) },
+            format: .timewarrior, history: history, prune: prune, path: "data", now: Fixtures.now,
+            newID: {
+                n += 1
+                return "c\(n)"
+            }, folder: true)
     }
 
     /// The rule of ``ImportPlan``: a new interval is a moved one when it and a session the source no longer has
     /// overlap each other and nothing else; the rest is added, and what is gone is counted, or deleted with --prune.
     @Test(arguments: moveCases)
     func aMovedIntervalIsFollowedOneToOneAndWhatIsGoneIsCounted(_ row: MoveCase) throws {
-        let first = try Self.timewarrior(row.before, JournalHistory(sessions: [], changes: []))
+        let first = try Self.timewarrior(row.before, JournalHistory(sessions: [], changes: []), folder: row.folder)
         let history = JournalHistory(sessions: first.added, changes: [])
-        let plan = try Self.timewarrior(row.now, history)
+        let plan = try Self.timewarrior(row.now, history, folder: row.folder)
         #expect(plan.summary.moved == row.moved && plan.added.count == row.added)
         #expect(plan.summary.missing == row.missing && plan.pruned.isEmpty)
         #expect(plan.updated.filter { $0.patch.start != nil }.count == row.moved)
-        let pruned = try Self.timewarrior(row.now, history, prune: true)
+        let pruned = try Self.timewarrior(row.now, history, prune: true, folder: row.folder)
         #expect(pruned.pruned.count == row.missing && pruned.summary.missing == 0)
         #expect(pruned.summary.moved == row.moved && pruned.added.count == row.added)
         // The sessions here after the import hold each interval of the source, and no time twice.
         let applied = JournalHistory(sessions: first.added + pruned.added, changes: pruned.updated + pruned.pruned)
             .effectiveLogs
-        let intervals = try Self.timewarrior(row.now, JournalHistory(sessions: [], changes: [])).added
+        let intervals = try Self.timewarrior(row.now, JournalHistory(sessions: [], changes: []), folder: row.folder)
+            .added
         #expect(Set(intervals.map(\.start)).isSubset(of: applied.map(\.start)))
-        #expect(zip(applied, applied.dropFirst()).allSatisfy { $0.end <= $1.start })
+        #expect(row.filtered || zip(applied, applied.dropFirst()).allSatisfy { $0.end <= $1.start })
     }
 
     /// A move followed is the session from then on: importing again finds it, moving back follows it again, and

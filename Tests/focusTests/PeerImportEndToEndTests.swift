@@ -256,4 +256,56 @@ import Testing
         #expect(r.status == 0 && r.stdout.contains("Deleted 1 ") && r.stdout.contains("Duplicates: 2"), "\(r.stdout)")
         try same("after --prune of a filtered export")
     }
+
+    /// `timew export work` has the `work` intervals only: another tag's session in its span is not gone (neither
+    /// reported nor pruned), and a new `work` interval over time Timewarrior freed from it is added, not that
+    /// session moved.
+    @Test func aTagFilteredExportLeavesOtherTagsAlone() throws {
+        let peer = try Peer("timew", folder: "TIMEWARRIORDB")
+        try peer.run(["track", "2026-11-02T09:00:00Z", "-", "2026-11-02T10:00:00Z", "work"], stdin: "yes\n")
+        try peer.run(["track", "2026-11-02T11:00:00Z", "-", "2026-11-02T12:00:00Z", "study"])
+        try peer.run(["track", "2026-11-02T13:00:00Z", "-", "2026-11-02T14:00:00Z", "work"])
+        #expect(try peer.focusImport("timewarrior").contains("Added 3 sessions"))
+        let export = peer.folder + "/work.json"
+        func importWork(_ extra: [String]) throws -> String {
+            try peer.run(["export", "work"]).write(toFile: export, atomically: true, encoding: .utf8)
+            let r = try FocusBinary.run(["import", export, "--from", "timewarrior"] + extra, home: peer.home.path)
+            try #require(r.status == 0, "import: \(r.stderr)")
+            return r.stdout
+        }
+        let dryRun = try importWork(["--dry-run", "--prune"])
+        #expect(dryRun.contains("Duplicates: 2") && !dryRun.contains("delete"), "\(dryRun)")
+        #expect(!(try importWork([])).contains("no longer has"))
+
+        try peer.run(["shorten", "@2", "30min"])
+        try peer.run(["track", "2026-11-02T11:30:00Z", "-", "2026-11-02T12:00:00Z", "work"])
+        let after = try importWork(["--prune"])
+        #expect(after.contains("Added 1 session") && !after.contains("moved") && !after.contains("Deleted"), "\(after)")
+        #expect(try peer.focusTotals().tags == ["work": 9000, "study": 3600])
+        // The whole data folder then brings the study session to what Timewarrior has.
+        #expect(try peer.focusImport("timewarrior").contains("Updated 1 "))
+        #expect(try peer.focusTotals().tags == (try Self.timewarriorTotals(peer).tags))
+    }
+
+    /// Timewarrior deletes a month file once its last interval goes, or moves to another month: an import of the
+    /// data folder follows that move (an edit, not a second session), and says what it no longer has in that month.
+    @Test func aDataFolderFollowsMovesAcrossMonthsAndMonthsDeletedWhole() throws {
+        let peer = try Peer("timew", folder: "TIMEWARRIORDB")
+        try peer.run(["track", "2026-10-31T23:30:00Z", "-", "2026-11-01T00:30:00Z", "coding"], stdin: "yes\n")
+        #expect(try peer.focusImport("timewarrior").contains("Added 1 session"))
+        try peer.run(["move", "@1", "2026-11-01T00:00:00Z"])
+        #expect(!FileManager.default.fileExists(atPath: peer.folder + "/data/2026-10.data"))
+        let moved = try peer.focusImport("timewarrior")
+        #expect(moved.contains("Added 0 sessions") && moved.contains("Of those, 1 moved"), "\(moved)")
+        #expect(try peer.focusTotals().tags == (try Self.timewarriorTotals(peer).tags))
+
+        try peer.run(["track", "2026-10-05T09:00:00Z", "-", "2026-10-05T10:00:00Z", "reading"])
+        #expect(try peer.focusImport("timewarrior").contains("Added 1 session"))
+        try peer.run(["delete", "@2", ":yes"])
+        #expect(!FileManager.default.fileExists(atPath: peer.folder + "/data/2026-10.data"))
+        let gone = try peer.focusImport("timewarrior")
+        #expect(gone.contains("1 session Timewarrior no longer has; --prune deletes it."), "\(gone)")
+        #expect(try peer.focusImport("timewarrior", ["--prune"]).contains("Deleted 1 "))
+        #expect(try peer.focusTotals().tags == (try Self.timewarriorTotals(peer).tags))
+    }
 }
