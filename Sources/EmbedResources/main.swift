@@ -2,7 +2,9 @@ import Foundation
 
 /// Build tool: `EmbedResources OUTPUT.swift INPUT.json…` writes one Swift
 /// file declaring `EmbeddedResources.<name>JSON` for each input as a raw
-/// string literal whose `#` delimiter is longer than any run in the text.
+/// string literal whose `#` delimiter is longer than any run in the text;
+/// for the route, `expeditions.json`, also `expeditionsRoute` and
+/// `expeditionsHash`, its values (``RouteSource``).
 let arguments = CommandLine.arguments.dropFirst()
 guard let output = arguments.first else {
     FileHandle.standardError.write(Data("usage: EmbedResources OUTPUT.swift INPUT.json...\n".utf8))
@@ -33,8 +35,18 @@ source += "/// The package's resource files, embedded in the binary.\nenum Embed
 for input in arguments.dropFirst() {
     let text = try String(contentsOfFile: input, encoding: .utf8)
     let hashes = delimiter(for: text)
-    source += "    /// The contents of `Resources/\(URL(fileURLWithPath: input).lastPathComponent)`.\n"
+    let name = URL(fileURLWithPath: input).lastPathComponent
+    source += "    /// The contents of `Resources/\(name)`.\n"
     source += "    static let \(constantName(input)) = \(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes)\n"
+    if name == "expeditions.json" {
+        do {
+            source += try RouteSource.declarations(
+                of: Data(text.utf8), routeName: "expeditionsRoute", hashName: "expeditionsHash")
+        } catch {
+            FileHandle.standardError.write(Data("\(input): \(error)\n".utf8))
+            exit(65)
+        }
+    }
 }
 source += "}\n"
 try source.write(toFile: output, atomically: true, encoding: .utf8)

@@ -6,7 +6,8 @@ import PackagePlugin
 /// SwiftPM resource bundles need full Foundation and break once the binary is copied
 /// away from its resource folder, so each JSON file becomes a raw string
 /// literal in a generated source file: `Resources/expeditions.json` turns
-/// into `EmbeddedResources.expeditionsJSON`.
+/// into `EmbeddedResources.expeditionsJSON`, and the route also into the
+/// values it decodes to, `EmbeddedResources.expeditionsRoute`.
 @main
 struct EmbedResourcesPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {

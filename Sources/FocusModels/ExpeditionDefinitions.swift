@@ -132,15 +132,13 @@ public struct ExpeditionDefinitions: Codable, Equatable, Sendable {
     /// ``minimumSessionMinutes`` in seconds.
     public var minimumSessionSeconds: Int { (minimumSessionMinutes ?? Self.defaultMinimumSessionMinutes) * 60 }
 
-    /// The definitions embedded in the binary.
-    public static let builtIn: ExpeditionDefinitions = {
-        if let definitions = BuiltInDefinitions.read(EmbeddedResources.expeditionsJSON) { return definitions }
-        do throws(FocusError) {
-            return try parse(Array(EmbeddedResources.expeditionsJSON.utf8), file: "Resources/expeditions.json")
-        } catch {
-            preconditionFailure("the built-in expeditions.json is invalid: \(error.message)")
-        }
-    }()
+    /// The definitions embedded in the binary: `Resources/expeditions.json` as values the build wrote
+    /// (`Sources/EmbedResources`), so no command reads its JSON.
+    public static var builtIn: ExpeditionDefinitions { EmbeddedResources.expeditionsRoute }
+
+    /// FNV-1a of the canonical JSON of ``builtIn`` (keys sorted, no spaces, `nil` fields left out), computed when
+    /// the binary was built: the route's part of the expedition's fingerprint.
+    public static var builtInHash: UInt64 { EmbeddedResources.expeditionsHash }
 
     /// The chapter with `id`.
     public func chapter(_ id: String) -> ExpeditionChapterDefinition? { chapters.first { $0.id == id } }

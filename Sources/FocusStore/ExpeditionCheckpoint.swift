@@ -75,19 +75,23 @@ struct ExpeditionCheckpoint: Codable, Equatable {
         String(FNV1a.hash(lines: sessions.lazy.map(\.id)), radix: 16)
     }
 
-    /// A fingerprint of what the fold depends on besides the sessions: FNV-1a over the canonical JSON of
-    /// the definitions, the reader's zone, the day start and the ids of the journal's change records
-    /// (an edit or deletion can change a session the checkpoint already holds, so any change rebuilds it).
+    /// A fingerprint of what the fold depends on besides the sessions: FNV-1a over the route (``routeHash(_:)``), the
+    /// reader's zone, the day start and the ids of the journal's change records (an edit or deletion can change a
+    /// session the checkpoint already holds, so any change rebuilds it).
     static func fingerprint(_ definitions: ExpeditionDefinitions, days: LocalDays, changes: [String] = []) -> String {
         var bytes = Array("|\(days.timeZone.identifier)|\(days.dayStartSeconds)".utf8)
         for id in changes { bytes += Array("|\(id)".utf8) }
         return String(FNV1a.hash(bytes, continuing: routeHash(definitions)), radix: 16)
     }
 
-    /// FNV-1a of the canonical JSON of `definitions`, kept for the last definitions asked about: a command that shows
-    /// the expedition asks two or three times (the checkpoint, the digest, the fold of a new session), and writing the
-    /// route's JSON takes a million instructions each time.
+    /// The route's part of the fingerprint: for the built-in route (or definitions equal to it) the hash of its file
+    /// computed when the binary was built (``ExpeditionDefinitions/builtInHash``), else FNV-1a of the canonical JSON
+    /// of `definitions`, kept for the last definitions asked about: a command that shows the expedition asks two or
+    /// three times (the checkpoint, the digest, the fold of a new session), and writing the route's JSON takes a
+    /// million instructions each time.
     private static func routeHash(_ definitions: ExpeditionDefinitions) -> UInt64 {
+        // The built-in value and its copies share their chapters' storage: comparing them is comparing two pointers.
+        if definitions == .builtIn { return ExpeditionDefinitions.builtInHash }
         if let last = lastRoute.withLock({ $0 }), last.definitions == definitions { return last.hash }
         let hash = FNV1a.hash(Array(json(definitions).text(sortedKeys: true).utf8))
         lastRoute.withLock { $0 = (definitions, hash) }

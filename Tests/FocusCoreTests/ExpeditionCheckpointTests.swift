@@ -172,7 +172,8 @@ struct ExpeditionCheckpointTests {
     }
 
     /// The route's hash is kept for the last definitions asked about: asked in turn for other definitions, zones,
-    /// day starts and change records, the fingerprint is always FNV-1a of the whole text, as when nothing is kept.
+    /// day starts and change records, the fingerprint is always FNV-1a of the whole text, as when nothing is kept
+    /// (also for the built-in route, whose hash the build computed).
     @Test(arguments: [
         (ExpeditionDefinitions.builtIn, "UTC", 0, [String]()),
         (ExpeditionDefinitions(chapters: []), "UTC", 0, []),
@@ -192,5 +193,17 @@ struct ExpeditionCheckpointTests {
             _ = ExpeditionCheckpoint.fingerprint(other, days: days)
             #expect(ExpeditionCheckpoint.fingerprint(definitions, days: days, changes: changes) == whole)
         }
+    }
+
+    /// A user's `expeditions.json` that reads as the built-in route (here written by another encoder) is the built-in
+    /// route to the derived files: the same fingerprint, so adding or removing it rebuilds nothing.
+    @Test func aUserFileEqualToTheBuiltInRouteHasItsFingerprint() throws {
+        let paths = try Sessions.temporaryPaths()
+        try JSONEncoder().encode(ExpeditionDefinitions.builtIn).write(to: URL(fileURLWithPath: paths.expeditionsFile))
+        let definitions = try AppStore(paths: paths).loadExpeditionDefinitions()
+        #expect(definitions == .builtIn)
+        #expect(
+            ExpeditionCheckpoint.fingerprint(definitions, days: days)
+                == ExpeditionCheckpoint.fingerprint(.builtIn, days: days))
     }
 }
