@@ -70,13 +70,16 @@ extension GitSyncEndToEndTests {
             words: ["origin/main holds sub.jsonl, which is not a regular file"]),
     ]
 
+    /// A shell command that prints the records of a file with their ids changed: records no machine wrote.
+    static let forge = #"sed 's/"id":"[0-9A-F]\{8\}/"id":"DEADBEEF/'"#
+
     /// What a remote commit does to git's own files or plants under this machine's name, on a laptop with nothing
     /// left to send (so that a remote copy longer than here is not hidden by a line the laptop has not sent).
     static let plants: [Harm] = [
         Harm(
             description: "a .gitattributes that makes git write journal files as UTF-16",
-            script: "printf '*.jsonl text working-tree-encoding=UTF-16LE\\n' > .gitattributes && git commit -qam harm "
-                + "&& git push -q",
+            script: "printf '*.jsonl text working-tree-encoding=UTF-16LE\\n' > .gitattributes "
+                + "&& git add .gitattributes && git commit -qm harm && git push -q",
             words: ["origin/main changes .gitattributes, which"]),
         Harm(
             description: "a .gitignore that ignores batch files",
@@ -88,14 +91,15 @@ extension GitSyncEndToEndTests {
             words: ["origin/main changes .gitattributes, .gitignore, which"]),
         Harm(
             description: "a record appended to the laptop's own file",
-            script: "sed 's/\"id\":\"[0-9A-F]\\{8\\}/\"id\":\"DEADBEEF/' \"$L\" > f && cat f >> \"$L\" && git commit -qam harm "
-                + "&& git push -q",
+            script: #"\#(forge) "$L" > f && cat f >> "$L" && git commit -qam harm && git push -q"#,
             words: ["(1 of laptop-"]),
         Harm(
             description: "a batch planted under the laptop's name",
-            script: "B=\"${L%.jsonl}.batch-1-1.jsonl\" && sed 's/\"id\":\"[0-9A-F]\\{8\\}/\"id\":\"DEADBEEF/' \"$L\" > \"$B\" "
-                + "&& git add \"$B\" && git commit -qm harm && git push -q",
-            words: ["(1 of laptop-", ".batch-1-1.jsonl"]),
+            script: #"""
+                B="${L%.jsonl}.batch-1-1.jsonl" && \#(forge) "$L" > "$B" && git add "$B" && git commit -qm harm \#
+                && git push -q
+                """#,
+            words: ["origin/main holds laptop-", ".batch-1-1.jsonl under this machine's name, which it never sent"]),
     ]
 
     /// Refuses a remote that lacks journal lines this machine holds, whoever's they are.
