@@ -115,12 +115,10 @@ extension GitSyncEndToEndTests {
     /// git takes focus's attributes for journal files from `.git/info/attributes` (written at every sync), over any
     /// `.gitattributes`: one asking for another encoding, other line ends, a filter or `$Id$` rewrites nothing.
     @Test func attributesInTheTreeDoNotChangeHowGitWritesJournalFiles() throws {
-        let git = try requireTool("git", package: "git")
-        let (server, remote) = try Self.bareRepository(git)
-        defer { try? FileManager.default.removeItem(atPath: server) }
-        let laptop = try Machine("laptop")
+        let machines = try TwoMachines()
+        let (git, laptop) = (machines.git, machines.laptop)
         try laptop.expectSuccess(["log", "add", "--start", "2026-11-20 09:00", "--duration", "25m"], now: Self.readAt)
-        #expect(try laptop.expectSuccess(["sync", "--init", remote], now: Self.readAt).contains("sent 1 line"))
+        _ = try Self.sync(laptop, machines.clock, ["--init", machines.remote])
         let hostile = "*.jsonl text eol=crlf working-tree-encoding=UTF-16LE filter=lfs ident merge=binary\n"
         try Data(hostile.utf8).write(to: URL(fileURLWithPath: laptop.journalFolder + "/.gitattributes"))
         let file = try #require(laptop.ownJournalFiles().first)
@@ -135,19 +133,42 @@ extension GitSyncEndToEndTests {
 
     /// This machine's files are sent though a `.gitignore` ignores them: focus adds them by name, with `--force`.
     @Test func aGitignoreIgnoringJournalFilesStopsNoSync() throws {
-        let git = try requireTool("git", package: "git")
-        let (server, remote) = try Self.bareRepository(git)
-        defer { try? FileManager.default.removeItem(atPath: server) }
-        let laptop = try Machine("laptop")
-        try laptop.expectSuccess(["log", "add", "--start", "2026-11-20 09:00", "--duration", "25m"], now: Self.readAt)
+        let machines = try TwoMachines()
+        let (laptop, desktop, clock) = (machines.laptop, machines.desktop, machines.clock)
+        try laptop.expectSuccess(["log", "add", "--start", "2026-11-20 09:00", "--duration", "25m"], now: clock.tick())
         try Data("*.jsonl\n*.batch-*\n".utf8).write(to: URL(fileURLWithPath: laptop.journalFolder + "/.gitignore"))
-        #expect(try laptop.expectSuccess(["sync", "--init", remote], now: Self.readAt).contains("sent 1 line"))
-        try laptop.expectSuccess(["log", "add", "--start", "2026-11-21 09:00", "--duration", "25m"], now: Self.readAt)
-        #expect(try laptop.expectSuccess(["sync"], now: Self.readAt).contains("sent 1 line"))
-        let desktop = try Machine("desktop")
+        #expect(try Self.sync(laptop, clock, ["--init", machines.remote]).contains("sent 1 line"))
+        try laptop.expectSuccess(["log", "add", "--start", "2026-11-21 09:00", "--duration", "25m"], now: clock.tick())
+        #expect(try Self.sync(laptop, clock).contains("sent 1 line"))
         try FileManager.default.createDirectory(atPath: desktop.dataFolder, withIntermediateDirectories: true)
-        #expect(try Self.run(git, ["clone", "-q", remote, desktop.journalFolder]).status == 0)
+        #expect(try Self.run(machines.git, ["clone", "-q", machines.remote, desktop.journalFolder]).status == 0)
         #expect(try desktop.sessions(now: Self.readAt).count == 2)
+    }
+
+    /// A remote that already holds more of this machine's lines than it was sent (copied there by hand, or pushed
+    /// by a sync whose answer was lost), though fewer than it holds now, takes nothing away: the sync goes through.
+    @Test func aRemoteHoldingMoreOfThisMachinesLinesIsNoRemoval() throws {
+        let machines = try TwoMachines()
+        let (git, laptop, clock) = (machines.git, machines.laptop, machines.clock)
+        try laptop.expectSuccess(["log", "add", "--start", "2026-11-20 09:00", "--duration", "25m"], now: clock.tick())
+        _ = try Self.sync(laptop, clock, ["--init", machines.remote])
+        try laptop.expectSuccess(["log", "add", "--start", "2026-11-21 09:00", "--duration", "25m"], now: clock.tick())
+        let copy = machines.server + "/copy"
+        #expect(try Self.run(git, ["clone", "-q", machines.remote, copy]).status == 0)
+        let file = try #require(laptop.ownJournalFiles().first)
+        try laptop.journalFiles()[file]?.write(to: URL(fileURLWithPath: copy + "/" + file))
+        let pushed = try Self.run(
+            "/bin/sh", ["-c", "cd \"$0\" && git commit -qam copy && git push -q", copy],
+            env: [
+                "GIT_AUTHOR_NAME": "me", "GIT_AUTHOR_EMAIL": "me@example.invalid", "GIT_COMMITTER_NAME": "me",
+                "GIT_COMMITTER_EMAIL": "me@example.invalid",
+            ])
+        try #require(pushed.status == 0, "\(pushed.stderr)")
+        try laptop.expectSuccess(["log", "add", "--start", "2026-11-22 09:00", "--duration", "25m"], now: clock.tick())
+        #expect(try Self.sync(laptop, clock).hasSuffix("sent 1 line, nothing new arrived.\n"))
+        #expect(try laptop.sessions(now: Self.readAt).count == 3)
+        #expect(try Self.run(git, ["-C", copy, "pull", "-q"]).status == 0)
+        #expect(try String(contentsOfFile: copy + "/" + file, encoding: .utf8).split(separator: "\n").count == 3)
     }
 
     /// git's words in an error (its last line, which quotes the remote's address and can carry what the remote's
