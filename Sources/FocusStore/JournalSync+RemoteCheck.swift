@@ -12,8 +12,10 @@ extension JournalSync {
 
     /// Refuses (exit 65) a remote tip that the rebase must not bring here, deciding from git's objects before
     /// anything in the working tree changes: one holding a link, a submodule or a folder where git would write a
-    /// file focus or git reads (focus must never follow it), or one that lacks journal lines this repository
-    /// holds (a force-push, a buggy machine, someone with push access: a sync never passes on a removal).
+    /// file focus or git reads (focus must never follow it), one that lacks journal lines this repository holds (a
+    /// force-push, a buggy machine, someone with push access: a sync never passes on a removal), one whose
+    /// `.gitattributes` or `.gitignore` is not HEAD's, or one holding records under this device's name that it
+    /// never sent (`focus undo` would take them for its own).
     func checkRemote(_ tip: String, named name: String) throws(FocusError) {
         let theirs = try tree(tip, recursive: true)
         let strange = theirs.filter(Self.isStrange).map(\.path)
@@ -32,7 +34,10 @@ extension JournalSync {
                 nothing here changed: inspect the remote with git
                 """)
         }
-        let missing = try linesMissing(from: Dictionary(theirs.map { ($0.path, $0) }) { first, _ in first }, tip)
+        guard try run(["rev-parse", "-q", "--verify", "HEAD"]).status == 0 else { return }
+        let top = Dictionary(theirs.filter { !$0.path.contains("/") }.map { ($0.path, $0) }) { first, _ in first }
+        let ours = try tree("HEAD", recursive: false)
+        let missing = try linesMissing(from: top, here: ours, tip)
         guard missing.isEmpty else {
             let counts = missing.map { file, lines -> Message in "\(lines) of \(file)" }
             throw FocusError(
@@ -40,6 +45,30 @@ extension JournalSync {
                 """
                 \(name) lacks or changes lines this journal holds (\(Message.list(counts))); nothing here changed: \
                 inspect the remote with git
+                """)
+        }
+        // git reads these from the tree it writes: an attribute can re-encode journal files, a pattern can stop
+        // `git add` of a new batch. HEAD's were committed here (focus's own on a first sync), so a remote that
+        // holds other ones is someone else's change.
+        let rules = ours.filter {
+            [".gitattributes", ".gitignore"].contains($0.path) && top[$0.path]?.object != $0.object
+        }
+        guard rules.isEmpty else {
+            throw FocusError(
+                .data,
+                """
+                \(name) changes \(Message.list(rules.map(\.path))), which git reads to write and add files; nothing \
+                here changed: inspect the remote with git
+                """)
+        }
+        let known = Set(ours.map(\.path))
+        let planted = top.values.filter { isOwn($0.path) && !known.contains($0.path) }
+        guard planted.isEmpty else {
+            throw FocusError(
+                .data,
+                """
+                \(name) holds \(Message.list(planted.map(\.path).sorted())) under this machine's name, which it never \
+                sent; nothing here changed: inspect the remote with git
                 """)
         }
     }
@@ -54,38 +83,54 @@ extension JournalSync {
         }
     }
 
-    /// The journal files of HEAD whose lines `theirs` (the tree of `tip`) lacks or changes, with how many lines.
+    /// The journal files of HEAD (`ours`) whose lines `theirs` (the top of the tree of `tip`) lacks or changes,
+    /// with how many lines.
     ///
     /// Another device's file must be in `tip` as it is here, or longer. This device is the only writer of its own
-    /// files: the remote may lack the lines it was never sent (those after the merge base), nothing it had before,
-    /// and hold nothing this device did not write.
-    private func linesMissing(from theirs: [String: TreeEntry], _ tip: String) throws(FocusError) -> [(String, Int)] {
-        guard try run(["rev-parse", "-q", "--verify", "HEAD"]).status == 0 else { return [] }
+    /// files: the remote's copy must be the one last sent (at the merge base), or hold more of this device's lines
+    /// than that and nothing else.
+    private func linesMissing(from theirs: [String: TreeEntry], here ours: [TreeEntry], _ tip: String)
+        throws(FocusError) -> [(String, Int)]
+    {
         let base = try run(["merge-base", "HEAD", tip])
         let sent = base.status == 0 ? try tree(base.stdout.trimmingWhitespace(), recursive: false) : []
         var missing: [(String, Int)] = []
-        for entry in try tree("HEAD", recursive: false) where entry.type == "blob" && JournalFileName(entry.path) != nil
-        {
-            let their = theirs[entry.path]
-            guard their?.object != entry.object else { continue }
-            let here = try blob(entry.object)
-            let there = if let their { try blob(their.object) } else { [UInt8]() }
-            var lost = here
+        for entry in ours where entry.type == "blob" && JournalFileName(entry.path) != nil {
+            let there = theirs[entry.path]?.object
+            guard there != entry.object else { continue }
             if isOwn(entry.path) {
-                let old = sent.first { $0.path == entry.path }
-                let wasSent = if let old { try blob(old.object) } else { [UInt8]() }
-                if !there.starts(with: wasSent) {
-                    lost = wasSent
-                } else if here.starts(with: there) || there.starts(with: here) {
-                    continue
-                }
-            } else if there.starts(with: here) {
+                let lost = try ownLinesChanged(entry.object, there: there, sent: sent.first { $0.path == entry.path })
+                if let lost { missing.append((entry.path, lost)) }
                 continue
             }
+            let here = try blob(entry.object)
+            let bytes = if let there { try blob(there) } else { [UInt8]() }
             // A line moved or put in between is a change too, though no line is lacking.
-            missing.append((entry.path, max(1, Self.lines(of: lost, missingFrom: there))))
+            if !bytes.starts(with: here) {
+                missing.append((entry.path, max(1, Self.lines(of: here, missingFrom: bytes))))
+            }
         }
         return missing
+    }
+
+    /// How many lines of this device's file (`here`, last sent as `sent`) the remote's copy `there` lacks or
+    /// changes, or `nil` when it holds what was sent, or more of `here` than that.
+    ///
+    /// Decided from object ids in the normal case (the remote holds what was sent), so that a sync reads none of a
+    /// file that only grows; sizes come before bytes otherwise, so that no two copies are read to be told apart.
+    private func ownLinesChanged(_ here: String, there: String?, sent: TreeEntry?) throws(FocusError) -> Int? {
+        guard there != sent?.object else { return nil }
+        let sentSize = if let sent { try size(sent.object) } else { 0 }
+        if let there, case let thereSize = try size(there), sentSize <= thereSize, try thereSize <= size(here) {
+            // A longer copy than was sent may only hold more of this device's lines.
+            let bytes = try blob(there)
+            let startsWithSent = if let sent { try bytes.starts(with: blob(sent.object)) } else { true }
+            if startsWithSent, try blob(here).starts(with: bytes) { return nil }
+        }
+        let bytes = if let there { try blob(there) } else { [UInt8]() }
+        let wasSent = if let sent { try blob(sent.object) } else { [UInt8]() }
+        let lost = bytes.starts(with: wasSent) ? try blob(here) : wasSent
+        return max(1, Self.lines(of: lost, missingFrom: bytes))
     }
 
     /// How many lines of `bytes` are nowhere in `other`.
@@ -108,6 +153,13 @@ extension JournalSync {
                 mode: fields[0], type: fields[1], object: fields[2],
                 path: String(decoding: row[row.index(after: tab)...], as: UTF8.self))
         }
+    }
+
+    /// The size in bytes of the blob `object`.
+    private func size(_ object: String) throws(FocusError) -> Int {
+        let told = try git(["cat-file", "-s", object], failure: "cannot read \(object)").stdout.trimmingWhitespace()
+        guard let size = Int(told) else { throw FocusError(.io, "cannot read \(object)") }
+        return size
     }
 
     /// The bytes of the blob `object`.

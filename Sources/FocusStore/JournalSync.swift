@@ -41,6 +41,10 @@ public struct JournalSync {
 
     /// What `.gitattributes` holds: union merges for journal files.
     static let attributes = "*.jsonl merge=union\n"
+    /// What `.git/info/attributes` holds, written at every sync: git reads it over any `.gitattributes`, so that
+    /// none can have git re-encode, convert line ends of, filter or expand `$Id$` in journal files as it writes or
+    /// adds them.
+    static let gitAttributes = "*.jsonl merge=union -text -eol -working-tree-encoding -filter -ident\n"
     /// What `.gitignore` holds: live markers and sync engines' files are not history.
     static let ignored = "*\(RunningMarker.fileSuffix)\n.stfolder\n*.tmp\n"
 
@@ -89,6 +93,7 @@ public struct JournalSync {
         let url = try git(["remote", "get-url", remote], failure: "cannot read the remote's address").stdout
             .trimmingWhitespace()
         let branch = try currentBranch()
+        try writeGitAttributes()
         try commitOwnFiles()
         // What HEAD was before the remote's commits came in: the lines they add to other devices' files arrived.
         let before = try run(["rev-parse", "-q", "--verify", "HEAD"]).stdout.trimmingWhitespace()
@@ -131,12 +136,26 @@ public struct JournalSync {
             isOwn(name) || name == ".gitattributes" || name == ".gitignore"
         }
         guard !names.isEmpty else { return }
-        try git(["add", "--"] + names, failure: "cannot stage \(names.joined(separator: ", "))")
+        // By name and forced: a `.gitignore` pattern (the remote's, before the check refused it) stops nothing.
+        try git(["add", "--force", "--"] + names, failure: "cannot stage \(names.joined(separator: ", "))")
         let staged = try git(["diff", "--cached", "--numstat"], failure: "cannot read what is staged").stdout
         guard !staged.isEmpty else { return }
         try git(
             ["commit", "-q", "-m", "focus: \(Self.journalLines(numstat: staged)) journal line(s) from \(device.name)"],
             failure: "cannot commit this device's journal")
+    }
+
+    /// Writes ``gitAttributes`` to the repository's `info/attributes` unless it holds them already.
+    private func writeGitAttributes() throws(FocusError) {
+        var file = try git(
+            ["rev-parse", "--git-path", "info/attributes"], failure: "cannot find the repository's files"
+        )
+        .stdout.trimmingWhitespace()
+        if !file.hasPrefix("/") { file = directory + "/" + file }
+        let wanted = Array(Self.gitAttributes.utf8)
+        guard (try? FileIO.read(file)) != wanted else { return }
+        try FileIO.makeDirectories(FileIO.parentDirectory(of: file))
+        try FileIO.replace(file, with: wanted)
     }
 
     /// Journal lines the commits in `range` added to the files `counted` keeps. After the rebase only this
