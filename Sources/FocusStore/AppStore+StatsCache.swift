@@ -114,7 +114,8 @@ extension AppStore {
     /// (``ShortID/length(for:minimum:)``), from the derived files; `nil` when they cannot tell (then ``load()``).
     /// ``device(ofSession:)`` then names the device of each of them.
     public func newestSessions(limit: Int, days: LocalDays) -> (logs: [FocusLog], total: Int, idLength: Int)? {
-        guard let derived = derivedJournal(days: days), let history = derived.history,
+        guard let derived = derivedJournal(days: days),
+            let history = limit < JournalDigest.History.kept ? derived.history(newest: limit) : derived.history,
             limit <= JournalDigest.History.kept || derived.sessionCount <= history.newest.count
         else { return nil }
         let logs = Array(history.newest.prefix(limit))

@@ -45,6 +45,18 @@ final class DerivedJournal {
         return base.merging(added)
     }()
 
+    /// The newest `limit` sessions of ``history``, read without the others: the base's first lines (as many more as
+    /// sessions were folded since, which may replace some of them) and those folded since.
+    func history(newest limit: Int) -> JournalDigest.History? {
+        let added = delta?.history
+        guard let base = try? file.history(limit: limit + (added?.newest.count ?? 0)) else { return nil }
+        guard delta != nil else { return base }
+        guard let merged = added.map(base.merging) else { return nil }
+        return JournalDigest.History(
+            newest: Array(merged.newest.prefix(limit)), devices: Array(merged.devices.prefix(limit)),
+            idLength: merged.idLength)
+    }
+
     /// Whether ``history`` may hold the session `id`, told without reading it (``StatsCacheFile/historyMayHold(id:)``
     /// and the sessions folded since).
     func historyMayHold(id: String) -> Bool {

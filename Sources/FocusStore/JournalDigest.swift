@@ -75,8 +75,9 @@ struct JournalDigest: Equatable {
             return text
         }
 
-        /// ``text`` read back; `nil` when it is not one.
-        init?(text: String) {
+        /// ``text`` read back, its newest `limit` sessions only (the lines after them are not read); `nil` when it
+        /// is not one.
+        init?(text: String, limit: Int = .max) {
             // Read as bytes: a substring's UTF-8 copied into an array goes element by element, and a JSON decoder's
             // first use costs more than the lines it reads.
             let bytes = Array(text.utf8)
@@ -90,14 +91,18 @@ struct JournalDigest: Equatable {
                     Array("{\"n\":".utf8) + bytes[(breaks[0] + 1)..<breaks[1]] + [UInt8(ascii: "}")])["n"]
             else { return nil }
             let row = bytes[(breaks[1] + 1)..<breaks[2]]
-            let indices =
-                row.isEmpty
-                ? [] : row.split(separator: UInt8(ascii: ",")).map { Int(String(decoding: $0, as: UTF8.self)) }
+            let indices = (row.isEmpty ? [] : row.split(separator: UInt8(ascii: ",")))
+                .prefix(limit).map { Int(String(decoding: $0, as: UTF8.self)) }
+            var end = breaks[2] + 1
+            for _ in 0..<indices.count {
+                guard let next = bytes[end...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+                end = next + 1
+            }
             var records: [JournalRecord] = []
             var lines: [Int] = []
             var problems: [JournalIssue] = []
             JournalReader.parse(
-                Array(bytes[(breaks[2] + 1)...]), file: "", into: &records, lines: &lines, issues: &problems)
+                Array(bytes[(breaks[2] + 1)..<end]), file: "", into: &records, lines: &lines, issues: &problems)
             guard problems.isEmpty, records.count == indices.count else { return nil }
             var logs: [FocusLog] = []
             var devices: [String?] = []

@@ -291,10 +291,10 @@ final class StatsCacheFile {
         } ?? true
     }
 
-    /// The digest's newest sessions, `nil` when it has none.
-    func history() throws(Corrupt) -> JournalDigest.History? {
+    /// The digest's newest sessions (the newest `limit` of them), `nil` when it has none.
+    func history(limit: Int = .max) throws(Corrupt) -> JournalDigest.History? {
         guard !historyText.isEmpty else { return nil }
-        guard let history = JournalDigest.History(text: historyText) else { throw Corrupt() }
+        guard let history = JournalDigest.History(text: historyText, limit: limit) else { throw Corrupt() }
         return history
     }
 

@@ -7,7 +7,8 @@ import Testing
 /// A change record to a session older than every one the derived files keep as the newest
 /// (``JournalDigest/History/kept``) is folded without reading those newest sessions, and gives what a rebuild gives;
 /// one that brings a session among them, or names one whose id is not plain ASCII, reads them as before (and the
-/// move reads the journal for the expedition, as any move of a session that earned progress does).
+/// move reads the journal for the expedition, as any move of a session that earned progress does); `log` shows the
+/// newest as a rebuild does, read from their first lines.
 extension DerivedJournalTests {
     struct OldChange: Sendable, CustomTestStringConvertible {
         let name: String
@@ -30,6 +31,13 @@ extension DerivedJournalTests {
             OldChange(
                 name: "the tags of the newest kept but one", place: count - JournalDigest.History.kept + 1,
                 patch: SessionPatch(tags: ["edited"]), told: true),
+            // `log --limit 20` then shows the 21st newest before: read past the first twenty.
+            OldChange(
+                name: "the newest moved back among the kept", place: count - 1,
+                patch: SessionPatch(
+                    start: DerivedJournalTests.now.addingTimeInterval(-49 * 3600 - 600),
+                    end: DerivedJournalTests.now.addingTimeInterval(-49 * 3600 + 900)),
+                told: false),
             OldChange(
                 name: "the tags of an old one with a wide id", place: 7, patch: SessionPatch(tags: ["x"]), told: false),
         ]
@@ -52,6 +60,15 @@ extension DerivedJournalTests {
         let target = change.place == 7 ? "会话-7" : "s\(change.place)"
         try AppStore(paths: paths).record(
             JournalChange(id: "c1", kind: .edit, target: target, at: Self.now, patch: change.patch))
+        // The newest twenty as the first command after the change reads them (folding it), and as a load does; a
+        // change to a session with a wide id is not folded (the session index is not kept), so `log` loads.
+        let newest = HistoryViewModel(newestOf: AppStore(paths: paths), limit: 20, now: Self.now, days: Self.days)
+        let loaded = AppStore(paths: paths)
+        try loaded.load()
+        #expect((newest == nil) == (change.place == 7))
+        if let newest {
+            #expect(newest.rows == HistoryViewModel(store: loaded, limit: 20, now: Self.now, days: Self.days).rows)
+        }
         let views = try Self.withAndWithout(paths)
         #expect(views.derived == views.rebuilt)
         #expect(!views.read == change.told)
