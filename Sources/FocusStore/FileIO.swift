@@ -86,7 +86,7 @@ enum FileIO {
 
     /// `count` bytes of `path` from `offset`, or `nil` when they cannot all be read.
     static func read(_ path: String, offset: Int, count: Int) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         return read(fd, offset: offset, count: count)
@@ -110,7 +110,9 @@ enum FileIO {
     /// `path` opened for reading, with its `stat`, when it is a regular file; `nil` when it does not exist. The
     /// caller closes it. `following`: as in ``read(_:following:shared:)``.
     static func openRegular(_ path: String, following: Bool) throws(FocusError) -> (fd: Int32, status: stat)? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | (following ? 0 : O_NOFOLLOW))
+        // Not blocking: a named pipe under a journal file's name (or a link to one) is refused, never waited on; a
+        // regular file reads the same either way.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (following ? 0 : O_NOFOLLOW))
         if fd < 0 {
             if errno == ENOENT { return nil }
             if errno == ELOOP { throw symbolicLink(path) }

@@ -29,7 +29,8 @@ final class JournalFileReader {
     /// The file at `path`, `nil` when it does not exist; read `pieceSize` bytes at a time (a line longer than that
     /// makes the buffer grow).
     init?(_ path: String, pieceSize: Int = 1 << 20) throws(FocusError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Not blocking: a named pipe is refused below, never waited on.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 {
             if errno == ENOENT { return nil }
             throw FocusError(.noInput, "cannot read \(path): \(FileIO.errnoText())")

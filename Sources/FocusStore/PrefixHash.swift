@@ -79,7 +79,7 @@ extension PrefixHash {
     /// The hash of the first `count` bytes (a multiple of 8) of the file at `path`, read a mebibyte at a time; `nil`
     /// when they cannot all be read.
     static func ofFile(_ path: String, count: Int) -> Int? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 8)

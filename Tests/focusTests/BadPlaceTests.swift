@@ -63,6 +63,23 @@ import Testing
         }
     }
 
+    /// A named pipe under a journal file's name, or a link to one, is refused in one line (exit 66) by every command
+    /// that reads the journal, never waited on (`timeout` ends one that would wait for a writer: 124).
+    @Test(arguments: [false, true])
+    func aNamedPipeInTheJournalFolderIsRefusedNeverWaitedOn(linked: Bool) throws {
+        let home = try BadInputTests.journal(Array((BadInputTests.good + "\n").utf8))
+        let name = home.path + "/journal/other-12345678.jsonl"
+        let pipe = linked ? home.path + "/pipe" : name
+        #expect(Self.shell("mkfifo '\(pipe)'") == 0)
+        if linked { try FileManager.default.createSymbolicLink(atPath: name, withDestinationPath: pipe) }
+        for command in ["stats", "log", "expedition", "export", "doctor"] {
+            let r = try FocusBinary.shell("timeout 20 \"$FOCUS\" \(command)", home: home.path, now: Self.now)
+            #expect(r.status == 66, "\(command): \(r.status) \(r.stderr)")
+            #expect(
+                Self.errors(r) == ["Error: cannot read \(name): not a regular file"], "\(command): \(r.stderr)")
+        }
+    }
+
     @Test(.enabled(if: chattrWorks, "chattr +i is not supported here"))
     func readOnlyJournalRefusesToAddAndChangesNothing() throws {
         let home = try BadInputTests.journal(Array((BadInputTests.good + "\n").utf8))
