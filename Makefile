@@ -16,9 +16,13 @@ build:
 # the installed release binary copied alone into an empty folder. The audio tests run on their own, after the rest:
 # they judge every sample a real player sends to the server, and the end-to-end suites that Swift Testing runs beside
 # them in one process starve the player into dropouts a user would hear (a player's fault under that load, not
-# focus's: alone they pass), so they are kept apart rather than made to overlook dropouts.
+# focus's: alone they pass), so they are kept apart rather than made to overlook dropouts. ZoneLibcTests run apart
+# too: they set TZ and TZDIR for the whole process to ask the C library, and a suite beside them that compares
+# values by their descriptions saw a Date printed 27 s early (Foundation prints through glibc's gmtime, which under a
+# `right/` zone counts leap seconds; a clean-clone run, seed 2 of theSessionIndexAnswersAsTheLoadedJournal).
 test: test-tools build
-	$(SWIFT) test --skip SoundServerTests
+	$(SWIFT) test --skip SoundServerTests --skip ZoneLibcTests
+	$(SWIFT) test --skip-build --filter ZoneLibcTests
 	$(SWIFT) test --skip-build --filter SoundServerTests
 	./Tests/install/installed-binary.sh
 
