@@ -423,7 +423,8 @@ import Testing
         #expect(try store.recentTags(days: Self.days).first == "new")
         // Another program may write an id with escapes: "\u0073\u0039\u0037" is "s97".
         let file = try #require(
-            try FileManager.default.contentsOfDirectory(atPath: paths.journalDirectory).first { $0.hasSuffix(".jsonl") })
+            try FileManager.default.contentsOfDirectory(atPath: paths.journalDirectory).first { $0.hasSuffix(".jsonl") }
+        )
         let escaped = JournalCodec.encode(Self.session(97, hoursAgo: 40, tag: nil))
             .replacingOccurrences(of: #""s97""#, with: #""\u0073\u0039\u0037""#)
         try Self.appendRaw(escaped + "\n", to: paths.journalDirectory + "/" + file)
