@@ -100,13 +100,8 @@ extension AppStore {
         guard let file = StatsCacheFile.open(paths.statsCacheFile), case let derived = DerivedJournal(file: file),
             let change = try? changedSince(derived), !derived.containsID(hash: StatsCache.hash(id))
         else { return false }
-        let needle = Array(id.utf8)
         return !change.appended.contains { _, bytes in
-            guard !needle.isEmpty, bytes.count >= needle.count else { return false }
-            // A slice keeps the indices of the file's tail: they start where the appended lines do.
-            return (bytes.startIndex...(bytes.endIndex - needle.count)).contains { at in
-                bytes[at] == needle[0] && bytes[at..<at + needle.count].elementsEqual(needle)
-            }
+            bytes.withUnsafeBufferPointer { JSONTextSearch.mayHold(id, in: $0) }
         }
     }
 

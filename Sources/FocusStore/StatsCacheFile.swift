@@ -271,24 +271,9 @@ final class StatsCacheFile {
         return try? JournalCodec.decode(bytes[bytes.index(after: lineBreak)..<end])
     }
 
-    /// Whether the digest's newest sessions may hold the session `id`: `false` only when the id, written as it is
-    /// (plain printable ASCII, which JSON does not escape and no other string equals), is nowhere in them.
+    /// Whether the digest's newest sessions may hold the session `id` (``JSONTextSearch/mayHold(_:in:)``).
     func historyMayHold(id: String) -> Bool {
-        let needle = Array(id.utf8)
-        guard !needle.isEmpty, needle.allSatisfy({ (0x20...0x7E).contains($0) && $0 != 0x22 && $0 != 0x5C }) else {
-            return true
-        }
-        return historyText.utf8.withContiguousStorageIfAvailable { text in
-            guard var at = text.baseAddress, text.count >= needle.count else { return false }
-            let last = at + (text.count - needle.count)
-            // Each place the id's first byte is, compared whole (glibc's memmem is not in its Swift module).
-            while at <= last, let hit = memchr(at, Int32(needle[0]), last - at + 1) {
-                at = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self))
-                if memcmp(at, needle, needle.count) == 0 { return true }
-                at += 1
-            }
-            return false
-        } ?? true
+        historyText.utf8.withContiguousStorageIfAvailable { JSONTextSearch.mayHold(id, in: $0) } ?? true
     }
 
     /// The digest's newest sessions (the newest `limit` of them), `nil` when it has none.

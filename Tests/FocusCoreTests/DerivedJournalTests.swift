@@ -421,6 +421,14 @@ import Testing
         #expect(!store.isLoaded && totals.sessions == 2 && totals.focused == 3000 && totals.streak.days == 21)
         #expect(!watch.rebuilt)
         #expect(try store.recentTags(days: Self.days).first == "new")
+        // Another program may write an id with escapes: "\u0073\u0039\u0037" is "s97".
+        let file = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: paths.journalDirectory).first { $0.hasSuffix(".jsonl") }
+        )
+        let escaped = JournalCodec.encode(Self.session(97, hoursAgo: 40, tag: nil))
+            .replacingOccurrences(of: #""s97""#, with: #""\u0073\u0039\u0037""#)
+        try Self.appendRaw(escaped + "\n", to: paths.journalDirectory + "/" + file)
+        #expect(!store.lacksRecord(id: "s97"))
     }
 
     /// A journal file that changed otherwise than by focus's own appends (``OwnAppends``) is folded only when it
