@@ -20,11 +20,17 @@ extension AppStore {
         else { return nil }
         let lookup = SessionLookup(store: self, index: index)
         let affected = Set([old, new].compactMap { $0 }.map(days.dayNumber(of:)))
+        // The days' sessions are read only when their summaries, or a filter's streak, cannot be told by difference.
+        var sessions: [(log: FocusLog, device: String?)]?
+        func read() -> [(log: FocusLog, device: String?)]? {
+            if sessions == nil { sessions = try? lookup.sessionsWithDevices(on: affected, days: days) }
+            return sessions
+        }
         var after: [DaySummary] = []
-        var sessions: [(log: FocusLog, device: String?)] = []
-        if !affected.isEmpty {
-            guard let found = try? lookup.sessionsWithDevices(on: affected, days: days) else { return nil }
-            sessions = found
+        if let folded = Self.summaries(on: affected.sorted(), of: derived, replacing: old, with: new, days: days) {
+            after = folded
+        } else if !affected.isEmpty {
+            guard let found = read() else { return nil }
             let made = StatsService.daySummaries(focusLogs: found.map(\.log), days: days)
             after = affected.sorted().map { day in made.first { $0.day == day } ?? DaySummary(day: day) }
         }
@@ -70,17 +76,78 @@ extension AppStore {
         delta.ids = DerivedJournal.merged(previous?.ids ?? [], [StatsCache.hash(record.id)])
         if delta.history != nil { delta.prefixes = previous?.prefixes ?? [] }
         if let changed = new ?? old {
-            guard let device = try? lookup.device(ofSession: changed.id),
-                let filters = try? derived.filterChanges(
-                    setting: Self.filterStreakDays(
-                        of: [old, new].compactMap { $0 }, device: device, on: affected.sorted(), among: sessions,
-                        days: days))
-            else { return nil }
+            guard let device = try? lookup.device(ofSession: changed.id) else { return nil }
+            let streakDays: [String: [(day: Int, isStreakDay: Bool)]]
+            if sessions == nil,
+                let told = Self.filterStreakDays(
+                    replacing: old, with: new, device: device,
+                    soleWriter: index.files.allSatisfy { JournalFileName($0.state.name)?.writer?.name == device },
+                    after: after, days: days)
+            {
+                streakDays = told
+            } else {
+                guard let found = read() else { return nil }
+                streakDays = Self.filterStreakDays(
+                    of: [old, new].compactMap { $0 }, device: device, on: affected.sorted(), among: found, days: days)
+            }
+            guard let filters = try? derived.filterChanges(setting: streakDays) else { return nil }
             delta.filters = filters
         } else {
             delta.filters = previous?.filters ?? []
         }
         return DerivedJournal(file: derived.file, delta: delta)
+    }
+
+    /// The summaries of the days `affected` (sorted) with the session `old` taken away and `new` added, told from
+    /// `derived`'s own; `nil` when they cannot be (``DaySummary/remove(focused:completed:hour:tags:)``).
+    private static func summaries(
+        on affected: [Int], of derived: DerivedJournal, replacing old: FocusLog?, with new: FocusLog?, days: LocalDays
+    ) -> [DaySummary]? {
+        var out: [DaySummary] = []
+        for day in affected {
+            guard StatsCache.days.contains(day), let before = try? derived.summaries(in: day...day) else { return nil }
+            var summary = before.first ?? DaySummary(day: day)
+            if let old, days.dayNumber(of: old) == day {
+                let hour = days.startHour(of: old)
+                guard summary.remove(focused: old.focused, completed: old.completed, hour: hour, tags: old.tags) else {
+                    return nil
+                }
+            }
+            if let new, days.dayNumber(of: new) == day {
+                summary.add(
+                    focused: new.focused, completed: new.completed, hour: days.startHour(of: new), tags: new.tags)
+            }
+            out.append(summary)
+        }
+        return out
+    }
+
+    /// ``filterStreakDays(of:device:on:among:days:)`` told from the days' summaries `after` (the change folded in):
+    /// a day a key's completed session `new` is on is in its streak; one that `old` was on is, if another completed
+    /// session with the tag is left (the tag's count), or with the device: one is left and `device` (`soleWriter`)
+    /// wrote every file; other days are as they were. `nil` when a device's day cannot be told so.
+    private static func filterStreakDays(
+        replacing old: FocusLog?, with new: FocusLog?, device: String?, soleWriter: Bool, after: [DaySummary],
+        days: LocalDays
+    ) -> [String: [(day: Int, isStreakDay: Bool)]]? {
+        var out: [String: [(day: Int, isStreakDay: Bool)]] = [:]
+        let tags = Set([old, new].compactMap { $0 }.flatMap(\.tags))
+        for summary in after {
+            func counts(_ log: FocusLog?, _ has: (FocusLog) -> Bool) -> Bool {
+                log.map { $0.completed && days.dayNumber(of: $0) == summary.day && has($0) } ?? false
+            }
+            for tag in tags {
+                let has = { (log: FocusLog) in log.tags.contains(tag) }
+                if counts(new, has) || counts(old, has) {
+                    let left = counts(new, has) || summary.tags.contains { $0.tag == tag && $0.completed > 0 }
+                    out[FilterStreaks.key(tag: tag), default: []].append((summary.day, left))
+                }
+            }
+            guard let device, counts(new, { _ in true }) || counts(old, { _ in true }) else { continue }
+            guard counts(new, { _ in true }) || summary.completed == 0 || soleWriter else { return nil }
+            out[FilterStreaks.key(device: device), default: []].append((summary.day, summary.completed > 0))
+        }
+        return out
     }
 
     /// The newest sessions with `old` read as `new`, as a record over the base; `nil` when they cannot be told: a

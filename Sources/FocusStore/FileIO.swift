@@ -94,17 +94,20 @@ enum FileIO {
 
     /// `count` bytes of the open file `fd` from `offset`, or `nil` when they cannot all be read.
     static func read(_ fd: Int32, offset: Int, count: Int) -> [UInt8]? {
-        var bytes = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let n = bytes.withUnsafeMutableBytes {
-                pread(fd, $0.baseAddress! + filled, count - filled, off_t(offset + filled))
+        // Read into the array's own storage, not zeroed first (the session index's header: 64 KiB at every open).
+        var complete = true
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            while initialized < count {
+                let n = pread(fd, buffer.baseAddress! + initialized, count - initialized, off_t(offset + initialized))
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else {
+                    complete = false
+                    return
+                }
+                initialized += n
             }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return nil }
-            filled += n
         }
-        return bytes
+        return complete ? bytes : nil
     }
 
     /// `path` opened for reading, with its `stat`, when it is a regular file; `nil` when it does not exist. The

@@ -22,7 +22,8 @@ import FoundationEssentials
 ///          sessions), section offsets
 /// runs     streak runs (first day, last day)
 /// index    per day: day, focused, sessions, completed, longest, offset of its detail
-/// detail   per day: hour count, (hour, seconds)…, tag count, (tag index, seconds, sessions)…
+/// detail   per day: sessions as long as the longest, hour count, (hour, seconds)…, tag count, (tag index,
+///          seconds, sessions, completed)…
 /// ids      sorted 64-bit hashes of every record id, to spot a duplicate among appended lines
 /// prefixes sorted 64-bit hashes of the short ids (``JournalDigest/History/idLength``) of the sessions
 /// filters  each tag's and device's streak runs (``FilterStreaks``), read only by `stats --tag` and `--device`
@@ -30,7 +31,7 @@ import FoundationEssentials
 /// ```
 struct StatsCache {
     static let magic: Int = 0x3143_5344_5355_4F46  // "FOCUSDC1"
-    static let version = 8
+    static let version = 9
     static let tailLength = 4096
 
     /// What a journal file looked like when the cache was built.
@@ -286,8 +287,9 @@ struct StatsCache {
             bytes += w.bytes
         }
 
-        /// A day's hours and tags (the tags by their index in the file's table).
+        /// A day's count of longest sessions, hours and tags (the tags by their index in the file's table).
         mutating func detail(of s: DaySummary, tagIndex: [String: Int]) {
+            int(s.longestCount)
             let hours = s.hours.enumerated().filter { $0.element != 0 }
             int(hours.count)
             for (hour, seconds) in hours {
@@ -299,6 +301,7 @@ struct StatsCache {
                 int(t.tag.map { tagIndex[$0]! } ?? 0)
                 int(t.focused)
                 int(t.sessions)
+                int(t.completed)
             }
         }
 

@@ -13,6 +13,8 @@ extension StatsCacheFile {
 
         /// ``StatsCache/Writer/detail(of:tagIndex:)`` read back into `s`, every number bounded.
         mutating func detail(into s: inout DaySummary, tagNames: [String?]) throws(Corrupt) {
+            s.longestCount = try int()
+            guard (0...s.sessions).contains(s.longestCount) else { throw Corrupt() }
             for _ in 0..<(try count()) {
                 let hour = try int()
                 let seconds = try int()
@@ -23,10 +25,12 @@ extension StatsCacheFile {
                 let tag = try int()
                 let focused = try int()
                 let sessions = try int()
+                let completed = try int()
                 guard tagNames.indices.contains(tag), StatsCache.quantities.contains(focused),
-                    StatsCache.quantities.contains(sessions)
+                    StatsCache.quantities.contains(sessions), (0...sessions).contains(completed)
                 else { throw Corrupt() }
-                s.tags.append(DaySummary.TagSum(tag: tagNames[tag], focused: focused, sessions: sessions))
+                s.tags.append(
+                    DaySummary.TagSum(tag: tagNames[tag], focused: focused, sessions: sessions, completed: completed))
             }
         }
 
