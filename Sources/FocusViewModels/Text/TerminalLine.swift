@@ -27,6 +27,15 @@ public struct TerminalLine: Equatable, Sendable {
         }
 
         init(_ cell: LayoutCell) { self.init(text: String(cell.character), style: cell.style, isEscape: cell.isEscape) }
+
+        /// `count` plain spaces, written as bytes and not measured: what pads a cell.
+        static func spaces(_ count: Int) -> Run {
+            let text = String(unsafeUninitializedCapacity: count) {
+                $0.initialize(repeating: UInt8(ascii: " "))
+                return count
+            }
+            return Run(text: text, style: .plain, isEscape: false, width: count)
+        }
     }
 
     /// The runs in order; neighbours always differ in look.
@@ -142,7 +151,7 @@ public struct TerminalLine: Equatable, Sendable {
             line.merge(kept)
             let style = used > 0 ? run.style : line.runs.last?.style ?? run.style
             line.merge(Run(text: String(TextLayout.ellipsis), style: style, isEscape: false))
-            line.merge(Run(text: String(repeating: " ", count: width - line.width), style: .plain, isEscape: false))
+            line.merge(.spaces(width - line.width))
             break
         }
         return line
@@ -155,12 +164,12 @@ public struct TerminalLine: Equatable, Sendable {
         // as the text before them still ends in a space or the start of the line.
         var line = TerminalLine()
         if before > 0 {
-            line.merge(Run(text: String(repeating: " ", count: before), style: .plain, isEscape: false))
+            line.merge(.spaces(before))
             line.append(self)
         } else {
             line = self
         }
-        if after > 0 { line.merge(Run(text: String(repeating: " ", count: after), style: .plain, isEscape: false)) }
+        if after > 0 { line.merge(.spaces(after)) }
         return line
     }
 
@@ -194,7 +203,13 @@ public struct TerminalLine: Equatable, Sendable {
         // loop below checks one character at a time).
         while let last = line.runs.last, !last.isEscape, last.text.utf8.last == 0x20 {
             let utf8 = last.text.utf8
-            let spaces = utf8.reversed().prefix { $0 == 0x20 }.count
+            var spaces = 0
+            var index = utf8.endIndex
+            while index > utf8.startIndex {
+                index = utf8.index(before: index)
+                guard utf8[index] == 0x20 else { break }
+                spaces += 1
+            }
             if spaces < utf8.count {
                 let scalars = last.text.unicodeScalars
                 let cut = utf8.index(utf8.endIndex, offsetBy: -spaces)
