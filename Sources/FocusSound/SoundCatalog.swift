@@ -51,7 +51,12 @@ public struct SoundCatalog: Sendable {
 
     /// Whether `entry` may be played with the expedition as it stands.
     public static func isUnlocked(_ entry: Entry, in state: ExpeditionState) -> Bool {
+        isUnlocked(entry, stamped: state.stampedChapters)
+    }
+
+    /// Whether `entry` may be played once the chapters `stamped` are.
+    static func isUnlocked(_ entry: Entry, stamped: [ExpeditionChapterState]) -> Bool {
         guard let chapter = entry.unlockedBy else { return true }
-        return state.stampedChapters.contains { $0.id == chapter.id }
+        return stamped.contains { $0.id == chapter.id }
     }
 }
