@@ -20,7 +20,7 @@ extension Message {
     /// Positional placeholders let a translation put the arguments in another order (`%2$@的%1$@`).
     public static func fill(_ format: String, with values: [String]) -> String {
         // Most templates (every label) hold no placeholder: nothing to walk.
-        guard format.utf8.contains(UInt8(ascii: "%")) else { return format }
+        guard containsPercent(format) else { return format }
         var out = ""
         var next = 0
         var rest = Substring(format)
