@@ -105,7 +105,10 @@ public struct TerminalLine: Equatable, Sendable {
     /// Adds `run`, first escaping a head that would combine with the text before it (or, at the start,
     /// with a space put before the line), so that no span changes what is drawn before it.
     private mutating func append(_ run: Run) {
-        guard !run.isEscape, let head = TerminalEscaping.attachingHead(of: run.text, after: runs.last?.text ?? " ")
+        // Only a first scalar from U+0300 (a UTF-8 lead byte from 0xCC) may join what is before it: any other run goes
+        // in without a copy of the text before it.
+        guard !run.isEscape, (run.text.utf8.first ?? 0) >= 0xCC,
+            let head = TerminalEscaping.attachingHead(of: run.text, after: runs.last?.text ?? " ")
         else { return merge(run) }
         let notation = head.unicodeScalars.map(TerminalEscaping.notation).joined()
         merge(Run(text: notation, style: run.style, isEscape: true))
