@@ -52,6 +52,24 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// `YYYY-MM-DD`.
     public var isoString: String {
+        // Every date a journal can hold: its ten ASCII bytes written at once, not five strings joined.
+        if (0...9999).contains(year), (1...12).contains(month), (1...31).contains(day) {
+            return String(unsafeUninitializedCapacity: 10) { bytes in
+                func write(_ value: Int, digits: Int, at offset: Int) {
+                    var rest = value
+                    for index in (offset..<offset + digits).reversed() {
+                        bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                        rest /= 10
+                    }
+                }
+                write(year, digits: 4, at: 0)
+                bytes[4] = UInt8(ascii: "-")
+                write(month, digits: 2, at: 5)
+                bytes[7] = UInt8(ascii: "-")
+                write(day, digits: 2, at: 8)
+                return 10
+            }
+        }
         let y = year < 0 ? "-" + String(-year) : String(year)
         return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-"
             + UTCTimestamp.pad2(month) + "-" + UTCTimestamp.pad2(day)

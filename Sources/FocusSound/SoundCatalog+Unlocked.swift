@@ -3,7 +3,9 @@ import FocusModels
 extension SoundCatalog {
     /// The sounds that may be played with the expedition as it stands, in catalogue order.
     public func unlockedEntries(in state: ExpeditionState) -> [Entry] {
-        entries.filter { Self.isUnlocked($0, in: state) }
+        // The stamped chapters once, not for each entry: each time they are a filtered copy of the route's states.
+        let stamped = state.stampedChapters
+        return entries.filter { Self.isUnlocked($0, stamped: stamped) }
     }
 
     /// The entry called `name` when it may be played now; otherwise a usage error that says why:

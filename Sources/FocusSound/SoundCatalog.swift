@@ -25,21 +25,30 @@ public struct SoundCatalog: Sendable {
         let cities = definitions.chapters.map {
             Entry(name: $0.id, title: Message($0.soundscapeText), recipe: .city($0.id), unlockedBy: $0)
         }
-        let free: [(SoundLayerKind, Message)] = [
-            (.white, Message("White noise")), (.pink, Message("Pink noise")), (.brown, Message("Brown noise")),
-        ]
-        let earned: [(SoundLayerKind, Message)] = [
-            (.rain, Message("Rain")), (.ocean, Message("Ocean waves")), (.wind, Message("Wind")),
-        ]
         entries =
-            free.map { Entry(name: $0.0.rawValue, title: $0.1, recipe: .single($0.0), unlockedBy: nil) }
-            + earned.map { kind, title in
+            Self.free.map { Entry(name: $0.0.rawValue, title: $0.1, recipe: .single($0.0), unlockedBy: nil) }
+            + Self.earned.map { kind, title in
                 Entry(
                     name: kind.rawValue, title: title, recipe: .single(kind),
                     unlockedBy: cities.first { $0.recipe.layers.first?.kind == kind }?.unlockedBy)
             }
             + cities
     }
+
+    /// How many entries the catalog for `definitions` has, without making them (each city's recipe).
+    public static func count(definitions: ExpeditionDefinitions) -> Int {
+        free.count + earned.count + definitions.chapters.count
+    }
+
+    /// The noises free from the start.
+    private static let free: [(SoundLayerKind, Message)] = [
+        (.white, Message("White noise")), (.pink, Message("Pink noise")), (.brown, Message("Brown noise")),
+    ]
+
+    /// The noises the first city built on each unlocks.
+    private static let earned: [(SoundLayerKind, Message)] = [
+        (.rain, Message("Rain")), (.ocean, Message("Ocean waves")), (.wind, Message("Wind")),
+    ]
 
     /// The entry called `name` (or whose title in any language is `name`), ignoring case.
     public func entry(named name: String) -> Entry? {
@@ -51,7 +60,12 @@ public struct SoundCatalog: Sendable {
 
     /// Whether `entry` may be played with the expedition as it stands.
     public static func isUnlocked(_ entry: Entry, in state: ExpeditionState) -> Bool {
+        isUnlocked(entry, stamped: state.stampedChapters)
+    }
+
+    /// Whether `entry` may be played once the chapters `stamped` are.
+    static func isUnlocked(_ entry: Entry, stamped: [ExpeditionChapterState]) -> Bool {
         guard let chapter = entry.unlockedBy else { return true }
-        return state.stampedChapters.contains { $0.id == chapter.id }
+        return stamped.contains { $0.id == chapter.id }
     }
 }

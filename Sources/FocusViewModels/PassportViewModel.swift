@@ -76,7 +76,7 @@ public struct PassportViewModel: GameViewModel {
     }
 
     /// How many sounds there are to unlock in all, locked or not.
-    public var soundCount: Int { SoundCatalog(definitions: shown.definitions).entries.count }
+    public var soundCount: Int { SoundCatalog.count(definitions: shown.definitions) }
 
     /// Miles of every stamp so far.
     public var totalMiles: Int { shown.expedition.totalMiles }

@@ -14,6 +14,21 @@ import Testing
         #expect(CivilDate(iso: iso) == date)
     }
 
+    /// Years of four digits are written byte by byte; the others (never in a journal) as they always were.
+    @Test(arguments: [
+        (CivilDate(year: 0, month: 1, day: 1), "0000-01-01"), (CivilDate(year: 7, month: 10, day: 9), "0007-10-09"),
+        (CivilDate(year: 999, month: 12, day: 31), "0999-12-31"),
+        (CivilDate(year: 2026, month: 2, day: 28), "2026-02-28"),
+        (CivilDate(year: 9999, month: 12, day: 31), "9999-12-31"),
+        (CivilDate(year: 10000, month: 1, day: 1), "10000-01-01"),
+        (CivilDate(year: -5, month: 3, day: 4), "00-5-03-04"),
+        (CivilDate(year: -2026, month: 11, day: 29), "-2026-11-29"),
+    ])
+    func isoStrings(_ date: CivilDate, _ iso: String) {
+        #expect(date.isoString == iso)
+        #expect(date.description == iso)
+    }
+
     @Test func weekdays() {
         #expect(CivilDate(iso: "2026-11-29")?.isoWeekday == 7)  // a Sunday
         #expect(CivilDate(iso: "2026-11-30")?.isoWeekday == 1)

@@ -242,6 +242,12 @@ private func layer(_ kind: SoundLayerKind, seconds: Double) -> [Double] {
         #expect(
             catalog.entries.filter { SoundCatalog.isUnlocked($0, in: fresh) }.map(\.name) == ["white", "pink", "brown"])
         #expect(catalog.entries.count == 6 + ExpeditionDefinitions.builtIn.chapters.count)
+        #expect(SoundCatalog.count(definitions: .builtIn) == catalog.entries.count)
+        #expect(SoundCatalog.count(definitions: ExpeditionDefinitions(chapters: [])) == 6)
+        #expect(
+            catalog.unlockedEntries(in: state(stamped: ["lisbon", "barcelona"])).map(\.name) == [
+                "white", "pink", "brown", "ocean", "wind", "lisbon", "barcelona",
+            ])
         let afterLisbon = state(stamped: ["lisbon"])
         #expect(SoundCatalog.isUnlocked(catalog.entry(named: "lisbon")!, in: afterLisbon))
         #expect(SoundCatalog.isUnlocked(catalog.entry(named: "wind")!, in: afterLisbon))

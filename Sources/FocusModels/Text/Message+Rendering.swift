@@ -6,6 +6,9 @@ extension Message {
     /// The text in `language`: the catalogue's template for it (English when it has none), with each argument
     /// rendered in the same language.
     public func rendered(in language: Language) -> String {
+        // Data or a file's text alone (`Message(verbatim:)`, a city's name) is its argument: no catalogue has `%@`, and
+        // filling it costs more than the rest of showing it.
+        if arguments.count == 1, template == "%@" { return arguments[0].rendered(in: language) }
         if let check = MessageCatalogue.Check.current, isTranslatable { check.look(template) }
         let format =
             language == .english ? template : MessageCatalogue.translation(of: template, in: language) ?? template
@@ -17,7 +20,7 @@ extension Message {
     /// Positional placeholders let a translation put the arguments in another order (`%2$@的%1$@`).
     public static func fill(_ format: String, with values: [String]) -> String {
         // Most templates (every label) hold no placeholder: nothing to walk.
-        guard format.utf8.contains(UInt8(ascii: "%")) else { return format }
+        guard containsPercent(format) else { return format }
         var out = ""
         var next = 0
         var rest = Substring(format)

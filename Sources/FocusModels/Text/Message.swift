@@ -117,10 +117,7 @@ extension Message: ExpressibleByStringInterpolation {
     /// they are: every command's help builds its messages at start-up, where a general `replacing` costs more
     /// than the rest of a command together.
     static func escapingPercent(_ text: String) -> String {
-        let hasPercent =
-            text.utf8.withContiguousStorageIfAvailable { !$0.isEmpty && memchr($0.baseAddress!, 0x25, $0.count) != nil }
-            ?? text.utf8.contains(UInt8(ascii: "%"))
-        guard hasPercent else { return text }
+        guard containsPercent(text) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 4)
         for character in text {
@@ -128,6 +125,12 @@ extension Message: ExpressibleByStringInterpolation {
             if character == "%" { out.append("%") }
         }
         return out
+    }
+
+    /// Whether `text` has a `%`, found by `memchr` among its bytes (a generic search walks them one call at a time).
+    static func containsPercent(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { !$0.isEmpty && memchr($0.baseAddress!, 0x25, $0.count) != nil }
+            ?? text.utf8.contains(UInt8(ascii: "%"))
     }
 
     private init(interpolation: StringInterpolation) {

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Synchronization
 
 /// The translations of every message template: one resource file a language (`Resources/zh-Hans.json`), embedded
@@ -48,10 +47,9 @@ public enum MessageCatalogue {
 
     /// The object in `text`; a catalogue that does not decode is a bug in the build, caught by every test.
     static func decode(_ text: String, file: String) -> [String: String] {
-        do {
-            return try JSONDecoder().decode([String: String].self, from: Data(text.utf8))
-        } catch {
-            preconditionFailure("\(file) is not a JSON object of strings: \(error)")
+        guard let entries = JSONStringTable.parse(text) else {
+            preconditionFailure("\(file) is not a JSON object of strings")
         }
+        return entries
     }
 }

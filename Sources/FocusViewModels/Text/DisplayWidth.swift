@@ -70,11 +70,12 @@ public enum DisplayWidth {
     /// Whether `scalar` is a grapheme cluster of its own whatever is next to it, in text made only of such scalars:
     /// its Grapheme_Cluster_Break is Other (no mark, joiner, selector, control, Hangul jamo, regional indicator or
     /// prepended letter), so a cluster never extends past it. Printable ASCII, Latin-1 but the soft hyphen, general
-    /// punctuation from the hyphen to the ellipsis, arrows, box drawing, blocks and geometric shapes: what focus
-    /// draws its reports with.
+    /// punctuation from the hyphen to the ellipsis, arrows, box drawing, blocks and geometric shapes, the note and
+    /// the check mark (`♪`, `✓`, neither an emoji): what focus draws its reports with.
     @inlinable public static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x20..<0x7F, 0xA0...0xAC, 0xAE...0xFF, 0x2010...0x2027, 0x2190...0x21FF, 0x2500...0x25FF: true
+        case 0x20..<0x7F, 0xA0...0xAC, 0xAE...0xFF, 0x2010...0x2027, 0x2190...0x21FF, 0x2500...0x25FF, 0x266A, 0x2713:
+            true
         default: false
         }
     }

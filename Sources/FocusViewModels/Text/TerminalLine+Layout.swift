@@ -38,6 +38,8 @@ extension TerminalLine {
         guard head.width < width else { return [head.truncated(toWidth: width)] + body.wrapped(toWidth: width) }
         let rows = body.folded(toWidth: width - head.width)
         guard let first = rows.first else { return [head.trimmingTrailingSpaces()] }
+        // The indent only for a body of several lines: most (a sound's title, a chapter's place) take one.
+        guard rows.count > 1 else { return [head + first] }
         let indent = TerminalLine(verbatim: String(repeating: " ", count: head.width))
         return [head + first] + rows.dropFirst().map { indent + $0 }
     }

@@ -27,6 +27,15 @@ public struct TerminalLine: Equatable, Sendable {
         }
 
         init(_ cell: LayoutCell) { self.init(text: String(cell.character), style: cell.style, isEscape: cell.isEscape) }
+
+        /// `count` plain spaces, written as bytes and not measured: what pads a cell.
+        static func spaces(_ count: Int) -> Run {
+            let text = String(unsafeUninitializedCapacity: count) {
+                $0.initialize(repeating: UInt8(ascii: " "))
+                return count
+            }
+            return Run(text: text, style: .plain, isEscape: false, width: count)
+        }
     }
 
     /// The runs in order; neighbours always differ in look.
@@ -96,7 +105,10 @@ public struct TerminalLine: Equatable, Sendable {
     /// Adds `run`, first escaping a head that would combine with the text before it (or, at the start,
     /// with a space put before the line), so that no span changes what is drawn before it.
     private mutating func append(_ run: Run) {
-        guard !run.isEscape, let head = TerminalEscaping.attachingHead(of: run.text, after: runs.last?.text ?? " ")
+        // Only a first scalar from U+0300 (a UTF-8 lead byte from 0xCC) may join what is before it: any other run goes
+        // in without a copy of the text before it.
+        guard !run.isEscape, (run.text.utf8.first ?? 0) >= 0xCC,
+            let head = TerminalEscaping.attachingHead(of: run.text, after: runs.last?.text ?? " ")
         else { return merge(run) }
         let notation = head.unicodeScalars.map(TerminalEscaping.notation).joined()
         merge(Run(text: notation, style: run.style, isEscape: true))
@@ -142,7 +154,7 @@ public struct TerminalLine: Equatable, Sendable {
             line.merge(kept)
             let style = used > 0 ? run.style : line.runs.last?.style ?? run.style
             line.merge(Run(text: String(TextLayout.ellipsis), style: style, isEscape: false))
-            line.merge(Run(text: String(repeating: " ", count: width - line.width), style: .plain, isEscape: false))
+            line.merge(.spaces(width - line.width))
             break
         }
         return line
@@ -155,12 +167,12 @@ public struct TerminalLine: Equatable, Sendable {
         // as the text before them still ends in a space or the start of the line.
         var line = TerminalLine()
         if before > 0 {
-            line.merge(Run(text: String(repeating: " ", count: before), style: .plain, isEscape: false))
+            line.merge(.spaces(before))
             line.append(self)
         } else {
             line = self
         }
-        if after > 0 { line.merge(Run(text: String(repeating: " ", count: after), style: .plain, isEscape: false)) }
+        if after > 0 { line.merge(.spaces(after)) }
         return line
     }
 
@@ -194,7 +206,13 @@ public struct TerminalLine: Equatable, Sendable {
         // loop below checks one character at a time).
         while let last = line.runs.last, !last.isEscape, last.text.utf8.last == 0x20 {
             let utf8 = last.text.utf8
-            let spaces = utf8.reversed().prefix { $0 == 0x20 }.count
+            var spaces = 0
+            var index = utf8.endIndex
+            while index > utf8.startIndex {
+                index = utf8.index(before: index)
+                guard utf8[index] == 0x20 else { break }
+                spaces += 1
+            }
             if spaces < utf8.count {
                 let scalars = last.text.unicodeScalars
                 let cut = utf8.index(utf8.endIndex, offsetBy: -spaces)

@@ -36,7 +36,12 @@ enum PassportView {
             while index < stamps.count {
                 let row = stamps[index..<min(stamps.count, index + perRow)].map(box)
                 for line in 0..<5 {
-                    lines.append(row.map { $0[line] }.reduce(TerminalLine()) { $0.isEmpty ? $1 : $0 + gap + $1 })
+                    var joined = row[0][line]
+                    for stamp in row.dropFirst() {
+                        joined.append(gap)
+                        joined.append(stamp[line])
+                    }
+                    lines.append(joined)
                 }
                 index += perRow
             }
@@ -48,7 +53,7 @@ enum PassportView {
         let nameWidth = sounds.map { TerminalLine(verbatim: $0.name).width }.max() ?? 0
         lines += sounds.flatMap { sound in
             TerminalLine.hanging(
-                TerminalLine("  ♪ ") + TerminalLine(verbatim: sound.name).padded(toWidth: nameWidth + 2),
+                note + TerminalLine(verbatim: sound.name).padded(toWidth: nameWidth + 2),
                 TerminalLine(sound.title),
                 toWidth: width)
         }
@@ -81,23 +86,33 @@ enum PassportView {
         let ahead: [PassportChapterAhead]
     }
 
+    /// What goes before each sound's name.
+    private static let note = TerminalLine(verbatim: "  ♪ ")
+
     /// The two spaces between stamps in a row.
-    private static let gap = TerminalLine("  ")
+    private static let gap = TerminalLine(verbatim: "  ")
+
+    // A stamp's border, the same in every box and every language: made once, not for each stamp (a line of box
+    // drawing measured and a string of 22 rules repeated cost more than the rest of a box).
+    private static let top = TerminalLine(verbatim: "╭" + String(repeating: "─", count: inner) + "╮", .red)
+    private static let bottom = TerminalLine(verbatim: "╰" + String(repeating: "─", count: inner) + "╯", .red)
+    private static let left = TerminalLine(verbatim: "│", .red) + TerminalLine(verbatim: " ")
+    private static let right = TerminalLine(verbatim: " ") + TerminalLine(verbatim: "│", .red)
 
     /// One stamp, five rows of `inner` + 2 columns.
     static func box(_ stamp: PassportStamp) -> [TerminalLine] {
-        let border = TextStyle.red
         func row(_ text: String) -> TerminalLine {
-            TerminalLine("│", border) + TerminalLine(" ") + TerminalLine(verbatim: text).fitted(toWidth: inner - 2)
-                + TerminalLine(" ") + TerminalLine("│", border)
+            var line = left
+            line.append(TerminalLine(verbatim: text).fitted(toWidth: inner - 2))
+            line.append(right)
+            return line
         }
-        let rule = String(repeating: "─", count: inner)
         return [
-            TerminalLine(verbatim: "╭" + rule + "╮", border),
+            top,
             row(number(stamp.number) + " " + stamp.title.localized.uppercased()),
             row(stamp.country.localized),
             row(stamp.stampedOn.isoString + " · \(stamp.miles) mi"),
-            TerminalLine(verbatim: "╰" + rule + "╯", border),
+            bottom,
         ]
     }
 

@@ -39,14 +39,17 @@ enum ProfileView {
         let titles = profile.badges.map { TerminalLine($0.title) }
         let titleWidth = (titles.map(\.width).max() ?? 0) + 2
         let dateWidth = 12  // an ISO date and two spaces
+        // The markers, each with its indent and the space after it, made once rather than for every badge.
+        let earnedMarker =
+            TerminalLine(verbatim: "  ") + TerminalLine(verbatim: "✓", .green) + TerminalLine(verbatim: " ")
+        let openMarker = TerminalLine(verbatim: "  ") + TerminalLine(verbatim: "·", .dim) + TerminalLine(verbatim: " ")
         for (index, badge) in profile.badges.enumerated() {
-            let marker = badge.earned ? TerminalLine("✓", .green) : TerminalLine("·", .dim)
             let text =
                 titles[index].padded(toWidth: titleWidth)
                 + TerminalLine(verbatim: badge.earnedOn?.isoString ?? "").padded(toWidth: dateWidth)
                 + TerminalLine(badge.detail)
             let line = badge.earned ? text : text.styled(.dim)
-            lines.append(TerminalLine("  ") + marker + TerminalLine(" ") + line.truncated(toWidth: width - 4))
+            lines.append((badge.earned ? earnedMarker : openMarker) + line.truncated(toWidth: width - 4))
         }
         return lines
     }

@@ -51,7 +51,7 @@ import Testing
 
     /// Every scalar measured scalar by scalar (``DisplayWidth/standsAlone(_:)``) is a cluster of its own next to
     /// any other such scalar, so the short way and the cluster walk agree on any text made of them.
-    @Test(arguments: [0x20..<0x7F, 0xA0..<0x100, 0x2010..<0x2028, 0x2190..<0x2200, 0x2500..<0x2600])
+    @Test(arguments: [0x20..<0x7F, 0xA0..<0x100, 0x2010..<0x2028, 0x2190..<0x2200, 0x2500..<0x2600, 0x2660..<0x2720])
     func scalarsThatStandAloneMeasureAsClusters(_ values: Range<UInt32>) {
         let scalars = values.compactMap(Unicode.Scalar.init).filter(DisplayWidth.standsAlone)
         let everyOther = ["", "a", "·", "█", "→", "\u{A0}"]
@@ -67,7 +67,7 @@ import Testing
 
     /// The short way's widths are the table's, and its scalars need no escape and join nothing before them, so a
     /// ``TerminalLine`` takes such text as one run without looking further.
-    @Test(arguments: [0x20..<0x7F, 0xA0..<0x100, 0x2010..<0x2028, 0x2190..<0x2200, 0x2500..<0x2600])
+    @Test(arguments: [0x20..<0x7F, 0xA0..<0x100, 0x2010..<0x2028, 0x2190..<0x2200, 0x2500..<0x2600, 0x2660..<0x2720])
     func scalarsThatStandAloneAreSafeAndMeasuredAsTheTableSays(_ values: Range<UInt32>) {
         for scalar in values.compactMap(Unicode.Scalar.init).filter(DisplayWidth.standsAlone) {
             #expect(DisplayWidth.columnsStandingAlone(scalar) == DisplayWidth.of(scalar: scalar), "\(scalar.value)")

@@ -60,6 +60,18 @@ import Testing
 
     /// Data stays as it is; words, nested messages and arguments are rendered in the language, in the order the
     /// translation puts them.
+    /// A message that is one placeholder shows its argument as it is (data) or in the language (a file's text), with
+    /// any `%` in it kept.
+    @Test(arguments: ["Lisbon", "50% done", "%@ %%", "专注 e\u{301} 👨‍👩‍👧", ""])
+    func aLonePlaceholderIsItsArgument(_ text: String) {
+        for language in Language.allCases {
+            #expect(Message(verbatim: text).rendered(in: language) == text)
+            let file = LocalizedText(text, translations: ["zh-Hans": "译" + text])
+            #expect(Message(file).rendered(in: language) == (language == .english ? text : "译" + text))
+            #expect(Message("\(file)").rendered(in: language) == Message(file).rendered(in: language))
+        }
+    }
+
     @Test func aMessageKeepsItsDataAndReordersItsArguments() {
         let message: Message = "unknown option '\("--tga")' for '\("focus start")'; did you mean '--\("tag")'?"
         #expect(message.description == "unknown option '--tga' for 'focus start'; did you mean '--tag'?")

@@ -206,4 +206,31 @@ import Testing
         #expect(trimmed.text == String(chain.text.reversed().drop { $0 == " " }.reversed()))
         #expect(chain.width == kept.map(\.2).reduce(0, +) || parts.contains { $0.hasPrefix("\u{301}") })
     }
+
+    /// A cell fitted to its column: cut between clusters with `…`, then padded with spaces, whatever the script.
+    @Test(arguments: [
+        ("专注写作", 6, TextAlignment.left, "专注… "), ("专注写作", 9, .left, "专注写作 "),
+        ("专注", 6, .right, "  专注"), ("e\u{301}e\u{301}e\u{301}", 2, .left, "e\u{301}…"),
+        ("e\u{301}x", 5, .center, " e\u{301}x  "), ("👨‍👩‍👧x", 2, .left, "… "), ("👨‍👩‍👧", 4, .left, "👨‍👩‍👧  "),
+        ("\u{301}ab", 5, .left, "\\u{0…"), ("", 3, .left, "   "),
+    ])
+    func aCellIsFittedByClusters(_ text: String, _ width: Int, _ alignment: TextAlignment, _ shown: String) {
+        let cell = TerminalLine(verbatim: text, .cyan).fitted(toWidth: width, alignment: alignment)
+        #expect(cell.text == shown)
+        #expect(cell.width == width)
+    }
+
+    /// A head with its body wrapped beside it: later rows indented under the body, one row when it fits.
+    @Test(arguments: [
+        ("  ♪ ", "专注写作 深度", 10, ["  ♪ 专注写", "    作 深", "    度"]), ("  01 ", "Lisbon", 20, ["  01 Lisbon"]),
+        ("  ♪ ", "e\u{301}tude 👨‍👩‍👧", 9, ["  ♪ e\u{301}tude", "    👨‍👩‍👧"]), ("  ✓ ", "", 10, ["  ✓ "]),
+    ])
+    func aHangingBodyIsIndentedUnderItself(_ head: String, _ body: String, _ width: Int, _ rows: [String]) {
+        let lines = TerminalLine.hanging(TerminalLine(verbatim: head), TerminalLine(verbatim: body), toWidth: width)
+        #expect(lines.map(\.text) == rows)
+        #expect(lines.allSatisfy { $0.width <= width })
+        #expect(
+            TerminalLine.hanging(TerminalLine(verbatim: head), TerminalLine(verbatim: body), toWidth: nil).map(\.text)
+                == [head + body])
+    }
 }
