@@ -116,8 +116,11 @@ extension AppStore {
                                 named.append(log)
                                 let history = JournalHistory(
                                     sessions: [log], changes: mine.changes, changeOrder: mine.order)
-                                guard let changed = history.effectiveLogs.first else { return plan.dropped += 1 }
-                                try merger.add(changed, plan.writers[index], line: nil, visit)
+                                if let changed = history.effectiveLogs.first {
+                                    try merger.add(changed, plan.writers[index], line: nil, visit)
+                                } else {
+                                    plan.dropped += 1
+                                }
                             } catch {
                                 failure = error
                             }
