@@ -1,14 +1,15 @@
-/// A set of strings held as 128-bit hashes, each with the roles it has in an import (an identity read, an id
-/// taken): the keys of a million sessions in about 22 MiB, where `Set<String>`s of them took several times that.
+/// A set of strings held as hashes of 12 bytes, each with the roles it has in an import (an identity read, an id
+/// taken): the keys of a million sessions in about 16 MiB, where `Set<String>`s of them took several times that.
 ///
 /// Two strings are one key when they are equal as `String`s (canonical equivalence, as in a `Set<String>`): the
-/// hash is `Hasher`'s of the `String`, twice, seeded apart; 125 of its bits are compared, so two of a million
-/// different keys share one with a chance of about 2⁻⁸⁵. The keys are spread over 256 tables by their hash, each
-/// grown on its own, so growing never holds two copies of all of them.
+/// hash is `Hasher`'s of the `String`, twice, seeded apart. The keys are spread over 256 tables by 8 of its bits,
+/// and a table's slot holds 93 more (the other two bits are the roles'): 101 bits compared, so two of a million
+/// different keys share one with a chance of about 2⁻⁶². Each table is grown on its own, by a quarter, so growing
+/// never holds two copies of all of them, and the tables stay between 68% and 85% full.
 struct HashedKeys {
     /// What a key is in an import.
     struct Roles: OptionSet {
-        let rawValue: UInt64
+        let rawValue: UInt32
         /// The identity of a record read (``ImportPlan/identity(_:)``).
         static let identity = Roles(rawValue: 1)
         /// The id of a session the import adds.
@@ -19,72 +20,83 @@ struct HashedKeys {
 
     /// Gives `key` `role`: whether it did not have it yet.
     mutating func insert(_ key: String, as role: Roles) -> Bool {
-        let hash = Self.hash(key)
-        return shards[Int(hash.high >> 56)].insert(hash, role.rawValue)
+        let (shard, hash) = Self.hash(key)
+        return shards[shard].insert(hash, role.rawValue)
     }
 
     /// Whether `key` has `role`.
     func contains(_ key: String, as role: Roles) -> Bool {
-        let hash = Self.hash(key)
-        return shards[Int(hash.high >> 56)].roles(of: hash) & role.rawValue != 0
+        let (shard, hash) = Self.hash(key)
+        return shards[shard].roles(of: hash) & role.rawValue != 0
     }
 
-    /// The two words of `key`'s hash: `high` never 0 (an empty slot), `low` with its two low bits clear (the roles').
-    private static func hash(_ key: String) -> (high: UInt64, low: UInt64) {
+    /// `key`'s table, and what its slot holds: `high` never 0 (an empty slot), `low` with its two low bits clear
+    /// (the roles').
+    private static func hash(_ key: String) -> (shard: Int, Hash) {
         var first = Hasher()
         first.combine(key)
         var second = Hasher()
         second.combine(0x9E37_79B9_7F4A_7C15 as UInt64)
         second.combine(key)
-        return (
-            UInt64(UInt(bitPattern: first.finalize())) | 1, UInt64(UInt(bitPattern: second.finalize())) & ~3
-        )
+        let a = UInt64(UInt(bitPattern: first.finalize()))
+        let b = UInt64(UInt(bitPattern: second.finalize()))
+        // The table is told by `a`'s top byte: the slot holds `a`'s other bits, and a byte of `b` in their place.
+        return (Int(a >> 56), Hash(high: a << 8 | b & 0xFF | 1, low: UInt32(truncatingIfNeeded: b >> 32) & ~3))
     }
 
-    /// An open-addressing table of hashes, two words a slot (the high word, then the low word with the roles).
+    /// What a slot holds of a key's hash.
+    private struct Hash {
+        let high: UInt64
+        let low: UInt32
+    }
+
+    /// An open-addressing table of hashes, a slot in two arrays (the high words; the low words with the roles).
     private struct Shard {
-        var words: [UInt64] = []
+        var highs: [UInt64] = []
+        var lows: [UInt32] = []
         var count = 0
 
-        var capacity: Int { words.count / 2 }
+        var capacity: Int { highs.count }
 
         /// The slot of `hash`, or the empty slot where it goes.
-        private func slot(of hash: (high: UInt64, low: UInt64)) -> Int {
-            var i = Int(hash.low.multipliedFullWidth(by: UInt64(capacity)).high)
-            while words[2 * i] != 0, words[2 * i] != hash.high || words[2 * i + 1] & ~3 != hash.low {
+        private func slot(of hash: Hash) -> Int {
+            var i = Int((UInt64(hash.low) << 32).multipliedFullWidth(by: UInt64(capacity)).high)
+            while highs[i] != 0, highs[i] != hash.high || lows[i] & ~3 != hash.low {
                 i = i + 1 == capacity ? 0 : i + 1
             }
             return i
         }
 
-        func roles(of hash: (high: UInt64, low: UInt64)) -> UInt64 {
+        func roles(of hash: Hash) -> UInt32 {
             guard count > 0 else { return 0 }
             let i = slot(of: hash)
-            return words[2 * i] == 0 ? 0 : words[2 * i + 1] & 3
+            return highs[i] == 0 ? 0 : lows[i] & 3
         }
 
-        mutating func insert(_ hash: (high: UInt64, low: UInt64), _ role: UInt64) -> Bool {
-            // At most 85% full: a table half again as big takes the keys over.
+        mutating func insert(_ hash: Hash, _ role: UInt32) -> Bool {
+            // At most 85% full: a table a quarter bigger takes the keys over.
             if 20 * (count + 1) > 17 * capacity { grow() }
             let i = slot(of: hash)
-            if words[2 * i] == 0 {
-                words[2 * i] = hash.high
-                words[2 * i + 1] = hash.low | role
+            if highs[i] == 0 {
+                highs[i] = hash.high
+                lows[i] = hash.low | role
                 count += 1
                 return true
             }
-            guard words[2 * i + 1] & role == 0 else { return false }
-            words[2 * i + 1] |= role
+            guard lows[i] & role == 0 else { return false }
+            lows[i] |= role
             return true
         }
 
         private mutating func grow() {
-            let old = words
-            words = [UInt64](repeating: 0, count: 2 * max(16, capacity * 3 / 2))
-            for i in stride(from: 0, to: old.count, by: 2) where old[i] != 0 {
-                let j = slot(of: (old[i], old[i + 1] & ~3))
-                words[2 * j] = old[i]
-                words[2 * j + 1] = old[i + 1]
+            let (oldHighs, oldLows) = (highs, lows)
+            let capacity = max(16, self.capacity * 5 / 4)
+            highs = [UInt64](repeating: 0, count: capacity)
+            lows = [UInt32](repeating: 0, count: capacity)
+            for (high, low) in zip(oldHighs, oldLows) where high != 0 {
+                let j = slot(of: Hash(high: high, low: low & ~3))
+                highs[j] = high
+                lows[j] = low
             }
         }
     }

@@ -7,22 +7,29 @@ import FocusModels
 
 extension AppStore {
     /// Whether a stream's first pass is sure to visit every session as it reads them, never to start over: every
-    /// line is blank or a session line that cannot be a change record (no backslash, no `"kind"`), begins as focus
-    /// writes it (`{"id":"…","start":"` and a UTC instant of 20 bytes, dated 1970 to 2105, where the keys' seconds
-    /// keep their order; no second `id` or `start` after), the starts come in order across the files, and no two ids
-    /// share a hash (``RecordID``'s: two spellings of one id share one). A visitor that cannot start over (`focus
-    /// export`, whose output is gone once written) is then visited in one pass; any other journal gets the two. A
-    /// cheap look (a few hundred instructions a line), erring only towards "no".
-    static func visitsInOnePass(_ files: [JournalFileReader]) throws(FocusError) -> Bool {
+    /// line is blank, a change record that moves no session (no edit with a start), or a session line that cannot be
+    /// a change record (no backslash, no `"kind"`), begins as focus writes it (`{"id":"…","start":"` and a UTC instant
+    /// of 20 bytes, dated 1970 to 2105, where the keys' seconds keep their order; no second `id` or `start` after),
+    /// the starts come in order across the files, and no two ids (sessions' and change records') share a hash
+    /// (``RecordID``'s: two spellings of one id share one). A visitor that cannot start over (`focus export`, whose
+    /// output is gone once written) is then visited in one pass; any other journal gets the two. A cheap look (a few
+    /// hundred instructions a line), erring only towards "no". `nil` for "no", else the change records read, in reading
+    /// order and with their order (`names`: the files'), as the pass reads them: each session they name keeps its
+    /// start, so it is visited at its place, changed.
+    static func visitsInOnePass(
+        _ files: [JournalFileReader], names: [String]
+    ) throws(FocusError) -> (changes: [JournalChange], order: [JournalHistory.ChangeOrder])? {
         var scan = OnePassCheck()
         // Room for the shortest lines focus writes, as the first pass's keys: pages never touched are never resident.
         scan.idHashes.reserveCapacity(files.reduce(0) { $0 + $1.size } / 64)
-        for reader in files {
+        for (reader, name) in zip(files, names) {
+            scan.file(name)
             try reader.forEachPiece { (piece, _) throws(FocusError) in
                 if scan.sure { scan.read(piece) }
             }
         }
-        return scan.sure && scan.idsDistinct()
+        guard scan.sure, scan.idsDistinct() else { return nil }
+        return (scan.changes, scan.order)
     }
 
     /// The look of ``visitsInOnePass(_:)``, a piece of a file at a time.
@@ -31,6 +38,20 @@ extension AppStore {
         var idHashes: [UInt64] = []
         /// The latest start's 20 bytes (`2026-11-30T18:00:00Z` sorts as the instants do).
         var latest: [UInt8] = Array("1970-01-01T00:00:00Z".utf8)
+        /// The change records read, with their order (``JournalHistory/ChangeOrder``, as the first pass gives it).
+        var changes: [JournalChange] = []
+        var order: [JournalHistory.ChangeOrder] = []
+        /// The file read, its lines so far and the latest `at` of its change records.
+        private var name = ""
+        private var number = 0
+        private var latestChange = Int.min
+
+        /// Starts on the file `name`.
+        mutating func file(_ name: String) {
+            self.name = name
+            number = 0
+            latestChange = Int.min
+        }
 
         mutating func read(_ piece: UnsafeBufferPointer<UInt8>) {
             guard let base = piece.baseAddress else { return }
@@ -42,6 +63,7 @@ extension AppStore {
                     ?? piece.count
                 var stop = end
                 if stop > start, base[stop - 1] == 13 { stop -= 1 }
+                number += 1
                 sure = line(UnsafeBufferPointer(rebasing: piece[start..<stop]))
                 start = end + 1
             }
@@ -49,8 +71,9 @@ extension AppStore {
 
         private mutating func line(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
             if line.first != UInt8(ascii: "{"), line.allSatisfy({ $0 == 32 || $0 == 9 }) { return true }
+            if Self.contains(line, "\"kind\"", pivot: 1) { return change(line) }
             guard let base = line.baseAddress, memchr(base, Int32(UInt8(ascii: "\\")), line.count) == nil,
-                !Self.contains(line, "\"kind\"", pivot: 1), Self.has(line, at: 0, "{\"id\":\""),
+                Self.has(line, at: 0, "{\"id\":\""),
                 let quote = memchr(base + 7, Int32(UInt8(ascii: "\"")), line.count - 7)
             else { return false }
             let idEnd = base.distance(to: quote.assumingMemoryBound(to: UInt8.self))
@@ -67,6 +90,19 @@ extension AppStore {
             guard memcmp(text, latest, 20) >= 0, memcmp(text, "2106", 4) < 0 else { return false }
             latest.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: text, count: 20) }
             idHashes.append(RecordID.hash(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: line[7..<idEnd]))))
+            return true
+        }
+
+        /// Takes a line that may be a change record: one that moves no session (an edit with a start may move it
+        /// before sessions visited already), read as the pass reads it.
+        private mutating func change(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard case .change(let change)? = JournalReader.record(atStartOf: line),
+                change.kind != .edit || change.patch.start == nil
+            else { return false }
+            latestChange = max(latestChange, Int(change.at.timeIntervalSince1970.rounded(.down)))
+            changes.append(change)
+            order.append(JournalHistory.ChangeOrder(at: latestChange, file: name, line: number))
+            idHashes.append(RecordID.hash(change.id))
             return true
         }
 

@@ -29,7 +29,8 @@ extension AppStore {
         mutating func add(
             _ log: FocusLog, _ device: String?, line: UnsafeBufferPointer<UInt8>? = nil, _ visit: Visit
         ) throws(FocusError) {
-            if let first = pending.first, first.log.start != log.start { try flush(visit) }
+            // (Not `pending.first`: a copy of the session, every field retained and released.)
+            if !pending.isEmpty, pending[0].log.start != log.start { try flush(visit) }
             var range: Range<Int>?
             if keepingLines, let line {
                 range = lines.count..<lines.count + line.count

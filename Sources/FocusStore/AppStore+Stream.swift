@@ -33,8 +33,9 @@ extension AppStore {
     /// read again by their keys and resolved exactly (``JournalHistory`` applies the changes to them). The second
     /// pass reads the sessions again: in file order when the files hold them by start, as focus appends them,
     /// else in the order of the sorted keys; the changed sessions are merged in at their place. When a quick look
-    /// first (``visitsInOnePass(_:)``) is sure the journal holds no change record, its sessions by start and no id
-    /// twice, the sessions are visited as the first pass reads them, and there is no second.
+    /// first (``visitsInOnePass(_:names:)``) is sure the journal holds no change record that moves a session, its
+    /// sessions by start and no id twice, the sessions are visited as the first pass reads them, each one a change
+    /// record names as the changes leave it, and there is no second.
     ///
     /// A journal this cannot follow exactly (a conflict copy of a sync engine, an id read twice, an id that is both
     /// a session and a change) is loaded whole (``load()``) and its sessions visited from memory, as is a store
@@ -77,7 +78,7 @@ extension AppStore {
         _ visit: SessionMerger.Visit
     ) throws(FocusError) -> JournalScan {
         // A visitor told nothing before the sessions (`export`, `doctor`) is visited in the first pass when it is sure
-        // to go to the end (``visitsInOnePass(_:)``): a visit is never taken back.
+        // to go to the end (``visitsInOnePass(_:names:)``): a visit is never taken back.
         var visitedFirst = false
         if !isLoaded,
             var plan = try streamPlan(
@@ -85,7 +86,7 @@ extension AppStore {
                 beginning: { _, _ in visitedFirst = true }, visiting: visit)
         {
             let records = adopt(plan)
-            if plan.visited { return scan(plan, records: records, visited: records) }
+            if plan.visited { return scan(plan, records: records, visited: records - plan.dropped) }
             // A journal that changed between the look and the pass (it is read up to the same sizes: never).
             if visitedFirst { throw Self.changedWhileRead(paths.journalDirectory) }
             planned?(records, plan.changes)
@@ -163,7 +164,7 @@ extension AppStore {
     private func adopt(_ plan: StreamPlan) -> Int {
         issues = plan.issues.filter { !$0.isTornTail }
         tornTails = plan.issues.filter(\.isTornTail)
-        let records = plan.keys.count
+        let records = plan.sessionRecords
         hasRecords = records > 0 || !plan.changes.isEmpty || !plan.issues.isEmpty
         return records
     }

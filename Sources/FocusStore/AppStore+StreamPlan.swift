@@ -16,6 +16,10 @@ extension AppStore {
         var states: [StatsCache.FileState] = []
         var lines: [Int] = []
         var keys: [SessionKey] = []
+        /// The session records read (``keys`` holds one each, unless a look was sure: then none).
+        var sessionRecords = 0
+        /// The sessions a change record took away as the first pass visited them.
+        var dropped = 0
         /// Whether `keys` are by start in reading order already.
         var inOrder = true
         /// Whether the second pass leaves `keys` for another
@@ -38,8 +42,9 @@ extension AppStore {
     /// With `onePass`, the sessions are visited (`visit`) as they are read while they come by start and no change
     /// record came (`begin` hears it first), and the plan says whether that lasted to the end
     /// (``streamSessions(progress:beginning:withDevices:)``). With `onlyIfSure`, the sessions are visited so only when
-    /// the pass is sure not to start over (``visitsInOnePass(_:)``), each with its line when `keepingLines`. `index` is
-    /// given every record read, with its place.
+    /// the pass is sure not to start over (``visitsInOnePass(_:names:)``), each with its line when `keepingLines`, and
+    /// each session a change record names as the changes leave it (no line); no key is kept then. `index` is given
+    /// every record read, with its place.
     func streamPlan(
         progress: ((WorkProgress) -> Void)?, onePass: Bool = false, onlyIfSure: Bool = false,
         keepingLines: Bool = false, beginning begin: (Int, [JournalChange]) -> Void = { _, _ in },
@@ -56,9 +61,16 @@ extension AppStore {
             plan.totalBytes += reader.size
         }
         var visits = onePass
-        if visits, onlyIfSure { visits = try Self.visitsInOnePass(plan.files) }
+        // The change records of a look that was sure: the sessions they name are changed as they are read.
+        var known: (changes: [JournalChange], order: [JournalHistory.ChangeOrder])?
+        if visits, onlyIfSure {
+            known = try Self.visitsInOnePass(plan.files, names: plan.names)
+            visits = known != nil
+        }
+        let changesOf = known.map { Self.bySession($0.changes, $0.order) } ?? [:]
+        var named: [FocusLog] = []
         // Room for the shortest lines focus writes: pages never touched are never resident.
-        plan.keys.reserveCapacity(plan.totalBytes / 64)
+        if known == nil { plan.keys.reserveCapacity(plan.totalBytes / 64) }
         if visits { begin(plan.totalBytes / 64, []) }
         var merger = SessionMerger(changed: [], keepingLines: keepingLines)
         var failure: FocusError?
@@ -69,11 +81,14 @@ extension AppStore {
             var line = 1
             var latest = Int.min
             let size = try reader.forEachPiece { (piece, offset) throws(FocusError) in
-                func key(start: Int, idHash: UInt64, at: Int) {
-                    let key = SessionKey(start: start, idHash: idHash, file: index, offset: offset + at)
+                func key(start: Int, idHash: @autoclosure () -> UInt64, at: Int) {
+                    plan.sessionRecords += 1
+                    let key = SessionKey(
+                        start: start, idHash: known == nil ? idHash() : 0, file: index, offset: offset + at)
                     if key.start < lastStart { plan.inOrder = false }
                     lastStart = key.start
-                    plan.keys.append(key)
+                    // After a look that was sure, the pass visits every session or the caller throws: no key is read.
+                    if known == nil { plan.keys.append(key) }
                 }
                 func change(_ change: JournalChange, number: Int) {
                     latest = max(latest, Int(change.at.timeIntervalSince1970.rounded(.down)))
@@ -84,7 +99,7 @@ extension AppStore {
                 var issues: [JournalIssue] = []
                 defer { plan.issues += issues }
                 // While the sessions may yet be visited in this pass, they are read whole; else only their keys.
-                if visits, plan.inOrder, plan.changes.isEmpty {
+                if visits, plan.inOrder, known != nil || plan.changes.isEmpty {
                     line += JournalReader.scanWithLines(piece, file: reader.path, firstLine: line, issues: &issues) {
                         record, written, number, at in
                         indexer?.add(
@@ -92,9 +107,20 @@ extension AppStore {
                         switch record {
                         case .session(let log):
                             key(start: Int(log.start.timeIntervalSince1970), idHash: RecordID.hash(log.id), at: at)
-                            guard plan.inOrder, plan.changes.isEmpty, failure == nil else { return }
+                            guard plan.inOrder, known != nil || plan.changes.isEmpty, failure == nil else { return }
                             do throws(FocusError) {
-                                try merger.add(log, plan.writers[index], line: keepingLines ? written : nil, visit)
+                                guard !changesOf.isEmpty, let mine = changesOf[log.id] else {
+                                    return try merger.add(
+                                        log, plan.writers[index], line: keepingLines ? written : nil, visit)
+                                }
+                                named.append(log)
+                                let history = JournalHistory(
+                                    sessions: [log], changes: mine.changes, changeOrder: mine.order)
+                                if let changed = history.effectiveLogs.first {
+                                    try merger.add(changed, plan.writers[index], line: nil, visit)
+                                } else {
+                                    plan.dropped += 1
+                                }
                             } catch {
                                 failure = error
                             }
@@ -117,19 +143,50 @@ extension AppStore {
                 readBytes += piece.count
                 progress?(
                     WorkProgress(
-                        title: "Reading the journal", done: plan.keys.count,
+                        title: "Reading the journal", done: plan.sessionRecords,
                         fraction: Double(readBytes) / Double(max(1, plan.totalBytes))))
             }
             plan.sizes.append(size)
             plan.lines.append(line - 1)
             plan.states.append(try reader.state(name: name, size: size))
         }
-        guard try resolveChanged(&plan) else { return nil }
-        if visits, plan.inOrder, plan.changes.isEmpty {
+        if let known {
+            // The sessions the changes name were changed as they were read: the changes must be the look's.
+            guard plan.changes.map(\.id) == known.changes.map(\.id), plan.order == known.order else {
+                throw Self.changedWhileRead(paths.journalDirectory)
+            }
+            plan.dangling =
+                JournalHistory(sessions: named, changes: plan.changes, changeOrder: plan.order)
+                .danglingChanges
+        } else {
+            guard try resolveChanged(&plan) else { return nil }
+        }
+        if visits, plan.inOrder, known != nil || plan.changes.isEmpty {
             try merger.finish(visit)
             plan.visited = true
         }
         return plan
+    }
+
+    /// `changes` (with their `order`) by the session each one changes in the end (an undo of an edit: the edit's),
+    /// in reading order: all ``JournalHistory`` needs to give that session as they leave it.
+    static func bySession(
+        _ changes: [JournalChange], _ order: [JournalHistory.ChangeOrder]
+    ) -> [String: (changes: [JournalChange], order: [JournalHistory.ChangeOrder])] {
+        var byID: [String: JournalChange] = [:]
+        for change in changes { byID[change.id] = change }
+        var grouped: [String: (changes: [JournalChange], order: [JournalHistory.ChangeOrder])] = [:]
+        for (change, place) in zip(changes, order) {
+            var target = change.target
+            // A chain of change records (an undo of an undo) ends at a session, or at an id none has; never loops.
+            for _ in 0..<changes.count {
+                guard let named = byID[target] else { break }
+                target = named.target
+            }
+            grouped[target, default: ([], [])].changes.append(change)
+            grouped[target, default: ([], [])].order.append(place)
+        }
+        return grouped
     }
 
     /// Gives `indexer` the record `key` read at `at` of `piece`: a session's line read whole again (only its key was).

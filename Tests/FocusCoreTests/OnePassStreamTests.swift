@@ -5,8 +5,8 @@ import Testing
 @testable import FocusStore
 
 /// A visitor that cannot start over (`focus export`) is visited in the stream's first pass only when a look at the
-/// journal (``AppStore/visitsInOnePass(_:)``) is sure that pass goes to its end; either way it sees what a load holds,
-/// and every format exports the same bytes.
+/// journal (``AppStore/visitsInOnePass(_:names:)``) is sure that pass goes to its end; either way it sees what a load
+/// holds, and every format exports the same bytes.
 @Suite struct OnePassStreamTests {
     static let now = StreamedJournalTests.now
     static let own = StreamedJournalTests.own
@@ -24,6 +24,10 @@ import Testing
 
     static let old = Date(timeIntervalSince1970: -86_400 * 400)
     static let far = Date(timeIntervalSince1970: 4_350_000_000)
+
+    static func change(_ id: String, _ kind: JournalChange.Kind, _ target: String, patch: SessionPatch = .init())
+        -> String
+    { StreamedJournalTests.change(id, kind, target, patch: patch) }
 
     /// Journals, and whether the export's first pass visits them (`false`: the look says no, two passes).
     static let journals: [(name: String, files: [String: String], onePass: Bool)] = [
@@ -78,7 +82,37 @@ import Testing
         ),
         (
             "a change record",
-            [own: line("a", hour: 1) + line("b", hour: 2) + StreamedJournalTests.change("d1", .delete, "a")], false
+            [own: line("a", hour: 1) + line("b", hour: 2) + StreamedJournalTests.change("d1", .delete, "a")], true
+        ),
+        (
+            "an edit, an undone edit and an undone session, each after its session",
+            [
+                own: line("a", hour: 1) + line("b", hour: 2) + line("c", hour: 3) + line("d", hour: 3)
+                    + change("e1", .edit, "b", patch: SessionPatch(end: now, focused: 60, tags: ["x"], note: "n"))
+                    + change("e2", .edit, "c", patch: SessionPatch(completed: false)) + change("u1", .undo, "e2")
+                    + change("u2", .undo, "d") + change("u3", .undo, "u1")
+            ], true
+        ),
+        (
+            "changes before their sessions, in another device's file, and to no session",
+            [
+                own: line("a", hour: 1) + change("e1", .edit, "b", patch: SessionPatch(focused: 1))
+                    + line("b", hour: 2),
+                other: line("c", hour: 3) + change("d1", .delete, "a") + change("d2", .delete, "zz")
+                    + change("e3", .edit, "b", patch: SessionPatch(focused: 2)),
+            ], true
+        ),
+        (
+            "an edit that moves a session",
+            [
+                own: line("a", hour: 1) + line("b", hour: 2)
+                    + change("e1", .edit, "b", patch: StreamedJournalTests.moved)
+            ],
+            false
+        ),
+        (
+            "a change record that shares its id with a session",
+            [own: line("a", hour: 1) + line("b", hour: 2) + change("a", .delete, "b")], false
         ),
         (
             "a torn tail and a bad line",
