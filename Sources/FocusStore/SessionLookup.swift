@@ -29,10 +29,15 @@ public struct SessionLookup {
         guard let index else { return try store.session(matching: prefix) }
         let bytes = Array(prefix.utf8)
         if bytes.isEmpty { _ = try ShortID.resolve(prefix, among: []) }
-        guard SessionIndex.isPlain(bytes),
-            let entries = index.ids(
-                in: SessionIndex.keys(startingWith: bytes.map(SessionIndex.lowercased)), limit: Self.keyLimit)
-        else { throw Self.cannotTell }
+        // A prefix too short to name a session (``ShortID/minimumPrefix``) can only be a whole id: only the ids
+        // with its key are read, not every id it starts.
+        let keys =
+            bytes.count < ShortID.minimumPrefix
+            ? SessionIndex.key(bytes)...SessionIndex.key(bytes)
+            : SessionIndex.keys(startingWith: bytes.map(SessionIndex.lowercased))
+        guard SessionIndex.isPlain(bytes), let entries = index.ids(in: keys, limit: Self.keyLimit) else {
+            throw Self.cannotTell
+        }
         let lower = prefix.lowercased()
         var logs: [FocusLog] = []
         for entry in entries {

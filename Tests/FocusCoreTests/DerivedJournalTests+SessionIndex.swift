@@ -21,7 +21,7 @@ extension DerivedJournalTests {
     /// Every question asked of `lookup` about `sessions` (the effective ones) and `spans`, in one list.
     static func answers(_ lookup: SessionLookup, sessions: [FocusLog], spans: [FocusLog]) -> [String: Answer<String>] {
         var out: [String: Answer<String>] = [:]
-        var prefixes = ["", "s", "S1", "shared00", "SHARED00-", "nothing", "é", "c1"]
+        var prefixes = ["", "s", "S1", "shared00", "SHARED00-", "nothing", "é", "c1", "q7", "Q7", "q7x"]
         for log in sessions {
             prefixes += [log.id, String(log.id.prefix(2)), String(log.id.prefix(9)).uppercased()]
         }
@@ -52,6 +52,8 @@ extension DerivedJournalTests {
         for i in 0..<30 {
             var log = Self.session(i + 1000, hoursAgo: 24 * 40 - i * 20, tag: "code")
             if i % 7 == 0 { log.id = "shared00-\(i)" }
+            // Whole ids shorter than a prefix may be (an import's): named by the whole id alone.
+            if i == 3 { log.id = "q7" }
             try first.record(log)
         }
         for step in 0..<40 {
@@ -128,6 +130,8 @@ extension DerivedJournalTests {
             if kind <= 3, let before, after.count > before.count, after.prefix(before.count) == before { folds += 1 }
             let got = Self.answers(lookup, sessions: sample, spans: spans)
             #expect(!store.isLoaded)
+            // A prefix too short to be one is told without reading every id it starts: a whole id, or an error.
+            #expect(got["session q7"] != .cannotTell && got["session s"] != .cannotTell)
             for (question, answer) in got where answer != .cannotTell {
                 #expect(answer == reference[question], "seed \(seed) step \(step) kind \(kind): \(question)")
                 told += 1
