@@ -193,9 +193,16 @@ enum FileIO {
     /// When the file does not end in a newline (a write that was cut short),
     /// a newline goes first so the new record never merges into the torn one.
     /// When the write or the flush fails, the file is cut back to its old length.
-    /// A symbolic link at `path` is refused: the journal is written only where it is.
+    /// A symbolic link at `path` is refused: the journal is written only where it is. It waits (up to 10 s) while
+    /// `focus sync` holds the folder.
     @discardableResult
     static func appendLines(_ lines: [String], to path: String) throws(FocusError) -> Appended {
+        // The folder's lock, shared by every append and taken whole by `focus sync` while git replaces the files
+        // (``JournalSync``): a line is never appended to a file git is about to replace. Waited for 10 s at most: a
+        // git hook of the sync that waits for focus itself must not hang both.
+        let folder = open(parentDirectory(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folder >= 0 { _ = FileLock.waitForLock(folder, shared: true, seconds: 10) }
+        defer { if folder >= 0 { close(folder) } }
         let created = !exists(path)
         let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else {

@@ -31,19 +31,19 @@ public final class FileLock {
     static func lock(folder path: String, waiting seconds: Double) throws(FocusError) -> FileLock? {
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw FocusError(.cantCreate, "cannot open \(path): \(FileIO.errnoText())") }
-        guard waitForExclusive(fd, seconds: seconds) else {
+        guard waitForLock(fd, seconds: seconds) else {
             close(fd)
             return nil
         }
         return FileLock(fd: fd)
     }
 
-    /// Takes the exclusive `flock` of the open file `fd`, waiting up to `seconds` for its holder (pauses from 1 ms,
-    /// doubling to 20 ms); `false` when it was not let go in time or cannot be taken.
-    static func waitForExclusive(_ fd: Int32, seconds: Double) -> Bool {
+    /// Takes the exclusive `flock` of the open file `fd` (`shared`: a shared one), waiting up to `seconds` for its
+    /// holder (pauses from 1 ms, doubling to 20 ms); `false` when it was not let go in time or cannot be taken.
+    static func waitForLock(_ fd: Int32, shared: Bool = false, seconds: Double) -> Bool {
         var waited = 0.0
         var pause = 0.001
-        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+        while flock(fd, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR, waited < seconds else { return false }
             usleep(useconds_t(pause * 1_000_000))
             waited += pause

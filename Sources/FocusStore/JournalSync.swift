@@ -94,24 +94,21 @@ public struct JournalSync {
             .trimmingWhitespace()
         let branch = try currentBranch()
         try writeGitAttributes()
-        try commitOwnFiles()
-        // What HEAD was before the remote's commits came in: the lines they add to other devices' files arrived.
-        let before = try run(["rev-parse", "-q", "--verify", "HEAD"]).stdout.trimmingWhitespace()
+        try holdingFolder { () throws(FocusError) in try commitOwnFiles() }
         let fetched = try run(["fetch", "-q", remote])
         if fetched.status != 0 { throw unreachable(remote, url, fetched) }
         let hasBranch = try run(["rev-parse", "-q", "--verify", "refs/remotes/\(remote)/\(branch)"]).status == 0
-        if hasBranch {
-            try checkRemote("refs/remotes/\(remote)/\(branch)", named: "\(remote)/\(branch)")
-            let rebased = try run(["-c", "rebase.autoStash=true", "rebase", "-q", "\(remote)/\(branch)"])
-            if rebased.status != 0 {
-                _ = try? run(["rebase", "--abort"])
-                throw FocusError(
-                    .io,
-                    """
-                    cannot rebase onto \(remote)/\(branch): \(rebased.lastLine); nothing was lost, and your records \
-                    are committed here for the next sync
-                    """)
+        // No append from the last commit to the end of the rebase, which checks out (replaces) this device's files;
+        // the fetch, which may wait on the network, is outside.
+        let before = try holdingFolder { () throws(FocusError) in
+            try commitOwnFiles()
+            // What HEAD was before the remote's commits came in: the lines they add to other devices' files arrived.
+            let before = try run(["rev-parse", "-q", "--verify", "HEAD"]).stdout.trimmingWhitespace()
+            if hasBranch {
+                try checkRemote("refs/remotes/\(remote)/\(branch)", named: "\(remote)/\(branch)")
+                try rebase(onto: "\(remote)/\(branch)")
             }
+            return before
         }
         let sent = try addedLines(hasBranch ? "\(remote)/\(branch)..HEAD" : "HEAD") { _ in true }
         let pushed = try run(["push", "-q", remote, "HEAD:refs/heads/\(branch)"])
@@ -128,6 +125,29 @@ public struct JournalSync {
         return Report(
             sent: sent, received: try addedLines(before.isEmpty ? "HEAD" : "\(before)..HEAD") { !isOwn($0) },
             remote: remote, url: url, branch: branch)
+    }
+
+    /// Rebases onto `upstream` (`origin/main`), or aborts and says so.
+    private func rebase(onto upstream: String) throws(FocusError) {
+        let rebased = try run(["-c", "rebase.autoStash=true", "rebase", "-q", upstream])
+        guard rebased.status != 0 else { return }
+        _ = try? run(["rebase", "--abort"])
+        throw FocusError(
+            .io,
+            """
+            cannot rebase onto \(upstream): \(rebased.lastLine); nothing was lost, and your records are committed \
+            here for the next sync
+            """)
+    }
+
+    /// `body` run holding the journal folder's lock, which every append shares (``FileIO/appendLines(_:to:)``):
+    /// none lands while git replaces the files. A holder that keeps it for 30 seconds is an error (exit 75).
+    private func holdingFolder<T>(_ body: () throws(FocusError) -> T) throws(FocusError) -> T {
+        guard let lock = try FileLock.lock(folder: directory, waiting: 30) else {
+            throw FocusError(.temporary, "\(directory) has been locked for 30 seconds; run focus sync again")
+        }
+        defer { lock.release() }
+        return try body()
     }
 
     /// Adds and commits this device's journal files (and focus's `.gitattributes` and `.gitignore`).
