@@ -8,7 +8,8 @@ import Synchronization
 /// `"cannot read %@: %@": "无法读取 %1$@：%2$@"`. English has no file; it is the key. A template the catalogue lacks
 /// is shown in English (the key-coverage test makes sure there is none).
 public enum MessageCatalogue {
-    /// The translations into `language` (empty for English), by English template.
+    /// The translations into `language` (empty for English), by English template: a dictionary made on each call,
+    /// for tests of the whole catalogue; showing a message uses ``translation(of:in:)``.
     public static func entries(for language: Language) -> [String: String] {
         let table = table(for: language)
         return Dictionary(uniqueKeysWithValues: zip(table.templates, table.translations))
