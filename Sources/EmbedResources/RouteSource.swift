@@ -128,7 +128,7 @@ enum RouteSource {
             let tags = try self.object(object[key] as Any, "\(place).\(key)")
             let entries = try tags.keys.sorted().map { tag in
                 let text = try self.object(tags[tag] as Any, "\(place).\(key).\(tag)")
-                return "\(literal(tag)): \(try translation(text, place))"
+                return "\(SwiftLiteral.quoted(tag)): \(try translation(text, place))"
             }
             return "[\(entries.joined(separator: ", "))]"
         }
@@ -168,21 +168,6 @@ enum RouteSource {
         -> String
     {
         guard let text = object[key] as? String else { throw Problem(description: "\(place).\(key): not a string") }
-        return quoted ? literal(text) : text
-    }
-
-    /// `text` as a Swift string literal.
-    private static func literal(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                out += "\\u{\(String(scalar.value, radix: 16))}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        return quoted ? SwiftLiteral.quoted(text) : text
     }
 }

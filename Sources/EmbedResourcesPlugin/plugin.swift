@@ -7,7 +7,8 @@ import PackagePlugin
 /// away from its resource folder, so each JSON file becomes a raw string
 /// literal in a generated source file: `Resources/expeditions.json` turns
 /// into `EmbeddedResources.expeditionsJSON`, and the route also into the
-/// values it decodes to, `EmbeddedResources.expeditionsRoute`.
+/// values it decodes to, `EmbeddedResources.expeditionsRoute`; the catalogue
+/// also into sorted arrays, `EmbeddedResources.zhHansTemplates` and `zhHansTranslations`.
 @main
 struct EmbedResourcesPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {

@@ -1,23 +1,39 @@
 import Synchronization
 
-/// The translations of every message template: one resource file a language (`Resources/zh-Hans.json`), embedded
-/// in the binary like the route.
+/// The translations of every message template: one resource file a language (`Resources/zh-Hans.json`), written
+/// into the binary by the build as two sorted arrays of string literals (`EmbeddedResources.zhHansTemplates` and
+/// `zhHansTranslations`), so that showing a message parses and hashes nothing.
 ///
 /// Each file is one JSON object from English template to translated template, with the same placeholders:
 /// `"cannot read %@: %@": "无法读取 %1$@：%2$@"`. English has no file; it is the key. A template the catalogue lacks
 /// is shown in English (the key-coverage test makes sure there is none).
 public enum MessageCatalogue {
-    /// The translations into `language` (empty for English), by English template.
+    /// The translations into `language` (empty for English), by English template: a dictionary made on each call,
+    /// for tests of the whole catalogue; showing a message uses ``translation(of:in:)``.
     public static func entries(for language: Language) -> [String: String] {
-        switch language {
-        case .english: [:]
-        case .simplifiedChinese: simplifiedChinese
-        }
+        let table = table(for: language)
+        return Dictionary(uniqueKeysWithValues: zip(table.templates, table.translations))
     }
 
     /// The translation of `template` into `language`, `nil` when there is none.
     public static func translation(of template: String, in language: Language) -> String? {
-        entries(for: language)[template]
+        let (templates, translations) = table(for: language)
+        // The first template not below `template`: the build sorted them with the same `<`.
+        var low = 0
+        var high = templates.count
+        while low < high {
+            let middle = (low + high) / 2
+            if templates[middle] < template { low = middle + 1 } else { high = middle }
+        }
+        return low < templates.count && templates[low] == template ? translations[low] : nil
+    }
+
+    /// The English templates of `language`'s catalogue, strictly increasing by `<`, and the translation of each.
+    static func table(for language: Language) -> (templates: [String], translations: [String]) {
+        switch language {
+        case .english: ([], [])
+        case .simplifiedChinese: (EmbeddedResources.zhHansTemplates, EmbeddedResources.zhHansTranslations)
+        }
     }
 
     /// Notes every template shown while it is on (``current``) that some language's catalogue lacks, whatever
@@ -40,16 +56,5 @@ public enum MessageCatalogue {
                 }
             }
         }
-    }
-
-    /// Decoded once, the first time a message is shown in Chinese: English never pays for it.
-    private static let simplifiedChinese = decode(EmbeddedResources.zhHansJSON, file: "Resources/zh-Hans.json")
-
-    /// The object in `text`; a catalogue that does not decode is a bug in the build, caught by every test.
-    static func decode(_ text: String, file: String) -> [String: String] {
-        guard let entries = JSONStringTable.parse(text) else {
-            preconditionFailure("\(file) is not a JSON object of strings")
-        }
-        return entries
     }
 }
