@@ -133,18 +133,17 @@ extension AppStore {
         var out: [String: [(day: Int, isStreakDay: Bool)]] = [:]
         let tags = Set([old, new].compactMap { $0 }.flatMap(\.tags))
         for summary in after {
-            func counts(_ log: FocusLog?, _ has: (FocusLog) -> Bool) -> Bool {
-                log.map { $0.completed && days.dayNumber(of: $0) == summary.day && has($0) } ?? false
-            }
+            // The session before and after as a completed one of this day: the only ones that can set its streaks.
+            let newOn = new.flatMap { $0.completed && days.dayNumber(of: $0) == summary.day ? $0 : nil }
+            let oldOn = old.flatMap { $0.completed && days.dayNumber(of: $0) == summary.day ? $0 : nil }
             for tag in tags {
-                let has = { (log: FocusLog) in log.tags.contains(tag) }
-                if counts(new, has) || counts(old, has) {
-                    let left = counts(new, has) || summary.tags.contains { $0.tag == tag && $0.completed > 0 }
-                    out[FilterStreaks.key(tag: tag), default: []].append((summary.day, left))
-                }
+                let added = newOn?.tags.contains(tag) ?? false
+                guard added || oldOn?.tags.contains(tag) ?? false else { continue }
+                let left = added || summary.tags.contains { $0.tag == tag && $0.completed > 0 }
+                out[FilterStreaks.key(tag: tag), default: []].append((summary.day, left))
             }
-            guard let device, counts(new, { _ in true }) || counts(old, { _ in true }) else { continue }
-            guard counts(new, { _ in true }) || summary.completed == 0 || soleWriter else { return nil }
+            guard let device, newOn != nil || oldOn != nil else { continue }
+            guard newOn != nil || summary.completed == 0 || soleWriter else { return nil }
             out[FilterStreaks.key(device: device), default: []].append((summary.day, summary.completed > 0))
         }
         return out
