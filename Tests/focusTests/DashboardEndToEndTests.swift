@@ -207,6 +207,35 @@ import Testing
         #expect(try log().contains("writing"))
     }
 
+    /// A session before the day-start is marked `*` in the Log tab as in `focus log`, and the heading says what the
+    /// mark means (the table has no footnote there: every line is a row to select). Before, the `*` was unexplained.
+    @Test func theLogSaysWhatTheDayBeforeMarkMeans() throws {
+        guard requireTmux() else { return }
+        let home = try Self.seeded()
+        // 2026-11-29 01:30 in Shanghai, before a 04:00 day-start: it counts for the 28th.
+        let added = try FocusBinary.run(
+            ["log", "add", "--start", "2026-11-29 01:30", "--duration", "25m", "--tag", "深夜"], home: home.path,
+            tz: "Asia/Shanghai", now: Self.now)
+        #expect(added.status == 0, "\(added.stderr)")
+        let set = try FocusBinary.run(["config", "set", "day-start", "04:00"], home: home.path, now: Self.now)
+        #expect(set.status == 0, "\(set.stderr)")
+        let tmux = try Tmux(command: try Self.script(home), width: 100, height: 24)
+        try tmux.send("6")
+        #expect(
+            try eventually {
+                try Self.text(tmux).contains(
+                    "History · 1–4 of 4 · * counts for the day before: it began before your day-start")
+            })
+        #expect(try Self.text(tmux).contains("2026-11-29*  01:30–01:55"))
+        try tmux.resize(width: 40, height: 20)
+        #expect(
+            try eventually {
+                try Self.text(tmux).split(separator: "\n").contains {
+                    $0.contains("History · 1–4 of 4 · * counts") && $0.contains("…")
+                }
+            })
+    }
+
     @Test func resizingRefitsTheTab() throws {
         guard requireTmux() else { return }
         let home = try Self.seeded()

@@ -7,6 +7,9 @@ enum HistoryView {
     fileprivate static var completedWord: TerminalLine { TerminalLine("completed") }
     fileprivate static var interruptedWord: TerminalLine { TerminalLine("interrupted") }
 
+    /// What the `*` after a date means (``HistoryViewModel/Row/countsForDayBefore``), in the reader's language.
+    static var dayBeforeNote: Message { "* counts for the day before: it began before your day-start" }
+
     /// The rows as a table whose columns are measured on what they show (ids, tags and notes from data
     /// included), each row cut to `width` columns when given (on a terminal), else whole; with `footnote`, the
     /// line that explains a date marked `*` under it when one is.
@@ -83,7 +86,7 @@ enum HistoryView {
         /// The line under the table that explains the `*` after a date, when a row has it.
         func footnote(width: Int?) -> [TerminalLine] {
             guard marksDays else { return [] }
-            return TerminalLine("* counts for the day before: it began before your day-start").folded(toWidth: width)
+            return TerminalLine(HistoryView.dayBeforeNote).folded(toWidth: width)
         }
 
         /// The device is shown only when the rows come from more than one.

@@ -222,10 +222,14 @@ enum DashboardView {
         let first = dashboard.scroll(.log)
         let model = DashboardData.history(inputs.store, limit: shown, offset: first, now: inputs.now, days: inputs.days)
         let total = dashboard.facts.sessionCount
-        let heading = TerminalLine(
+        var heading = TerminalLine(
             total == 0
                 ? "History" : "History · \(min(total, first + 1))–\(min(total, first + shown)) of \(total)", .bold)
-        // Each line is a row to select: no footnote.
+        // Each line is a row to select: what a `*` means goes beside the heading, not under the rows.
+        if model.rows.contains(where: \.countsForDayBefore) {
+            heading = (heading + TerminalLine(verbatim: " · ", .dim) + TerminalLine(HistoryView.dayBeforeNote, .dim))
+                .truncated(toWidth: width)
+        }
         let rows = HistoryView.lines(model.rows, hidden: 0, width: max(1, width - 2), footnote: false)
         guard !model.rows.isEmpty else { return [heading] + rows }
         return [heading]
