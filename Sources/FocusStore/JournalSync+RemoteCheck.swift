@@ -103,6 +103,8 @@ extension JournalSync {
                 if let lost { missing.append((entry.path, lost)) }
                 continue
             }
+            // The usual case, another device's file grown, told without holding either copy; the rest from bytes.
+            if let there, try blob(there, startsWith: entry.object) { continue }
             let here = try blob(entry.object)
             let bytes = if let there { try blob(there) } else { [UInt8]() }
             // A line moved or put in between is a change too, though no line is lacking.
@@ -123,9 +125,8 @@ extension JournalSync {
         let sentSize = if let sent { try size(sent.object) } else { 0 }
         if let there, case let thereSize = try size(there), sentSize <= thereSize, try thereSize <= size(here) {
             // A longer copy than was sent may only hold more of this device's lines.
-            let bytes = try blob(there)
-            let startsWithSent = if let sent { try bytes.starts(with: blob(sent.object)) } else { true }
-            if startsWithSent, try blob(here).starts(with: bytes) { return nil }
+            let startsWithSent = if let sent { try blob(there, startsWith: sent.object) } else { true }
+            if startsWithSent, try blob(here, startsWith: there) { return nil }
         }
         let bytes = if let there { try blob(there) } else { [UInt8]() }
         let wasSent = if let sent { try blob(sent.object) } else { [UInt8]() }
@@ -160,6 +161,21 @@ extension JournalSync {
         let told = try git(["cat-file", "-s", object], failure: "cannot read \(object)").stdout.trimmingWhitespace()
         guard let size = Int(told) else { throw FocusError(.io, "cannot read \(object)") }
         return size
+    }
+
+    /// Whether the blob `object` begins with the blob `prefix`, told without reading either into memory: git hashes
+    /// as a blob the first bytes of `object`, as many as `prefix` has, through pipes, and the id must be `prefix`'s.
+    /// (`hash-object --stdin` applies no attribute or filter.) `false` also when it cannot be told that way.
+    func blob(_ object: String, startsWith prefix: String) throws(FocusError) -> Bool {
+        let length = try size(prefix)
+        guard try size(object) >= length else { return false }
+        let script = #"git -C "$1" cat-file blob "$2" | head -c "$3" | git -C "$1" hash-object --stdin"#
+        // Without a shell the caller reads the bytes.
+        guard
+            let hashed = try? Subprocess.run(
+                ["sh", "-c", script, "sh", directory, object, String(length)], environment: environment, path: path)
+        else { return false }
+        return hashed.status == 0 && hashed.stdout.trimmingWhitespace() == prefix
     }
 
     /// The bytes of the blob `object`.
