@@ -30,15 +30,26 @@ extension SessionExporter {
     }
 
     /// Appends one CSV row, with its CRLF, to `bytes`: each field as ``csvField(_:)`` writes it, with no `String`
-    /// made for the fields focus itself formats. `memo` carries the day texts from the row before.
-    static func csvRow(_ log: FocusLog, days: LocalDays, memo: inout CSVDays, to bytes: inout [UInt8]) {
+    /// made for the fields focus itself formats. `memo` carries the day texts from the row before. `line`, when
+    /// given, is the session's journal line as written (``Writer/append(_:line:to:)``): its instants' text is copied.
+    static func csvRow(
+        _ log: FocusLog, line: UnsafeBufferPointer<UInt8>? = nil, days: LocalDays, memo: inout CSVDays,
+        to bytes: inout [UInt8]
+    ) {
         csvField(log.id, to: &bytes)
         bytes.append(UInt8(ascii: ","))
         memo.local.append(days.dayNumber(of: log), to: &bytes)
         bytes.append(UInt8(ascii: ","))
-        csvInstant(log.start, memo: &memo.utc, to: &bytes)
-        bytes.append(UInt8(ascii: ","))
-        csvInstant(log.end, memo: &memo.utc, to: &bytes)
+        if let line {
+            let written = JournalCodec.instants(onWritten: line, idCount: log.id.utf8.count)
+            bytes += written.start
+            bytes.append(UInt8(ascii: ","))
+            bytes += written.end
+        } else {
+            csvInstant(log.start, memo: &memo.utc, to: &bytes)
+            bytes.append(UInt8(ascii: ","))
+            csvInstant(log.end, memo: &memo.utc, to: &bytes)
+        }
         bytes.append(UInt8(ascii: ","))
         if log.planned >= 0 {
             JSONWriter.appendDecimal(log.planned, to: &bytes)

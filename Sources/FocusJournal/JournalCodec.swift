@@ -33,6 +33,20 @@ public enum JournalCodec {
         bytes = writer.bytes
     }
 
+    /// The text of the `start` and of the `end` on `line`, which is exactly what ``append(_:to:)`` writes for a
+    /// session whose id is `idCount` bytes of UTF-8: each at its place there, `2026-11-30T18:00:00Z` as
+    /// ``UTCTimestamp/format(_:)`` writes it. An export copies them rather than formatting the instants again.
+    package static func instants(
+        onWritten line: UnsafeBufferPointer<UInt8>, idCount: Int
+    ) -> (start: UnsafeBufferPointer<UInt8>, end: UnsafeBufferPointer<UInt8>) {
+        // `{"id":"` id `","start":"` start `","end":"` end: no escape in a line as written.
+        let start = idCount + 18
+        return (
+            UnsafeBufferPointer(rebasing: line[start..<start + 20]),
+            UnsafeBufferPointer(rebasing: line[start + 29..<start + 49])
+        )
+    }
+
     /// Every line of `logs`, each followed by a newline: a JSON Lines export.
     public static func encodeLines(_ logs: [FocusLog]) -> String {
         var writer = JournalLineWriter(capacity: logs.count * 200)
