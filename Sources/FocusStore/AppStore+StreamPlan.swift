@@ -79,7 +79,7 @@ extension AppStore {
         }
         var visits = onePass
         // The change records of a look that was sure: the sessions they name are changed as they are read.
-        var known: (changes: [JournalChange], order: [JournalHistory.ChangeOrder])?
+        var known: (changes: [JournalChange], order: [JournalHistory.ChangeOrder], distinctStarts: Bool)?
         if visits, onlyIfSure {
             known = try Self.visitsInOnePass(plan.files, names: plan.names)
             visits = known != nil
@@ -89,7 +89,8 @@ extension AppStore {
         // Room for the shortest lines focus writes: pages never touched are never resident.
         if known == nil { plan.keys.reserveCapacity(plan.totalBytes / 64) }
         if visits { begin(plan.totalBytes / 64, []) }
-        var merger = SessionMerger(changed: [], keepingLines: keepingLines)
+        var merger = SessionMerger(
+            changed: [], keepingLines: keepingLines, distinctStarts: known?.distinctStarts ?? false)
         var failure: FocusError?
         var readBytes = 0
         let sure = known != nil
