@@ -185,7 +185,7 @@ enum CanonicalLine {
             // `w + 1` carries into a byte's high bit for DEL (0x7F) and any byte that has it already.
             let special =
                 hasZero(word ^ (ones &* 0x22)) | hasZero(word ^ (ones &* 0x5C)) | ((word &- ones &* 0x20) & ~word)
-                | ((word & ~highs) &+ ones | word)
+                | (((word & ~highs) &+ ones) | word)
             return special & highs == 0
         }
 
