@@ -30,28 +30,37 @@ extension SessionExporter {
     }
 
     /// Appends one CSV row, with its CRLF, to `bytes`: each field as ``csvField(_:)`` writes it, with no `String`
-    /// made for the fields focus itself formats. `memo` carries the day texts from the row before.
-    static func csvRow(_ log: FocusLog, days: LocalDays, memo: inout CSVDays, to bytes: inout [UInt8]) {
+    /// made for the fields focus itself formats. `memo` carries the day texts from the row before. `line`, when
+    /// given, is the session's journal line as written (``Writer/append(_:line:to:)``): its instants' and numbers' text
+    /// is copied.
+    static func csvRow(
+        _ log: FocusLog, line: UnsafeBufferPointer<UInt8>? = nil, days: LocalDays, memo: inout CSVDays,
+        to bytes: inout [UInt8]
+    ) {
         csvField(log.id, to: &bytes)
         bytes.append(UInt8(ascii: ","))
         memo.local.append(days.dayNumber(of: log), to: &bytes)
         bytes.append(UInt8(ascii: ","))
-        csvInstant(log.start, memo: &memo.utc, to: &bytes)
-        bytes.append(UInt8(ascii: ","))
-        csvInstant(log.end, memo: &memo.utc, to: &bytes)
-        bytes.append(UInt8(ascii: ","))
-        if log.planned >= 0 {
-            JSONWriter.appendDecimal(log.planned, to: &bytes)
+        if let line {
+            let written = JournalCodec.times(onWritten: line, idCount: log.id.utf8.count)
+            bytes += written.start
+            bytes.append(UInt8(ascii: ","))
+            bytes += written.end
+            bytes.append(UInt8(ascii: ","))
+            bytes += written.planned
+            bytes.append(UInt8(ascii: ","))
+            bytes += written.focused
         } else {
-            csvField(String(log.planned), to: &bytes)
+            csvInstant(log.start, memo: &memo.utc, to: &bytes)
+            bytes.append(UInt8(ascii: ","))
+            csvInstant(log.end, memo: &memo.utc, to: &bytes)
+            bytes.append(UInt8(ascii: ","))
+            csvSeconds(log.planned, to: &bytes)
+            bytes.append(UInt8(ascii: ","))
+            csvSeconds(log.focused, to: &bytes)
         }
-        bytes.append(UInt8(ascii: ","))
-        if log.focused >= 0 {
-            JSONWriter.appendDecimal(log.focused, to: &bytes)
-        } else {
-            csvField(String(log.focused), to: &bytes)
-        }
-        bytes += (log.completed ? ",true," : ",false,").utf8
+        let completed: StaticString = log.completed ? ",true," : ",false,"
+        bytes += UnsafeBufferPointer(start: completed.utf8Start, count: completed.utf8CodeUnitCount)
         // An empty field writes nothing: those a session does not have are not looked at.
         if let tz = log.tz { csvField(tz, to: &bytes) }
         bytes.append(UInt8(ascii: ","))
@@ -69,6 +78,15 @@ extension SessionExporter {
             bytes.append(UInt8(ascii: ","))
         }
         bytes += "\r\n".utf8
+    }
+
+    /// The field of a number of seconds.
+    private static func csvSeconds(_ seconds: Int, to bytes: inout [UInt8]) {
+        if seconds >= 0 {
+            JSONWriter.appendDecimal(seconds, to: &bytes)
+        } else {
+            csvField(String(seconds), to: &bytes)
+        }
     }
 
     /// The field of an instant: in years 0 to 9999 (every instant a journal holds) its text needs no quoting, and

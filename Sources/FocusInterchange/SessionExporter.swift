@@ -106,11 +106,12 @@ public enum SessionExporter {
         /// Appends the text of one more session to `bytes`: the journal's formats with no `String` made.
         ///
         /// `line`, when given, is the session's journal line exactly as ``JournalCodec/append(_:to:)`` writes it
-        /// (``AppStore/streamSessions(progress:withLines:)``): the journal's formats copy it.
+        /// (``AppStore/streamSessions(progress:withLines:)``): the journal's formats copy it, CSV its instants and
+        /// numbers.
         public mutating func append(_ log: FocusLog, line: UnsafeBufferPointer<UInt8>? = nil, to bytes: inout [UInt8]) {
             count += 1
             switch format {
-            case .csv: csvRow(log, days: days, memo: &csvDays, to: &bytes)
+            case .csv: csvRow(log, line: line, days: days, memo: &csvDays, to: &bytes)
             case .json:
                 bytes += (count == 1 ? "[\n  " : ",\n  ").utf8
                 if let line { bytes += line } else { JournalCodec.append(log, to: &bytes) }

@@ -33,6 +33,34 @@ public enum JournalCodec {
         bytes = writer.bytes
     }
 
+    /// The text of the `start`, `end`, `planned` and `focused` on `line`, which is exactly what ``append(_:to:)``
+    /// writes for a session whose id is `idCount` bytes of UTF-8: each at its place there, the instants as
+    /// ``UTCTimestamp/format(_:)`` writes them, the numbers in plain digits. An export copies them rather than
+    /// formatting them again.
+    package static func times(onWritten line: UnsafeBufferPointer<UInt8>, idCount: Int) -> WrittenTimes {
+        // `{"id":"` id `","start":"` start `","end":"` end `","planned":` digits `,"focused":` digits `,`: no escape
+        // in a line as written.
+        let start = idCount + 18
+        func digits(from first: Int) -> UnsafeBufferPointer<UInt8> {
+            var end = first
+            while line[end] != UInt8(ascii: ",") { end += 1 }
+            return UnsafeBufferPointer(rebasing: line[first..<end])
+        }
+        let planned = digits(from: start + 61)
+        return WrittenTimes(
+            start: UnsafeBufferPointer(rebasing: line[start..<start + 20]),
+            end: UnsafeBufferPointer(rebasing: line[start + 29..<start + 49]), planned: planned,
+            focused: digits(from: start + 61 + planned.count + 11))
+    }
+
+    /// Where ``times(onWritten:idCount:)`` found each value's text.
+    package struct WrittenTimes {
+        package let start: UnsafeBufferPointer<UInt8>
+        package let end: UnsafeBufferPointer<UInt8>
+        package let planned: UnsafeBufferPointer<UInt8>
+        package let focused: UnsafeBufferPointer<UInt8>
+    }
+
     /// Every line of `logs`, each followed by a newline: a JSON Lines export.
     public static func encodeLines(_ logs: [FocusLog]) -> String {
         var writer = JournalLineWriter(capacity: logs.count * 200)

@@ -36,6 +36,23 @@ extension AppStore {
         var totalBytes = 0
         /// Whether the first pass visited every effective session, in order (then `keys` are needed no more).
         var visited = false
+        /// The start of the last session record read.
+        var lastStart: UInt32 = 0
+
+        /// Counts the session record read at `offset` of the file `file`, and keeps its key unless `sure` (a look
+        /// was sure: the pass visits every session or the caller throws); whether the sessions read so far may still
+        /// be visited as they are read (by start, after no change record unless `sure`).
+        ///
+        /// One call a session: each access to the plan from the pass's closures is checked for exclusivity at run
+        /// time (about 60 instructions), where a read of each field there took one.
+        mutating func take(start: Int, idHash: UInt64, file: Int, offset: Int, sure: Bool) -> Bool {
+            sessionRecords += 1
+            let key = SessionKey(start: start, idHash: idHash, file: file, offset: offset)
+            if key.start < lastStart { inOrder = false }
+            lastStart = key.start
+            if !sure { keys.append(key) }
+            return inOrder && (sure || changes.isEmpty)
+        }
     }
 
     /// The first pass, or `nil` when the journal needs a full ``load()`` (see ``streamSessions(progress:_:)``).
@@ -62,7 +79,7 @@ extension AppStore {
         }
         var visits = onePass
         // The change records of a look that was sure: the sessions they name are changed as they are read.
-        var known: (changes: [JournalChange], order: [JournalHistory.ChangeOrder])?
+        var known: (changes: [JournalChange], order: [JournalHistory.ChangeOrder], distinctStarts: Bool)?
         if visits, onlyIfSure {
             known = try Self.visitsInOnePass(plan.files, names: plan.names)
             visits = known != nil
@@ -72,24 +89,17 @@ extension AppStore {
         // Room for the shortest lines focus writes: pages never touched are never resident.
         if known == nil { plan.keys.reserveCapacity(plan.totalBytes / 64) }
         if visits { begin(plan.totalBytes / 64, []) }
-        var merger = SessionMerger(changed: [], keepingLines: keepingLines)
+        var merger = SessionMerger(
+            changed: [], keepingLines: keepingLines, distinctStarts: known?.distinctStarts ?? false)
         var failure: FocusError?
         var readBytes = 0
-        var lastStart: UInt32 = 0
+        let sure = known != nil
         for (index, reader) in plan.files.enumerated() {
             let name = plan.names[index]
+            let writer = plan.writers[index]
             var line = 1
             var latest = Int.min
             let size = try reader.forEachPiece { (piece, offset) throws(FocusError) in
-                func key(start: Int, idHash: @autoclosure () -> UInt64, at: Int) {
-                    plan.sessionRecords += 1
-                    let key = SessionKey(
-                        start: start, idHash: known == nil ? idHash() : 0, file: index, offset: offset + at)
-                    if key.start < lastStart { plan.inOrder = false }
-                    lastStart = key.start
-                    // After a look that was sure, the pass visits every session or the caller throws: no key is read.
-                    if known == nil { plan.keys.append(key) }
-                }
                 func change(_ change: JournalChange, number: Int) {
                     latest = max(latest, Int(change.at.timeIntervalSince1970.rounded(.down)))
                     plan.changes.append(change)
@@ -106,18 +116,23 @@ extension AppStore {
                             record, file: index, offset: offset + at, length: Self.lineLength(piece, at), line: number)
                         switch record {
                         case .session(let log):
-                            key(start: Int(log.start.timeIntervalSince1970), idHash: RecordID.hash(log.id), at: at)
-                            guard plan.inOrder, known != nil || plan.changes.isEmpty, failure == nil else { return }
+                            // After a look that was sure, no key is kept: its id is not hashed.
+                            guard
+                                plan.take(
+                                    start: Int(log.start.timeIntervalSince1970),
+                                    idHash: sure ? 0 : RecordID.hash(log.id), file: index, offset: offset + at,
+                                    sure: sure),
+                                failure == nil
+                            else { return }
                             do throws(FocusError) {
                                 guard !changesOf.isEmpty, let mine = changesOf[log.id] else {
-                                    return try merger.add(
-                                        log, plan.writers[index], line: keepingLines ? written : nil, visit)
+                                    return try merger.add(log, writer, line: keepingLines ? written : nil, visit)
                                 }
                                 named.append(log)
                                 let history = JournalHistory(
                                     sessions: [log], changes: mine.changes, changeOrder: mine.order)
                                 if let changed = history.effectiveLogs.first {
-                                    try merger.add(changed, plan.writers[index], line: nil, visit)
+                                    try merger.add(changed, writer, line: nil, visit)
                                 } else {
                                     plan.dropped += 1
                                 }
@@ -134,7 +149,8 @@ extension AppStore {
                             Self.index(record, in: piece, at: at, offset: offset, file: index, line: number, indexer)
                         }
                         switch record {
-                        case .session(let start, let idHash): key(start: start, idHash: idHash, at: at)
+                        case .session(let start, let idHash):
+                            _ = plan.take(start: start, idHash: idHash, file: index, offset: offset + at, sure: sure)
                         case .change(let record): change(record, number: number)
                         }
                     }

@@ -21,6 +21,39 @@ import Testing
         #expect(error?.reason.description == reason)
     }
 
+    /// An export copies a written line's instants and numbers (``JournalCodec/times(onWritten:idCount:)``): each is
+    /// the text of its value, whatever the id holds.
+    @Test(
+        arguments: ["a", "5F0C2A1E-0000-4000-8000-000000000001", "深度,工作", "=1+2", "🍅e\u{301}"], [0, 7, 9_999_999])
+    func aWrittenLinesTimesAreTheTextOfItsValues(_ id: String, _ planned: Int) {
+        let start = Date(timeIntervalSince1970: 1_795_000_000)
+        let end = start.addingTimeInterval(Double(planned) + 61)
+        let log = FocusLog(
+            id: id, start: start, end: end, planned: planned, focused: planned + 1, completed: true, tags: ["x"])
+        let texts = Array(JournalCodec.encode(log).utf8).withUnsafeBufferPointer { line in
+            let times = JournalCodec.times(onWritten: line, idCount: id.utf8.count)
+            return [times.start, times.end, times.planned, times.focused].map { String(decoding: $0, as: UTF8.self) }
+        }
+        #expect(texts == [UTCTimestamp.format(start), UTCTimestamp.format(end), String(planned), String(planned + 1)])
+    }
+
+    /// Focus's own line shape is read eight bytes at a time (``CanonicalLine``): a line reads as the general parser
+    /// reads it whichever byte of a string's words holds a control character, DEL, a byte beyond ASCII or an escape.
+    @Test(arguments: ["\u{1}", "\u{1F}", "\u{7F}", "é", "深", #"\\"#, #"\n"#, #"\""#], 0..<17)
+    func aByteThatMattersIsFoundAnywhereInAWord(_ special: String, _ at: Int) throws {
+        var note = String(repeating: "n", count: 16)
+        note.insert(contentsOf: special, at: note.index(note.startIndex, offsetBy: at))
+        let line = Array(
+            (#"{"id":"a","start":"2026-11-29T09:00:00Z","end":"2026-11-29T09:25:00Z","planned":1500,"focused":1500,"#
+                + #""completed":true,"note":""# + note + #""}"#).utf8)
+        let general = try? JournalCodec.decodeRecord(line)
+        if case .session(let log)? = general {
+            #expect(try JournalCodec.decode(line) == log)
+        } else {
+            #expect(throws: JournalCodec.Failure.self) { try JournalCodec.decode(line) }
+        }
+    }
+
     @Test func roundTripsTheNormativeLineExactly() throws {
         let log = try JournalCodec.decode(Array(Self.normative.utf8))
         #expect(log.start == Date(timeIntervalSince1970: 1_795_942_800))  // 2026-11-29 09:00:00 UTC
