@@ -135,6 +135,7 @@ enum CanonicalLine {
 
         mutating func literal(_ text: StaticString) -> Bool {
             let n = text.utf8CodeUnitCount
+            assert(n <= 16, "two words compare a key of 16 bytes at most")
             guard i + n <= p.count, let base = p.baseAddress else { return false }
             let s = UnsafeRawPointer(text.utf8Start)
             let at = UnsafeRawPointer(base + i)
