@@ -12,9 +12,14 @@ public struct SoundCatalog: Sendable {
         public let name: String
         /// `Pink noise`, or the city's soundscape: `Tram 28 on the hill`, in every language.
         public let title: Message
-        public let recipe: SoundRecipe
+        /// The plain sound it is; `nil` for a city's soundscape.
+        let kind: SoundLayerKind?
         /// The chapter whose stamp unlocks it; `nil` when it is free from the start.
         public let unlockedBy: ExpeditionChapterDefinition?
+
+        /// What it is made of: the plain sound alone, or the city's composition; made when asked, as listing the
+        /// sounds (`passport`, `sound list`) needs none.
+        public var recipe: SoundRecipe { kind.map(SoundRecipe.single) ?? .city(name) }
     }
 
     /// Plain sounds first, then the cities in route order.
@@ -23,14 +28,14 @@ public struct SoundCatalog: Sendable {
     /// The catalog for the route `definitions`.
     public init(definitions: ExpeditionDefinitions) {
         let cities = definitions.chapters.map {
-            Entry(name: $0.id, title: Message($0.soundscapeText), recipe: .city($0.id), unlockedBy: $0)
+            Entry(name: $0.id, title: Message($0.soundscapeText), kind: nil, unlockedBy: $0)
         }
         entries =
-            Self.free.map { Entry(name: $0.0.rawValue, title: $0.1, recipe: .single($0.0), unlockedBy: nil) }
+            Self.free.map { Entry(name: $0.0.rawValue, title: $0.1, kind: $0.0, unlockedBy: nil) }
             + Self.earned.map { kind, title in
                 Entry(
-                    name: kind.rawValue, title: title, recipe: .single(kind),
-                    unlockedBy: cities.first { $0.recipe.layers.first?.kind == kind }?.unlockedBy)
+                    name: kind.rawValue, title: title, kind: kind,
+                    unlockedBy: definitions.chapters.first { SoundRecipe.leadKind(ofCity: $0.id) == kind })
             }
             + cities
     }

@@ -30,11 +30,18 @@ public struct SoundRecipe: Equatable, Sendable {
     static func city(_ id: String) -> SoundRecipe {
         if let known = cities[id] { return SoundRecipe(known, trim: trims[id] ?? 0) }
         let hash = FNV1a.hash(id)
-        let beds: [SoundLayerKind] = [.rain, .ocean, .wind, .brown, .pink, .murmur, .fountain, .lapping, .steam]
         let accents: [SoundLayerKind] = [.churchBells, .glasses, .sparrows, .songbirds, .gulls, .canalDrips, .piano]
-        return SoundRecipe([
-            (beds[Int(hash % UInt64(beds.count))], 0), (accents[Int((hash >> 16) % UInt64(accents.count))], -4),
-        ])
+        return SoundRecipe([(bed(hash), 0), (accents[Int((hash >> 16) % UInt64(accents.count))], -4)])
+    }
+
+    /// The plain sound the soundscape of the chapter `id` is built on (``city(_:)``'s first layer), without making
+    /// the soundscape: what tells which stamp unlocks that sound.
+    static func leadKind(ofCity id: String) -> SoundLayerKind { cities[id]?.first?.0 ?? bed(FNV1a.hash(id)) }
+
+    /// The first layer of the default soundscape of a chapter whose id hashes to `hash`.
+    private static func bed(_ hash: UInt64) -> SoundLayerKind {
+        let beds: [SoundLayerKind] = [.rain, .ocean, .wind, .brown, .pink, .murmur, .fountain, .lapping, .steam]
+        return beds[Int(hash % UInt64(beds.count))]
     }
 
     /// The sounds whose measured loudness (five seeds, ten minutes each, ITU-R BS.1770) is 0.1 LU or more from

@@ -271,6 +271,17 @@ private func layer(_ kind: SoundLayerKind, seconds: Double) -> [Double] {
                 == !(entry.recipe.layers.first?.kind == .rain))
     }
 
+    /// The sound a stamp unlocks is the lead of its city's soundscape, for every built-in city and for cities added
+    /// in JSON; each entry of the catalog is made of its plain sound, or of its city's soundscape.
+    @Test(arguments: ExpeditionDefinitions.builtIn.chapters.map(\.id) + ["oslo", "reykjavik", "", "東京", "e\u{301}"])
+    func aCitysLeadIsItsSoundscapesFirstLayer(_ id: String) {
+        #expect(SoundRecipe.leadKind(ofCity: id) == SoundRecipe.city(id).layers.first?.kind)
+        for entry in SoundCatalog(definitions: .builtIn).entries {
+            let plain = SoundLayerKind(rawValue: entry.name)
+            #expect(entry.recipe == (plain.map(SoundRecipe.single) ?? .city(entry.name)), "\(entry.name)")
+        }
+    }
+
     @Test func theSameSeedGivesTheSameSoundAndAnotherDoesNot() {
         let recipe = SoundRecipe.city("istanbul")
         #expect(

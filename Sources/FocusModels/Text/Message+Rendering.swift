@@ -21,39 +21,57 @@ extension Message {
     public static func fill(_ format: String, with values: [String]) -> String {
         // Most templates (every label) hold no placeholder: nothing to walk.
         guard containsPercent(format) else { return format }
-        var out = ""
-        var next = 0
-        var rest = Substring(format)
-        // The `%`, `@` and digits of placeholders are ASCII: found among the bytes, without walking characters.
-        while let percent = rest.utf8.firstIndex(of: UInt8(ascii: "%")) {
-            // `append(contentsOf:)` names the overload for a substring: `+=` would take the generic one, whose first
-            // call looks its types up at run time, as costly as the rest of `focus status`.
-            out.append(contentsOf: rest[..<percent])
-            rest = rest[rest.utf8.index(after: percent)...]
-            if rest.utf8.first == UInt8(ascii: "%") {
-                out += "%"
-                rest = rest[rest.utf8.index(after: rest.startIndex)...]
-            } else if rest.utf8.first == UInt8(ascii: "@") {
-                if next < values.count { out += values[next] }
-                next += 1
-                rest = rest[rest.utf8.index(after: rest.startIndex)...]
-            } else if let (position, after) = positional(rest) {
-                if position <= values.count { out += values[position - 1] }
-                rest = after
-            } else {
-                out += "%"
+        // Written as bytes: the `%`, `@`, `$` and digits of placeholders are ASCII, so the text is cut only between
+        // characters, and each piece is copied at once (a string appended piece by piece checks its storage each time).
+        var out: [UInt8] = []
+        out.reserveCapacity(values.reduce(format.utf8.count) { $0 + $1.utf8.count })
+        var format = format
+        format.withUTF8 { bytes in
+            var next = 0
+            var index = 0
+            var literal = 0
+            while index < bytes.count {
+                guard bytes[index] == UInt8(ascii: "%") else {
+                    index += 1
+                    continue
+                }
+                out.append(contentsOf: bytes[literal..<index])
+                index += 1
+                if index < bytes.count, bytes[index] == UInt8(ascii: "%") {
+                    out.append(UInt8(ascii: "%"))
+                    index += 1
+                } else if index < bytes.count, bytes[index] == UInt8(ascii: "@") {
+                    if next < values.count { out.append(contentsOf: values[next].utf8) }
+                    next += 1
+                    index += 1
+                } else if let (position, after) = positional(bytes, at: index) {
+                    if position <= values.count { out.append(contentsOf: values[position - 1].utf8) }
+                    index = after
+                } else {
+                    out.append(UInt8(ascii: "%"))
+                }
+                literal = index
             }
+            out.append(contentsOf: bytes[literal...])
         }
-        out.append(contentsOf: rest)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// The `N` of a placeholder `N$@` at the start of `text`, and the text after it.
-    static func positional(_ text: Substring) -> (Int, Substring)? {
-        let digits = text.prefix { $0.isASCII && $0.isNumber }
-        let after = text[digits.endIndex...]
-        guard !digits.isEmpty, after.hasPrefix("$@"), let n = Int(digits), n >= 1 else { return nil }
-        return (n, after.dropFirst(2))
+    /// The `N` of a placeholder `N$@` at `index` of `bytes`, and the index after it.
+    static func positional(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Int, Int)? {
+        var end = index
+        var n = 0
+        while end < bytes.count, bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") {
+            let (times10, overflow) = n.multipliedReportingOverflow(by: 10)
+            let (sum, overflowSum) = times10.addingReportingOverflow(Int(bytes[end] - UInt8(ascii: "0")))
+            guard !overflow, !overflowSum else { return nil }
+            n = sum
+            end += 1
+        }
+        guard end > index, end + 1 < bytes.count, bytes[end] == UInt8(ascii: "$"), bytes[end + 1] == UInt8(ascii: "@"),
+            n >= 1
+        else { return nil }
+        return (n, end + 2)
     }
 }
 

@@ -71,13 +71,12 @@ public struct TerminalLine: Equatable, Sendable {
 
     /// Adds `text` (anything, data included) in `style` at the end, as it is in every language.
     public mutating func append(verbatim text: String, _ style: TextStyle = .plain) {
-        // Printable ASCII (most of a report): nothing to escape, a column a character, nothing that combines.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-            return merge(Run(text: text, style: style, isEscape: false, width: text.utf8.count))
-        }
-        // Bars, dots, arrows and Latin letters: scalars that are safe, never join the text before them and are
-        // measured without the width table (``DisplayWidth/standsAlone(_:)``).
-        if let width = DisplayWidth.widthStandingAlone(text.unicodeScalars) {
+        // Printable ASCII (most of a report), bars, dots, arrows and Latin letters: scalars that are safe, never join
+        // the text before them and are measured on the bytes, without the width table
+        // (``DisplayWidth/standsAlone(_:)``).
+        if let width = text.utf8.withContiguousStorageIfAvailable(DisplayWidth.widthStandingAlone(utf8:))
+            ?? DisplayWidth.widthStandingAlone(text.unicodeScalars)
+        {
             return merge(Run(text: text, style: style, isEscape: false, width: width))
         }
         // Text with nothing to escape (nearly all of it) is one run, without the list of pieces.

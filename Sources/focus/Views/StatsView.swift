@@ -11,15 +11,19 @@ enum StatsView {
     // The same in every language: made once, not a message rendered at each row.
     private static let space = TerminalLine(verbatim: " ")
     private static let dash = TerminalLine(verbatim: "-")
-    /// The labels of the summary rows and the hour profile, which share one column.
-    private static let labels:
-        (
-            dates: Message, focused: Message, completed: Message, average: Message, bestDay: Message, change: Message,
-            streak: Message, today: Message, byHour: Message
-        ) = (
-            dates: "Dates", focused: "Focused", completed: "Completed", average: "Average", bestDay: "Best day",
-            change: "Change", streak: "Streak", today: "Today", byHour: "By hour"
-        )
+    /// The labels of the summary rows and the hour profile, which share one column: each made where it is shown (a
+    /// global tuple of them was copied whole at every use).
+    private enum Label {
+        static var dates: Message { "Dates" }
+        static var focused: Message { "Focused" }
+        static var completed: Message { "Completed" }
+        static var average: Message { "Average" }
+        static var bestDay: Message { "Best day" }
+        static var change: Message { "Change" }
+        static var streak: Message { "Streak" }
+        static var today: Message { "Today" }
+        static var byHour: Message { "By hour" }
+    }
     /// The label column in the current language: the widest label and two spaces.
     private static var labelWidth: Int {
         switch Language.current {
@@ -33,10 +37,13 @@ enum StatsView {
     private static let chineseLabelWidth = labelWidth(in: .simplifiedChinese)
 
     private static func labelWidth(in language: Language) -> Int {
-        [
-            labels.dates, labels.focused, labels.completed, labels.average, labels.bestDay, labels.change,
-            labels.streak, labels.today, labels.byHour,
-        ].map { $0.rendered(in: language).displayWidth }.max()! + 2
+        // The widths in an array of `Int`, not the labels in an array of their own: the runtime makes the type of an
+        // array the first time one is made, which costs more than measuring the labels.
+        func width(_ label: Message) -> Int { label.rendered(in: language).displayWidth }
+        return [
+            width(Label.dates), width(Label.focused), width(Label.completed), width(Label.average),
+            width(Label.bestDay), width(Label.change), width(Label.streak), width(Label.today), width(Label.byHour),
+        ].max()! + 2
     }
 
     /// The whole report.
@@ -71,27 +78,27 @@ enum StatsView {
     static func summary(_ data: StatsData, _ width: Int) -> [TerminalLine] {
         var lines: [TerminalLine] = []
         func row(_ label: Message, _ value: Message) { lines.append(self.row(label, TerminalLine(value), width)) }
-        row(labels.dates, data.from == data.to ? "\(data.from)" : "\(data.from) → \(data.to)")
-        row(labels.focused, "\(duration: data.focusedSeconds) in \(sessions(data.sessions))")
+        row(Label.dates, data.from == data.to ? "\(data.from)" : "\(data.from) → \(data.to)")
+        row(Label.focused, "\(duration: data.focusedSeconds) in \(sessions(data.sessions))")
         guard data.sessions > 0 else { return lines }
         if let rate = data.completionRate {
             row(
-                labels.completed,
+                Label.completed,
                 "\(data.completedSessions) · interrupted \(data.interruptedSessions) · \(percent(rate))")
         } else {
-            row(labels.completed, "\(data.completedSessions) · interrupted \(data.interruptedSessions)")
+            row(Label.completed, "\(data.completedSessions) · interrupted \(data.interruptedSessions)")
         }
-        row(labels.average, "\(duration: data.averageSessionSeconds) · longest \(duration: data.longestSessionSeconds)")
+        row(Label.average, "\(duration: data.averageSessionSeconds) · longest \(duration: data.longestSessionSeconds)")
         if let best = data.bestDay {
-            row(labels.bestDay, "\(best.date, .weekdayLong) · \(duration: best.focusedSeconds)")
+            row(Label.bestDay, "\(best.date, .weekdayLong) · \(duration: best.focusedSeconds)")
         }
         if let previous = data.previous {
             let sign = previous.changeSeconds < 0 ? "-" : "+"
             let change = abs(previous.changeSeconds)
             if let ratio = previous.changeRatio {
-                row(labels.change, "\(sign)\(duration: change) (\(sign)\(percent(abs(ratio)))) vs previous")
+                row(Label.change, "\(sign)\(duration: change) (\(sign)\(percent(abs(ratio)))) vs previous")
             } else {
-                row(labels.change, "\(sign)\(duration: change) vs previous")
+                row(Label.change, "\(sign)\(duration: change) vs previous")
             }
         }
         return lines + [streak(data, width), today(data, width)]
@@ -100,7 +107,7 @@ enum StatsView {
     /// `Streak  4 days · longest 12 days`.
     static func streak(_ data: StatsData, _ width: Int) -> TerminalLine {
         row(
-            labels.streak,
+            Label.streak,
             TerminalLine("\(days(data.currentStreak.days)) · longest \(days(data.longestStreak.days))" as Message),
             width)
     }
@@ -111,7 +118,7 @@ enum StatsView {
         let goalText = TerminalLine("\(duration: goal.focusedSeconds) / \(duration: goal.goalSeconds) " as Message)
         let barWidth = min(20, width - labelWidth - goalText.width - 5)
         let bar = TerminalLine(verbatim: Bar.render(goal.fraction, width: barWidth), .green)
-        return row(labels.today, goalText + bar + TerminalLine(verbatim: " " + percent(goal.fraction)), width)
+        return row(Label.today, goalText + bar + TerminalLine(verbatim: " " + percent(goal.fraction)), width)
     }
 
     /// A summary row: the label in its column, then the value, cut to `width`.
@@ -163,7 +170,7 @@ enum StatsView {
             v == 0 || best == 0 ? ticks[0] : ticks[max(1, (8 * v + best - 1) / best)]
         }
         return [
-            TerminalLine(labels.byHour).padded(toWidth: labelWidth) + TerminalLine(verbatim: String(profile), .cyan),
+            TerminalLine(Label.byHour).padded(toWidth: labelWidth) + TerminalLine(verbatim: String(profile), .cyan),
             TerminalLine(verbatim: String(repeating: " ", count: labelWidth) + "0     6     12    18"),
         ]
     }

@@ -84,4 +84,16 @@ import Testing
         #expect(DisplayWidth.widthStandingAlone("░▒▓ ◽".unicodeScalars) == 6)
         #expect(DisplayWidth.widthStandingAlone("a\u{301}".unicodeScalars) == nil)
     }
+
+    /// The bytes' short way (what a line and `displayWidth` use) decodes every scalar as the scalars' way reads it,
+    /// one, two, three and four bytes long, alone and between printable ASCII and a bar.
+    @Test(arguments: [0..<0x800, 0x800..<0x3000, 0xF000..<0x10000, 0x1F000..<0x1F700, 0xE0000..<0xE0080])
+    func theBytesShortWayReadsEveryScalarAsTheScalarsWay(_ values: Range<UInt32>) {
+        for scalar in values.compactMap(Unicode.Scalar.init) {
+            for text in [String(scalar), "a" + String(scalar) + "█", String(scalar) + "\u{301}"] {
+                let bytes = text.utf8.withContiguousStorageIfAvailable(DisplayWidth.widthStandingAlone(utf8:))
+                #expect(bytes == DisplayWidth.widthStandingAlone(text.unicodeScalars), "\(scalar.value)")
+            }
+        }
+    }
 }

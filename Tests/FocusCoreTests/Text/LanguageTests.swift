@@ -84,6 +84,12 @@ import Testing
     /// Placeholders found among the bytes fill every template of the catalogue, English and Chinese, as walking its
     /// characters did (``fill``, as it was, is the reference), and templates made to test the edges.
     @Test func placeholdersFillEveryTemplateAsWalkingItsCharactersDid() {
+        func positional(_ text: Substring) -> (Int, Substring)? {
+            let digits = text.prefix { $0.isASCII && $0.isNumber }
+            let after = text[digits.endIndex...]
+            guard !digits.isEmpty, after.hasPrefix("$@"), let n = Int(digits), n >= 1 else { return nil }
+            return (n, after.dropFirst(2))
+        }
         func fill(_ format: String, with values: [String]) -> String {
             var out = ""
             var next = 0
@@ -98,7 +104,7 @@ import Testing
                     if next < values.count { out += values[next] }
                     next += 1
                     rest = rest.dropFirst()
-                } else if let (position, after) = Message.positional(rest) {
+                } else if let (position, after) = positional(rest) {
                     if position <= values.count { out += values[position - 1] }
                     rest = after
                 } else {
@@ -109,7 +115,10 @@ import Testing
             return out
         }
         let catalogue = MessageCatalogue.entries(for: .simplifiedChinese)
-        let edges = ["", "%", "%%", "%@", "%@%", "100%", "%1$@%2$@%3$@", "%0$@", "%12$@", "%x", "a%@b%%c%2$@", "中%@文"]
+        let edges = [
+            "", "%", "%%", "%@", "%@%", "100%", "%1$@%2$@%3$@", "%0$@", "%12$@", "%x", "a%@b%%c%2$@", "中%@文",
+            "%2$", "%3$x", "%99999999999999999999$@", "%0002$@", "%1$@%1$@", "%$@", "%1\u{301}$@", "%\u{301}@", "é%@",
+        ]
         let templates = Array(catalogue.keys) + Array(catalogue.values) + edges
         #expect(templates.count > 100)
         for template in templates {
