@@ -27,6 +27,9 @@ public final class AppStore {
     /// and how many times a file's prefix was read to tell (for tests).
     var verifiedPrefixes: [String: VerifiedPrefix] = [:]
     var prefixReads = 0
+    /// The stats cache as last mapped: asked again while the file is the same (`profile` asks for the growth, then
+    /// the expedition), it is not mapped and read again (``StatsCacheFile/open(_:reusing:)``).
+    var statsCacheFile: StatsCacheFile?
     /// Lines that could not be read during the last ``load()``, records a crash cut short (``tornTails``) aside.
     public internal(set) var issues: [JournalIssue] = []
     /// Records a crash cut short, found by the last ``load()``: never saved, so skipped and only noted (``TornLine``).

@@ -47,11 +47,21 @@ final class StatsCacheFile {
     struct Corrupt: Error {}
 
     /// Maps `path`; `nil` when it does not exist, is not a cache of this version, or is cut short.
-    static func open(_ path: String) -> StatsCacheFile? {
+    ///
+    /// When the file is still the one `mapped` maps (same inode and length: a fold only appends to the file or
+    /// replaces it, and the mapping keeps the inode from being reused), `mapped` itself is returned.
+    static func open(_ path: String, reusing mapped: StatsCacheFile? = nil) -> StatsCacheFile? {
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
+        if let mapped, mapped.maps(fd) { return mapped }
         return map(fd)
+    }
+
+    /// Whether the file open at `fd` is the one mapped, as it was mapped (same inode and length).
+    private func maps(_ fd: Int32) -> Bool {
+        var st = stat()
+        return fstat(fd, &st) == 0 && st.st_ino == inode && st.st_dev == device && Int(st.st_size) == length
     }
 
     /// `path` opened for a fold, under an exclusive `flock` of the file (one folding process at a time; readers
@@ -67,10 +77,7 @@ final class StatsCacheFile {
             close(fd)
             return nil
         }
-        var st = stat()
-        if let mapped, mapped.lockedFD < 0, fstat(fd, &st) == 0, st.st_ino == mapped.inode, st.st_dev == mapped.device,
-            Int(st.st_size) == mapped.length
-        {
+        if let mapped, mapped.lockedFD < 0, mapped.maps(fd) {
             mapped.lockedFD = fd
             return mapped
         }
