@@ -26,7 +26,8 @@ extension AppStore {
 
     /// ``derivedJournal(days:definitions:)`` without a rebuild: `nil` when the files cannot be folded.
     private func foldedJournal(days: LocalDays, definitions: ExpeditionDefinitions?) -> DerivedJournal? {
-        guard let file = StatsCacheFile.open(paths.statsCacheFile) else { return nil }
+        guard let file = StatsCacheFile.open(paths.statsCacheFile, reusing: statsCacheFile) else { return nil }
+        statsCacheFile = file
         let derived = DerivedJournal(file: file)
         let fingerprint = cacheFingerprint(days: days)
         guard derived.fingerprint == fingerprint, derived.sessionCount > 0, let change = try? changedSince(derived)

@@ -27,6 +27,9 @@ public final class AppStore {
     /// and how many times a file's prefix was read to tell (for tests).
     var verifiedPrefixes: [String: VerifiedPrefix] = [:]
     var prefixReads = 0
+    /// The stats cache as last mapped: asked again while the file is the same (`profile` asks for the growth, then
+    /// the expedition), it is not mapped and read again (``StatsCacheFile/open(_:reusing:)``).
+    var statsCacheFile: StatsCacheFile?
     /// Lines that could not be read during the last ``load()``, records a crash cut short (``tornTails``) aside.
     public internal(set) var issues: [JournalIssue] = []
     /// Records a crash cut short, found by the last ``load()``: never saved, so skipped and only noted (``TornLine``).
@@ -193,9 +196,17 @@ public final class AppStore {
     /// The names of the files in `directory` that are part of the journal, in reading order: by name, with sync
     /// engines' conflict copies last, so a record's own file wins over a copy of it.
     static func journalFileNames(_ directory: String) throws(FocusError) -> [String] {
-        let names = try FileIO.list(directory).filter { JournalFileName($0) != nil }
-        func isCopy(_ name: String) -> Bool { if case .conflictCopy = JournalFileName(name) { true } else { false } }
-        return names.filter { !isCopy($0) } + names.filter(isCopy)
+        // Each name read once: every command that reads the derived files lists the folder first.
+        var names: [String] = []
+        var copies: [String] = []
+        for name in try FileIO.list(directory) {
+            switch JournalFileName(name) {
+            case nil: continue
+            case .conflictCopy: copies.append(name)
+            default: names.append(name)
+            }
+        }
+        return names + copies
     }
 
     /// Appends `log` to this device's journal file and to ``focusLogs``.

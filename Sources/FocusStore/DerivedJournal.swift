@@ -24,7 +24,7 @@ final class DerivedJournal {
     var changeCount: Int { delta?.changeCount ?? file.changeCount }
 
     /// The digest's parts, each read when first asked for; `nil` when it cannot be read or has none.
-    private(set) lazy var core: JournalDigest.Core? = delta?.core ?? (try? file.digestCore())
+    private(set) lazy var core: JournalDigest.Core? = delta.map(\.core) ?? (try? file.digestCore())
     var tags: [JournalDigest.TagUse]? { core?.tags }
     /// The expedition as folded, without the sessions still pending (``StatsCacheDelta/pending``).
     private(set) lazy var foldedExpedition: JournalDigest.Expedition? =

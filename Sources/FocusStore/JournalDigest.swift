@@ -78,9 +78,16 @@ struct JournalDigest: Equatable {
         /// ``text`` read back, its newest `limit` sessions only (the lines after them are not read); `nil` when it
         /// is not one.
         init?(text: String, limit: Int = .max) {
+            guard let history = Array(text.utf8).withUnsafeBufferPointer({ Self(bytes: $0, limit: limit) }) else {
+                return nil
+            }
+            self = history
+        }
+
+        /// ``text`` read back from its bytes (in the stats cache's mapping), its newest `limit` sessions only.
+        init?(bytes: UnsafeBufferPointer<UInt8>, limit: Int = .max) {
             // Read as bytes: a substring's UTF-8 copied into an array goes element by element, and a JSON decoder's
             // first use costs more than the lines it reads.
-            let bytes = Array(text.utf8)
             var breaks: [Int] = []
             for (i, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
                 breaks.append(i)
@@ -91,7 +98,8 @@ struct JournalDigest: Equatable {
                     Array("{\"n\":".utf8) + bytes[(breaks[0] + 1)..<breaks[1]] + [UInt8(ascii: "}")])["n"]
             else { return nil }
             let row = bytes[(breaks[1] + 1)..<breaks[2]]
-            let indices = (row.isEmpty ? [] : row.split(separator: UInt8(ascii: ",")))
+            // The first `limit` indices only: the rest of the row stays one piece, not read.
+            let indices = (row.isEmpty ? [] : row.split(separator: UInt8(ascii: ","), maxSplits: limit))
                 .prefix(limit).map { Int(String(decoding: $0, as: UTF8.self)) }
             var end = breaks[2] + 1
             for _ in 0..<indices.count {

@@ -31,7 +31,7 @@ import FoundationEssentials
 /// ```
 struct StatsCache {
     static let magic: Int = 0x3143_5344_5355_4F46  // "FOCUSDC1"
-    static let version = 9
+    static let version = 10
     static let tailLength = 4096
 
     /// What a journal file looked like when the cache was built.
@@ -205,8 +205,16 @@ struct StatsCache {
             int(Int(Int64(bitPattern: (date?.timeIntervalSince1970 ?? 0).bitPattern)))
         }
 
-        /// The digest's expedition, in words: read with no JSON decoder, as every expedition command reads it.
+        /// The digest's expedition, in words behind their length: read with no JSON decoder, and only by the commands
+        /// that show it (the others step over it).
         mutating func expedition(_ expedition: JournalDigest.Expedition?) {
+            var w = Writer()
+            w.expeditionWords(expedition)
+            int(w.bytes.count)
+            bytes += w.bytes
+        }
+
+        private mutating func expeditionWords(_ expedition: JournalDigest.Expedition?) {
             int(expedition == nil ? 0 : 1)
             guard let expedition else { return }
             string(expedition.fingerprint)

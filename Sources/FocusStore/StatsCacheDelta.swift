@@ -25,8 +25,19 @@ struct StatsCacheDelta {
     var files: [StatsCache.FileState]
     var sessionCount: Int
     var changeCount: Int
-    var core: JournalDigest.Core
-    var expedition: JournalDigest.Expedition?
+    /// The tags, change targets and growth: as folded, or read from the record's bytes when asked for (a record read
+    /// back holds only those: most commands never ask); `nil` when they cannot be read.
+    var core: JournalDigest.Core? { encodedCore.map(Self.core(from:)) ?? foldedCore }
+    private var foldedCore: JournalDigest.Core?
+    private var encodedCore: [UInt8]?
+    /// The expedition: as folded, or read from ``encodedExpedition`` when asked for (a record read back holds only
+    /// its bytes); `nil` when it has none or it cannot be read.
+    var expedition: JournalDigest.Expedition? {
+        isRead ? encodedExpedition.flatMap(Self.expedition(from:)) : foldedExpedition
+    }
+    private var foldedExpedition: JournalDigest.Expedition?
+    /// Whether this is a record read back from a file (its core and expedition are read from their bytes).
+    private var isRead = false
     /// ``expedition`` as a record or the base holds it, when it is the one read (a fold that did not change it):
     /// copied into the record instead of written again.
     var encodedExpedition: [UInt8]?
@@ -56,9 +67,25 @@ struct StatsCacheDelta {
         self.files = files
         self.sessionCount = sessionCount
         self.changeCount = changeCount
-        self.core = core
-        self.expedition = expedition
+        foldedCore = core
+        foldedExpedition = expedition
         self.history = history
+    }
+
+    /// ``StatsCache/Writer/core(_:)``'s bytes read back; `nil` when they cannot be.
+    private static func core(from bytes: [UInt8]) -> JournalDigest.Core? {
+        bytes.withUnsafeBytes { bytes in
+            var r = StatsCacheFile.Reader(base: bytes.baseAddress!, length: bytes.count)
+            return try? r.core()
+        }
+    }
+
+    /// ``StatsCache/Writer/expedition(_:)``'s bytes read back; `nil` when they cannot be.
+    private static func expedition(from bytes: [UInt8]) -> JournalDigest.Expedition? {
+        bytes.withUnsafeBytes { bytes in
+            var r = StatsCacheFile.Reader(base: bytes.baseAddress!, length: bytes.count)
+            return (try? r.expedition()) ?? nil
+        }
     }
 
     /// The most bytes of records a file of `baseLength` bytes takes before a fold writes a new base: a quarter of
@@ -71,7 +98,7 @@ struct StatsCacheDelta {
         w.files(files)
         w.int(sessionCount)
         w.int(changeCount)
-        w.core(core)
+        if let encodedCore { w.bytes += encodedCore } else if let foldedCore { w.core(foldedCore) }
         if let encodedExpedition { w.bytes += encodedExpedition } else { w.expedition(expedition) }
         w.string(history?.text ?? "")
         var lines = ""
@@ -111,11 +138,10 @@ struct StatsCacheDelta {
         // Counts of the whole journal: bounded as quantities, not by the record's length.
         sessionCount = try r.quantity()
         changeCount = try r.quantity()
-        core = try r.core()
-        let expeditionStart = r.at
-        expedition = try r.expedition()
-        encodedExpedition = [UInt8](
-            UnsafeRawBufferPointer(start: r.base + expeditionStart, count: r.at - expeditionStart))
+        isRead = true
+        // The core and the expedition are stepped over, their bytes kept: read only when asked for.
+        encodedCore = r.bytes(in: try r.skipSection())
+        encodedExpedition = r.bytes(in: try r.skipSection())
         let historyText = try r.string()
         if historyText.isEmpty {
             history = nil

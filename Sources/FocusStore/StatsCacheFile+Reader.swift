@@ -47,11 +47,24 @@ extension StatsCacheFile {
         }
 
         mutating func string() throws(Corrupt) -> String {
+            let bytes = try stringBytes()
+            return String(
+                decoding: UnsafeRawBufferPointer(start: base + bytes.lowerBound, count: bytes.count), as: UTF8.self)
+        }
+
+        /// Where the next string's bytes are, stepped over without reading them.
+        mutating func stringBytes() throws(Corrupt) -> Range<Int> {
             let n = try count()
             guard n <= length - at else { throw Corrupt() }
-            let s = String(decoding: UnsafeRawBufferPointer(start: base + at, count: n), as: UTF8.self)
-            at += n + (8 - n % 8) % 8
-            return s
+            defer { at += n + (8 - n % 8) % 8 }
+            return at..<at + n
+        }
+
+        mutating func skipString() throws(Corrupt) { _ = try stringBytes() }
+
+        /// A copy of the bytes `range` (one that ``skipSection()`` or ``stringBytes()`` gave).
+        func bytes(in range: Range<Int>) -> [UInt8] {
+            [UInt8](UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count))
         }
 
         /// ``StatsCache/Writer/files(_:)`` read back.
@@ -66,11 +79,14 @@ extension StatsCacheFile {
             return files
         }
 
-        /// Past ``StatsCache/Writer/core(_:)``'s bytes.
-        mutating func skipCore() throws(Corrupt) {
+        /// Past a part written behind its length (``StatsCache/Writer/core(_:)``,
+        /// ``StatsCache/Writer/expedition(_:)``): where it lies, its length word with it.
+        mutating func skipSection() throws(Corrupt) -> Range<Int> {
+            let start = at
             let n = try count()
             guard n <= length - at else { throw Corrupt() }
             at += n
+            return start..<at
         }
 
         /// ``StatsCache/Writer/core(_:)`` read back: tags and their starts finite, targets sorted, totals bounded.
@@ -158,6 +174,14 @@ extension StatsCacheFile {
 
         /// ``Writer/expedition(_:)`` read back; counts and days bounded (the route's bounds are the caller's).
         mutating func expedition() throws(Corrupt) -> JournalDigest.Expedition? {
+            let size = try count()
+            guard size <= length - at else { throw Corrupt() }
+            var r = Reader(base: base, length: at + size, at: at)
+            at += size
+            return try r.expeditionWords()
+        }
+
+        private mutating func expeditionWords() throws(Corrupt) -> JournalDigest.Expedition? {
             guard try flag() else { return nil }
             let fingerprint = try string()
             let lastStart = try date()?.timeIntervalSince1970

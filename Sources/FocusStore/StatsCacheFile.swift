@@ -22,11 +22,13 @@ final class StatsCacheFile {
     let files: [StatsCache.FileState]
     let sessionCount: Int
     let changeCount: Int
-    private let tagNames: [String?]
+    /// Where the day summaries' tag names are, and how many: read when a summary is.
+    private let tagNamesOffset, tagNameCount: Int
     private let coreOffset: Int
-    private let historyText: String
-    private let expeditionPart: JournalDigest.Expedition?
-    /// Where the base's expedition lies in the file, as ``StatsCache/Writer/expedition(_:)`` wrote it.
+    /// Where the newest sessions are (``JournalDigest/History/text``): read only by the commands that show them.
+    private let historyBytes: Range<Int>
+    /// Where the base's expedition lies in the file, as ``StatsCache/Writer/expedition(_:)`` wrote it: read only by the
+    /// commands that show it.
     private let expeditionBytes: Range<Int>
     private let runCount, dayCount, idCount, prefixCount: Int
     private let runsOffset, indexOffset, detailOffset, idsOffset, prefixesOffset: Int
@@ -45,11 +47,21 @@ final class StatsCacheFile {
     struct Corrupt: Error {}
 
     /// Maps `path`; `nil` when it does not exist, is not a cache of this version, or is cut short.
-    static func open(_ path: String) -> StatsCacheFile? {
+    ///
+    /// When the file is still the one `mapped` maps (same inode and length: a fold only appends to the file or
+    /// replaces it, and the mapping keeps the inode from being reused), `mapped` itself is returned.
+    static func open(_ path: String, reusing mapped: StatsCacheFile? = nil) -> StatsCacheFile? {
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
+        if let mapped, mapped.maps(fd) { return mapped }
         return map(fd)
+    }
+
+    /// Whether the file open at `fd` is the one mapped, as it was mapped (same inode and length).
+    private func maps(_ fd: Int32) -> Bool {
+        var st = stat()
+        return fstat(fd, &st) == 0 && st.st_ino == inode && st.st_dev == device && Int(st.st_size) == length
     }
 
     /// `path` opened for a fold, under an exclusive `flock` of the file (one folding process at a time; readers
@@ -65,10 +77,7 @@ final class StatsCacheFile {
             close(fd)
             return nil
         }
-        var st = stat()
-        if let mapped, mapped.lockedFD < 0, fstat(fd, &st) == 0, st.st_ino == mapped.inode, st.st_dev == mapped.device,
-            Int(st.st_size) == mapped.length
-        {
+        if let mapped, mapped.lockedFD < 0, mapped.maps(fd) {
             mapped.lockedFD = fd
             return mapped
         }
@@ -128,15 +137,13 @@ final class StatsCacheFile {
         files = try r.files()
         sessionCount = try r.int()
         changeCount = try r.int()
-        var names: [String?] = [nil]
-        for _ in 0..<(try r.count()) { names.append(try r.string()) }
-        tagNames = names
+        tagNameCount = try r.count()
+        tagNamesOffset = r.at
+        for _ in 0..<tagNameCount { try r.skipString() }
         coreOffset = r.at
-        try r.skipCore()
-        let expeditionStart = r.at
-        expeditionPart = try r.expedition()
-        expeditionBytes = expeditionStart..<r.at
-        historyText = try r.string()
+        _ = try r.skipSection()
+        expeditionBytes = try r.skipSection()
+        historyBytes = try r.stringBytes()
         runCount = try r.count()
         dayCount = try r.count()
         idCount = try r.count()
@@ -225,9 +232,19 @@ final class StatsCacheFile {
         return try r.core()
     }
 
+    /// The summaries' tag names (index 0 is no tag).
+    private lazy var tagNames: [String?] = {
+        var r = Reader(base: base, length: length, at: tagNamesOffset)
+        var names: [String?] = [nil]
+        // The count and the strings were stepped over when the file was opened: they can be read.
+        for _ in 0..<tagNameCount { names.append(try? r.string()) }
+        return names
+    }()
+
     /// The digest's expedition, `nil` when it has none.
     func expedition() throws(Corrupt) -> JournalDigest.Expedition? {
-        guard let expedition = expeditionPart else { return nil }
+        var r = Reader(base: base, length: length, at: expeditionBytes.lowerBound)
+        guard let expedition = try r.expedition() else { return nil }
         guard
             expedition.lastRun.map({
                 StatsCache.days.contains($0.lowerBound) && StatsCache.days.contains($0.upperBound)
@@ -258,28 +275,36 @@ final class StatsCacheFile {
             }
     }
 
+    /// The bytes of the digest's newest sessions (``JournalDigest/History/text``), in the file.
+    private var historyText: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(
+            start: base.assumingMemoryBound(to: UInt8.self) + historyBytes.lowerBound, count: historyBytes.count)
+    }
+
     /// The length of the short ids of the digest's newest sessions, without reading them; `nil` when it has none.
-    var historyIDLength: Int? { Int(historyText.prefix { $0 != "\n" }) }
+    var historyIDLength: Int? {
+        let text = historyText
+        return Int(String(decoding: text[..<(text.firstIndex(of: UInt8(ascii: "\n")) ?? text.endIndex)], as: UTF8.self))
+    }
 
     /// The oldest of the digest's newest sessions, read alone (the text's last line): a change to a session older
     /// than all of them leaves them as they are, told without reading them all. `nil` when it has none.
     var historyOldest: FocusLog? {
-        let bytes = historyText.utf8
+        let bytes = historyText
         guard bytes.last == UInt8(ascii: "\n") else { return nil }
         let end = bytes.index(before: bytes.endIndex)
         guard let lineBreak = bytes[..<end].lastIndex(of: UInt8(ascii: "\n")) else { return nil }
-        return try? JournalCodec.decode(bytes[bytes.index(after: lineBreak)..<end])
+        // An array: the codec's generic entry copies any other collection byte by byte.
+        return try? JournalCodec.decode(Array(bytes[bytes.index(after: lineBreak)..<end]))
     }
 
     /// Whether the digest's newest sessions may hold the session `id` (``JSONTextSearch/mayHold(_:in:)``).
-    func historyMayHold(id: String) -> Bool {
-        historyText.utf8.withContiguousStorageIfAvailable { JSONTextSearch.mayHold(id, in: $0) } ?? true
-    }
+    func historyMayHold(id: String) -> Bool { JSONTextSearch.mayHold(id, in: historyText) }
 
     /// The digest's newest sessions (the newest `limit` of them), `nil` when it has none.
     func history(limit: Int = .max) throws(Corrupt) -> JournalDigest.History? {
         guard !historyText.isEmpty else { return nil }
-        guard let history = JournalDigest.History(text: historyText, limit: limit) else { throw Corrupt() }
+        guard let history = JournalDigest.History(bytes: historyText, limit: limit) else { throw Corrupt() }
         return history
     }
 

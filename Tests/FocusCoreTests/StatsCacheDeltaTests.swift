@@ -144,6 +144,46 @@ import Testing
         #expect(try D.derived(paths).views == D.rebuilt(paths).views)
     }
 
+    /// A store maps the stats cache once while it is the same file, and again once a fold appended a record to it.
+    @Test func aStoreMapsTheStatsCacheAgainOnlyWhenItChanged() throws {
+        let paths = try Self.built(20)
+        let store = AppStore(paths: paths)
+        _ = try #require(store.derivedJournal(days: D.days))
+        let first = try #require(store.statsCacheFile)
+        _ = try #require(store.derivedJournal(days: D.days))
+        #expect(store.statsCacheFile === first)
+        try AppStore(paths: paths).record(D.session(600, hoursAgo: 2, tag: "one"))
+        #expect(try !D.derived(paths).read)
+        let folded = try #require(store.derivedJournal(days: D.days))
+        #expect(store.statsCacheFile !== first && folded.sessionCount == 21)
+        #expect(try D.derived(paths).views == D.rebuilt(paths).views)
+    }
+
+    /// A record whose expedition cannot be read, under a good checksum (no crash leaves one), reads as one without
+    /// an expedition when a command asks for it: the journal is read instead, and every view is the same.
+    @Test func aRecordsExpeditionThatCannotBeReadIsReadFromTheJournal() throws {
+        let paths = try Self.built(30)
+        try AppStore(paths: paths).record(D.session(900, hoursAgo: 2, tag: "x"))
+        _ = try #require(AppStore(paths: paths).derivedJournal(days: D.days))
+        let file = try #require(StatsCacheFile.open(paths.statsCacheFile))
+        #expect(file.delta?.expedition != nil)
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: paths.statsCacheFile)))
+        let payload = file.baseLength + 16
+        var r = StatsCacheFile.Reader(base: file.base + payload, length: file.length - payload - 8)
+        _ = try r.files()
+        _ = try r.quantity()
+        _ = try r.quantity()
+        _ = try r.skipSection()
+        // The expedition's first word after its length, a flag, set to 7: not a flag.
+        bytes[payload + r.at + 8] = 7
+        let sum = bytes[payload..<file.length - 8].withUnsafeBytes(StatsCache.hash)
+        withUnsafeBytes(of: Int64(sum).littleEndian) { bytes.replaceSubrange(file.length - 8..<file.length, with: $0) }
+        try Data(bytes).write(to: URL(fileURLWithPath: paths.statsCacheFile))
+        let damaged = try #require(StatsCacheFile.open(paths.statsCacheFile))
+        #expect(damaged.delta?.sessionCount == 31 && damaged.delta?.expedition == nil)
+        #expect(try D.derived(paths).views == D.rebuilt(paths).views)
+    }
+
     /// A fold that leaves the expedition as it was (no definitions) copies its bytes from the file into the record:
     /// the record is the one writing the expedition again gives, from the base or from a record before, and reads
     /// back the same.
