@@ -67,9 +67,6 @@ public final class AppStore {
     /// Hears how far a rebuild of the derived files from the whole journal has come
     /// (``rebuiltJournal(days:definitions:)``), then `nil` once it is over: the executable shows it on a terminal.
     public var rebuildProgress: ((WorkProgress?) -> Void)?
-    /// What a record does while `focus sync` holds the journal folder: wait for it (the default), or fail at once
-    /// when this process runs from one of the sync's git hooks.
-    public var syncWait = SyncWait.wait(notice: nil)
 
     /// The host name a new device id is named after.
     let hostName: String
@@ -218,8 +215,7 @@ public final class AppStore {
         let device = try device()
         try FileIO.makeDirectories(paths.journalDirectory)
         OwnAppends.note(
-            try FileIO.appendLine(JournalCodec.encode(log), to: paths.journalFile(of: device), sync: syncWait),
-            in: paths.ownAppendsFile
+            try FileIO.appendLine(JournalCodec.encode(log), to: paths.journalFile(of: device)), in: paths.ownAppendsFile
         )
         appended(log, by: device)
     }
@@ -233,8 +229,7 @@ public final class AppStore {
         try FileIO.makeDirectories(paths.journalDirectory)
         OwnAppends.note(
             try FileIO.appendLines(
-                [JournalCodec.encode(change), JournalCodec.encode(log)], to: paths.journalFile(of: device),
-                sync: syncWait),
+                [JournalCodec.encode(change), JournalCodec.encode(log)], to: paths.journalFile(of: device)),
             in: paths.ownAppendsFile)
         appended(change, by: device)
         appended(log, by: device)
@@ -317,7 +312,7 @@ public final class AppStore {
         let device = try device()
         try FileIO.makeDirectories(paths.journalDirectory)
         OwnAppends.note(
-            try FileIO.appendLine(JournalCodec.encode(change), to: paths.journalFile(of: device), sync: syncWait),
+            try FileIO.appendLine(JournalCodec.encode(change), to: paths.journalFile(of: device)),
             in: paths.ownAppendsFile)
         appended(change, by: device)
     }

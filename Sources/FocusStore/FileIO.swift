@@ -174,10 +174,10 @@ enum FileIO {
         return newlines + (bytes.last.map { $0 == 10 ? 0 : 1 } ?? 0)
     }
 
-    /// Appends `line` plus a newline to `path`; see ``appendLines(_:to:sync:)``.
+    /// Appends `line` plus a newline to `path`; see ``appendLines(_:to:)``.
     @discardableResult
-    static func appendLine(_ line: String, to path: String, sync: SyncWait) throws(FocusError) -> Appended {
-        try appendLines([line], to: path, sync: sync)
+    static func appendLine(_ line: String, to path: String) throws(FocusError) -> Appended {
+        try appendLines([line], to: path)
     }
 
     /// The file an append grew, as it was just before the bytes went in and just after (under the same lock, so no
@@ -193,13 +193,15 @@ enum FileIO {
     /// When the file does not end in a newline (a write that was cut short),
     /// a newline goes first so the new record never merges into the torn one.
     /// When the write or the flush fails, the file is cut back to its old length.
-    /// A symbolic link at `path` is refused: the journal is written only where it is. While `focus sync` holds the
-    /// folder, `sync` says whether to wait for it or fail at once.
+    /// A symbolic link at `path` is refused: the journal is written only where it is. It waits (up to 10 s) while
+    /// `focus sync` holds the folder.
     @discardableResult
-    static func appendLines(_ lines: [String], to path: String, sync: SyncWait) throws(FocusError) -> Appended {
+    static func appendLines(_ lines: [String], to path: String) throws(FocusError) -> Appended {
         // The folder's lock, shared by every append and taken whole by `focus sync` while git replaces the files
-        // (``JournalSync``): a line is never appended to a file git is about to replace.
-        let folder = try lockFolderShared(parentDirectory(of: path), sync: sync)
+        // (``JournalSync``): a line is never appended to a file git is about to replace. Waited for 10 s at most: a
+        // git hook of the sync that waits for focus itself must not hang both.
+        let folder = open(parentDirectory(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folder >= 0 { _ = FileLock.waitForLock(folder, shared: true, seconds: 10) }
         defer { if folder >= 0 { close(folder) } }
         let created = !exists(path)
         let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
@@ -236,24 +238,6 @@ enum FileIO {
         if fstat(fd, &now) != 0 { now = st }
         if created { syncDirectory(parentDirectory(of: path)) }
         return Appended(before: state(st, path: path), after: state(now, path: path))
-    }
-
-    /// The folder `path` open under a shared `flock` (or open unlocked where its file system cannot lock it; -1 when
-    /// it cannot be opened, and the append's own open says why), taken as `sync` says while a sync holds it.
-    private static func lockFolderShared(_ path: String, sync: SyncWait) throws(FocusError) -> Int32 {
-        let folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard folder >= 0, FileLock.waitForLock(folder, shared: true, seconds: 0) == .busy else { return folder }
-        switch sync {
-        case .refuse:
-            close(folder)
-            throw FocusError(
-                .temporary,
-                "cannot record from a git hook of focus sync while it holds \(path); nothing was written")
-        case .wait(let notice):
-            notice?()
-            _ = FileLock.waitForLock(folder, shared: true, seconds: nil)
-            return folder
-        }
     }
 
     static func state(_ st: stat, path: String) -> StatsCache.FileState {

@@ -28,51 +28,28 @@ public final class FileLock {
 
     /// Takes the exclusive lock on the folder `path`, waiting up to `seconds` for its holder; `nil` when it was not
     /// let go in time.
-    ///
-    /// On a file system that cannot lock a folder exclusively (NFS, which emulates `flock` with `fcntl` locks: an
-    /// exclusive one needs a file open for writing, and a folder cannot be), the folder comes back unlocked: no
-    /// process can lock it there, so there is nobody to wait for, and refusing would stop every change on it.
     static func lock(folder path: String, waiting seconds: Double) throws(FocusError) -> FileLock? {
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw FocusError(.cantCreate, "cannot open \(path): \(FileIO.errnoText())") }
-        if waitForLock(fd, seconds: seconds) == .busy {
+        guard waitForLock(fd, seconds: seconds) else {
             close(fd)
             return nil
         }
         return FileLock(fd: fd)
     }
 
-    /// How a wait for a lock ended.
-    enum Wait: Equatable {
-        /// The lock is held.
-        case held
-        /// Another process held it for the whole wait.
-        case busy
-        /// The file system cannot take this lock on this file (see ``cannotLock(_:)``).
-        case unsupported
-    }
-
     /// Takes the exclusive `flock` of the open file `fd` (`shared`: a shared one), waiting up to `seconds` for its
-    /// holder, or for as long as it takes when `seconds` is `nil` (pauses from 1 ms, doubling to 20 ms).
-    static func waitForLock(_ fd: Int32, shared: Bool = false, seconds: Double?) -> Wait {
+    /// holder (pauses from 1 ms, doubling to 20 ms); `false` when it was not let go in time or cannot be taken.
+    static func waitForLock(_ fd: Int32, shared: Bool = false, seconds: Double) -> Bool {
         var waited = 0.0
         var pause = 0.001
         while flock(fd, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) != 0 {
-            if cannotLock(errno) { return .unsupported }
-            guard errno == EWOULDBLOCK || errno == EINTR else { return .busy }
-            if let seconds, waited >= seconds { return .busy }
+            guard errno == EWOULDBLOCK || errno == EINTR, waited < seconds else { return false }
             usleep(useconds_t(pause * 1_000_000))
             waited += pause
             pause = min(pause * 2, 0.02)
         }
-        return .held
-    }
-
-    /// Whether `flock`'s `error` says the file system cannot lock the file that way, rather than that someone holds
-    /// it: NFS gives EBADF for an exclusive lock on a file not open for writing (a folder), ENOLCK when no lock
-    /// manager answers; a file system without locks gives EOPNOTSUPP or EINVAL.
-    static func cannotLock(_ error: Int32) -> Bool {
-        error == EBADF || error == ENOLCK || error == EOPNOTSUPP || error == EINVAL
+        return true
     }
 
     /// Opens (creating) a lock file, never through a symbolic link.

@@ -36,8 +36,6 @@ public struct JournalSync {
         var env = environment
         env["GIT_TERMINAL_PROMPT"] = "0"
         env["LC_ALL"] = "C"
-        // A focus that git's hooks run while the folder is held fails at once instead of waiting for this sync.
-        env[SyncWait.hookVariable] = directory
         self.environment = env
     }
 
@@ -143,8 +141,7 @@ public struct JournalSync {
     }
 
     /// `body` run holding the journal folder's lock, which every append shares (``FileIO/appendLines(_:to:)``):
-    /// none lands while git replaces the files. A holder that keeps it for 30 seconds is an error (exit 75). Where
-    /// the file system cannot lock the folder (NFS), `body` runs unlocked (``FileLock/lock(folder:waiting:)``).
+    /// none lands while git replaces the files. A holder that keeps it for 30 seconds is an error (exit 75).
     private func holdingFolder<T>(_ body: () throws(FocusError) -> T) throws(FocusError) -> T {
         guard let lock = try FileLock.lock(folder: directory, waiting: 30) else {
             throw FocusError(.temporary, "\(directory) has been locked for 30 seconds; run focus sync again")

@@ -253,7 +253,7 @@ final class SessionIndexFile {
     private static func open(_ path: String, flags: Int32, lock: Bool = false) -> SessionIndexFile? {
         let fd = Glibc.open(path, flags | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { return nil }
-        if lock && FileLock.waitForLock(fd, seconds: 1) != .held {
+        if lock && !FileLock.waitForLock(fd, seconds: 1) {
             close(fd)
             return nil
         }

@@ -73,7 +73,7 @@ final class StatsCacheFile {
     static func openLocked(_ path: String, reusing mapped: StatsCacheFile? = nil) -> StatsCacheFile? {
         let fd = Glibc.open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { return nil }
-        guard FileLock.waitForLock(fd, seconds: 1) == .held else {
+        guard FileLock.waitForLock(fd, seconds: 1) else {
             close(fd)
             return nil
         }

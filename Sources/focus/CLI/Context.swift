@@ -41,10 +41,6 @@ final class Context {
         paths = DataPaths(environment: environment, home: home)
         try paths.checkSafety(focusHome: !(environment["FOCUS_HOME"] ?? "").isEmpty)
         store = AppStore(paths: paths, hostName: environment["FOCUS_DEVICE_NAME"] ?? Self.hostName())
-        store.syncWait =
-            environment[SyncWait.hookVariable] == nil
-            ? .wait(notice: { [err] in err.line("focus: waiting for focus sync to let go of the journal folder") })
-            : .refuse
         startedActive = LiveClock.monotonic()
         // A write past `ulimit -f` then fails with EFBIG and its one-line error, instead of killing focus.
         signal(SIGXFSZ, SIG_IGN)
