@@ -16,8 +16,7 @@ import FoundationEssentials
 /// Timewarrior that the source no longer has where it covers (``Coverage``), and that session overlaps no other new
 /// interval; and the two have the same tags (`timew move` and `modify start` keep them). Anything less clear-cut is
 /// added, and the session stays counted among those the source no longer has (``ImportSummary/missing``), or is
-/// deleted with `--prune`. A session deleted here takes part as one the source no longer has (as it was when
-/// deleted): the interval moved from it is a duplicate, and the session stays deleted.
+/// deleted with `--prune`.
 public enum ImportPlan {
     /// Parses every input and compares it with `history`, handing each new session to `adding` as soon as it is
     /// planned (with the id it gets), in input order: no list of the sessions read is held. New Timewarrior intervals
@@ -227,27 +226,17 @@ public enum ImportPlan {
                 held.effective[id].flatMap { covers($0) ? (key, $0) : nil }
             }
             guard !candidates.isEmpty else { return (missing.map(\.1.id), []) }
-            // A session deleted here that the source no longer has under its identity may be the one moved there:
-            // it stays deleted rather than coming back as new.
-            let deleted = held.deletedIntervals.values.filter {
-                !keys.contains($0.key, as: .identity) && covers($0.log)
-            }
-            let index = OverlapIndex(missing.map(\.1) + deleted.map(\.log))
+            let index = OverlapIndex(missing.map(\.1))
             let overlaps = candidates.map { index.ids(overlapping: $0.start, $0.end) }
             var claims: [String: Int] = [:]
             for id in overlaps.joined() { claims[id, default: 0] += 1 }
             var followed = Set<String>()
             var new: [FocusLog] = []
             for (record, ids) in zip(candidates, overlaps) {
-                guard ids.count == 1, claims[ids[0]] == 1,
-                    let current = held.effective[ids[0]] ?? held.deletedIntervals[ids[0]]?.log,
+                guard ids.count == 1, claims[ids[0]] == 1, let current = held.effective[ids[0]],
                     Set(record.tags) == Set(current.tags)
                 else {
                     new.append(record)
-                    continue
-                }
-                guard held.effective[current.id] != nil else {
-                    duplicates += 1
                     continue
                 }
                 edits.append((current.id, ImportPlan.followed(record, current) ?? SessionPatch(origin: record.origin)))
@@ -269,29 +258,21 @@ public enum ImportPlan {
         var effective: [String: FocusLog] = [:]
         /// The effective sessions imported from the peer read, by their identity now, in its order.
         var peerSessions: [(key: String, id: String)] = []
-        /// For Timewarrior, the sessions imported from it that were deleted here (as they were when deleted, with
-        /// their identity then), by id.
-        var deletedIntervals: [String: (key: String, log: FocusLog)] = [:]
-        /// For Timewarrior, ``peerSessions`` and ``deletedIntervals`` by their times.
+        /// For Timewarrior, ``peerSessions`` by their times.
         var timewarrior: OverlapIndex?
 
         init(_ history: JournalHistory, format: SessionImporter.Format) {
             ids = Set(history.sessions.map(\.id) + history.changes.map(\.id))
             let undone = history.undone
             for log in history.effectiveLogs { effective[log.id] = log }
-            let deleted = format == .timewarrior ? history.deletedLogs : [:]
             for log in history.sessions where !undone.contains(log.id) {
                 let identities = ImportPlan.identities(of: log)
                 for key in identities where byIdentity[key] == nil { byIdentity[key] = log.id }
                 // An earlier focus's session has its Watson or Timewarrior identity second.
-                if let peer = format.peer, let current = effective[log.id] ?? deleted[log.id],
+                if let peer = format.peer, let current = effective[log.id],
                     let key = current.origin?.key ?? identities.dropFirst().first, key.hasPrefix(peer + ":")
                 {
-                    if effective[log.id] == nil {
-                        deletedIntervals[log.id] = (key, current)
-                    } else {
-                        peerSessions.append((key, log.id))
-                    }
+                    peerSessions.append((key, log.id))
                 }
             }
             for change in history.changes
@@ -299,10 +280,7 @@ public enum ImportPlan {
                 if let key = change.patch.origin?.key, byIdentity[key] == nil { byIdentity[key] = change.target }
             }
             peerSessions.sort { $0.key < $1.key }
-            if format == .timewarrior {
-                timewarrior = OverlapIndex(
-                    peerSessions.compactMap { effective[$0.id] } + deletedIntervals.values.map(\.log))
-            }
+            if format == .timewarrior { timewarrior = OverlapIndex(peerSessions.compactMap { effective[$0.id] }) }
         }
 
         /// The session here that has `key` as its identity (`nil` inside when it was deleted here), `nil` when

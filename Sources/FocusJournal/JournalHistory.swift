@@ -102,21 +102,6 @@ public struct JournalHistory: Sendable {
             let inOrder = zip(sessions, sessions.dropFirst()).allSatisfy { ($0.start, $0.id) < ($1.start, $1.id) }
             return inOrder ? sessions : sessions.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
         }
-        var (byID, deleted) = edited()
-        for id in deleted { byID[id] = nil }
-        return byID.values.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
-    }
-
-    /// The sessions deleted (and not brought back by an undo), each as its edits had left it, by id.
-    public var deletedLogs: [String: FocusLog] {
-        guard changes.contains(where: { $0.kind == .delete }) else { return [:] }
-        let (byID, deleted) = edited()
-        return byID.filter { deleted.contains($0.key) }
-    }
-
-    /// Every session no undo took back, with the edits no undo took back applied in their order, by id; and the
-    /// ids the deletions no undo took back name.
-    private func edited() -> (byID: [String: FocusLog], deleted: Set<String>) {
         let undone = undone
         var byID: [String: FocusLog] = [:]
         byID.reserveCapacity(sessions.count)
@@ -127,7 +112,8 @@ public struct JournalHistory: Sendable {
             let edit = changes[index]
             if let log = byID[edit.target] { byID[edit.target] = edit.patch.applied(to: log) }
         }
-        return (byID, Set(live.lazy.filter { changes[$0].kind == .delete }.map { changes[$0].target }))
+        for index in live where changes[index].kind == .delete { byID[changes[index].target] = nil }
+        return byID.values.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
     }
 
     /// Change records whose target is unknown (for `focus doctor`).

@@ -173,13 +173,6 @@ extension ImportPlanTests {
             changes: [edit, JournalChange(id: "d", kind: .delete, target: edit.target, at: Fixtures.now)])
         let gone = try Self.timewarrior(moved, deleted)
         #expect(gone.added.isEmpty && gone.duplicates == 1 && gone.summary.missing == 0)
-        // Deleted here, then moved there: it stays deleted, not added again.
-        let deletedFirst = JournalHistory(
-            sessions: first.added,
-            changes: [JournalChange(id: "d", kind: .delete, target: first.added[0].id, at: Fixtures.now)])
-        let movedAway = try Self.timewarrior(moved, deletedFirst)
-        #expect(movedAway.added.isEmpty && movedAway.updated.isEmpty && movedAway.duplicates == 1)
-        #expect(movedAway.summary.moved == 0 && movedAway.summary.missing == 0)
     }
 
     /// Watson frames removed there are counted as well, and deleted only with --prune.

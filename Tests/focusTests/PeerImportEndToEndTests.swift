@@ -257,26 +257,6 @@ import Testing
         try same("after --prune of a filtered export")
     }
 
-    /// A session deleted here stays deleted when Timewarrior moves its interval (`timew move`): the moved interval is
-    /// that session, not a new one. Before, it came back as new at the next import.
-    @Test func aSessionDeletedHereStaysDeletedWhenTimewarriorMovesIt() throws {
-        let peer = try Peer("timew", folder: "TIMEWARRIORDB")
-        try peer.run(["track", "2026-11-20T09:00:00Z", "-", "2026-11-20T10:00:00Z", "coding"], stdin: "yes\n")
-        try peer.run(["track", "2026-11-21T09:00:00Z", "-", "2026-11-21T10:00:00Z", "writing"])
-        #expect(try peer.focusImport("timewarrior").contains("Added 2 sessions"))
-        let list = try FocusBinary.run(["log", "--json"], home: peer.home.path)
-        let rows = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
-        let id = try #require(rows.first { $0["tag"] as? String == "coding" }?["id"] as? String)
-        #expect(try FocusBinary.run(["log", "delete", id], home: peer.home.path).status == 0)
-
-        try peer.run(["move", "@2", "2026-11-20T08:30:00Z"])
-        let again = try peer.focusImport("timewarrior")
-        #expect(again.contains("Added 0 sessions") && again.contains("Duplicates: 2"), "\(again)")
-        #expect(try peer.focusTotals().tags.keys.sorted() == ["writing"])
-        #expect(try peer.focusImport("timewarrior").contains("Added 0 sessions"))
-        #expect(try peer.focusTotals().tags.keys.sorted() == ["writing"])
-    }
-
     /// `timew export work` has the `work` intervals only: another tag's session in its span is not gone (neither
     /// reported nor pruned), and a new `work` interval over time Timewarrior freed from it is added, not that
     /// session moved.
