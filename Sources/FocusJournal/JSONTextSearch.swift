@@ -5,11 +5,14 @@
 /// Asks whether JSON text (a file's lines, a derived file's stored lines) may hold a string, without parsing it.
 package enum JSONTextSearch {
     /// Whether `text` may hold the string `value` written as a JSON string's content: `false` only when `value` is
-    /// plain printable ASCII (which JSON writes as it is), its bytes are nowhere in `text`, and `text` holds no
-    /// `\u` escape (another writer may spell any character that way).
+    /// plain printable ASCII without `"`, `\` and `/` (which JSON writes as they are; `/` may also be written
+    /// `\/`), its bytes are nowhere in `text`, and `text` holds no `\u` escape (another writer may spell any
+    /// character that way).
     package static func mayHold(_ value: String, in text: UnsafeBufferPointer<UInt8>) -> Bool {
         let needle = Array(value.utf8)
-        guard !needle.isEmpty, needle.allSatisfy({ (0x20...0x7E).contains($0) && $0 != 0x22 && $0 != 0x5C }) else {
+        guard !needle.isEmpty,
+            needle.allSatisfy({ (0x20...0x7E).contains($0) && $0 != 0x22 && $0 != 0x5C && $0 != 0x2F })
+        else {
             return true
         }
         return find(needle, in: text) || find(Array(#"\u"#.utf8), in: text)

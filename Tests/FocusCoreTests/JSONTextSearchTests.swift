@@ -18,6 +18,8 @@ import Testing
         // Not plain printable ASCII: JSON may escape it, or another normalization may equal it.
         ("a\"b", #"{"id":"x"}"#, true),
         ("a\\b", #"{"id":"x"}"#, true),
+        // JSON may write "/" as "\/": "a\/b" is "a/b".
+        ("a/b", #"{"id":"a\/b"}"#, true),
         ("tab\there", #"{"id":"x"}"#, true),
         ("专注", #"{"id":"x"}"#, true),
         ("café", #"{"id":"x"}"#, true),
