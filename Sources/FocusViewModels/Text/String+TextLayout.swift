@@ -26,6 +26,7 @@ extension StringProtocol {
     /// (Chinese without spaces breaks between any two characters, but `，` or `。` never starts a line).
     /// A word longer than a line goes on over the next lines. Empty for blank text or `width` below 1.
     public func wrapped(toWidth width: Int) -> [String] {
-        TextLayout.wrap(LayoutCell.cells(self), toWidth: width).map(\.text)
+        TextLayout.wrapPrintableASCII(Array(utf8), toWidth: width)
+            ?? TextLayout.wrap(LayoutCell.cells(self), toWidth: width).map(\.text)
     }
 }

@@ -73,6 +73,32 @@ enum TextLayout {
         return lines
     }
 
+    /// ``wrap(_:toWidth:)`` of text that is printable ASCII only (help, most messages), on its bytes: every
+    /// character one column wide, none an escape, no line broken inside a word but one longer than a line; `nil`
+    /// for any other text. Same lines, without making a cell of each character (help wraps 40 KB of text).
+    static func wrapPrintableASCII(_ bytes: [UInt8], toWidth width: Int) -> [String]? {
+        guard bytes.allSatisfy({ (0x20...0x7E).contains($0) }) else { return nil }
+        guard width > 0 else { return [] }
+        var lines: [String] = []
+        var line: [UInt8] = []
+        for word in bytes.split(separator: 0x20) {
+            if line.count + (line.isEmpty ? 0 : 1) + word.count <= width {
+                if !line.isEmpty { line.append(0x20) }
+                line += word
+                continue
+            }
+            if !line.isEmpty { lines.append(String(decoding: line, as: UTF8.self)) }
+            var rest = word
+            while rest.count > width {
+                lines.append(String(decoding: rest.prefix(width), as: UTF8.self))
+                rest = rest.dropFirst(width)
+            }
+            line = Array(rest)
+        }
+        if !line.isEmpty { lines.append(String(decoding: line, as: UTF8.self)) }
+        return lines
+    }
+
     /// A word split where a line may break inside it: next to a wide character.
     private static func pieces(_ word: ArraySlice<LayoutCell>) -> [[LayoutCell]] {
         var pieces: [[LayoutCell]] = []

@@ -1,6 +1,8 @@
 import FocusCore
 import Testing
 
+@testable import FocusViewModels
+
 /// Truncation, padding and wrapping by display width, for plain strings and for terminal lines.
 @Suite struct TextLayoutTests {
     /// Mixed text: ASCII, Chinese, accents, emoji sequences, full-width forms.
@@ -119,6 +121,29 @@ import Testing
                 #expect(line.wrapped(toWidth: width).allSatisfy { $0.width <= width && !$0.isEmpty })
                 #expect(TerminalRenderer(color: false).render(line.truncated(toWidth: width)).displayWidth <= width)
             }
+        }
+    }
+
+    /// Printable ASCII is wrapped on its bytes (`help`'s 40 KB); the lines are those of the cells' way, whatever
+    /// the runs of spaces and words longer than a line.
+    @Test func printableASCIIWrapsOnBytesAsOnCells() throws {
+        var seed: UInt64 = 29
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        let pool = [" ", "  ", "a", "word", "supercalifragilistic", "--range", "x=1,", "`focus`", "~", "!"]
+        for _ in 0..<400 {
+            let text = (0..<next(16)).map { _ in pool[next(pool.count)] }.joined()
+            for width in 0...24 {
+                let bytes = try #require(TextLayout.wrapPrintableASCII(Array(text.utf8), toWidth: width))
+                #expect(
+                    bytes == TextLayout.wrap(LayoutCell.cells(text), toWidth: width).map(\.text),
+                    "'\(text)' at \(width)")
+            }
+        }
+        for text in ["tab\there", "专注 work", "caf\u{E9}", "bell\u{7}", "del\u{7F}", "line\nbreak"] {
+            #expect(TextLayout.wrapPrintableASCII(Array(text.utf8), toWidth: 10) == nil, "\(text)")
         }
     }
 
