@@ -62,7 +62,17 @@ public struct TerminalLine: Equatable, Sendable {
     /// One line per row of `text`, split at its newlines, each escaped as usual: for focus's own multi-line
     /// text (help, notices). A value from data belongs in one line, where a newline shows as `\n`.
     public static func lines(_ text: String, _ style: TextStyle = .plain) -> [TerminalLine] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalLine(verbatim: String($0), style) }
+        rows(of: text).map { TerminalLine(verbatim: String($0), style) }
+    }
+
+    /// `text` split at its newlines as `split(separator: "\n")` splits its characters (empty rows kept). Without a
+    /// carriage return, a newline is always a character of its own, so the bytes tell where without grapheme
+    /// breaking (help's 40 KB); "\r\n" is one character, so text holding a CR is split by characters.
+    static func rows(of text: String) -> [Substring] {
+        guard !text.utf8.contains(13) else { return text.split(separator: "\n", omittingEmptySubsequences: false) }
+        return text.utf8.split(separator: 10, omittingEmptySubsequences: false).map {
+            text[$0.startIndex..<$0.endIndex]
+        }
     }
 
     init(cells: [LayoutCell]) {

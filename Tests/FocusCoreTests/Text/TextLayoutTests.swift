@@ -147,6 +147,21 @@ import Testing
         }
     }
 
+    /// Multi-line text is split at its newlines on bytes where that is the characters' way: every row the same as
+    /// `split(separator: "\n")` gives, CR LF pairs and marks after a newline included.
+    @Test func rowsAreSplitAsTheCharactersSplit() {
+        var seed: UInt64 = 31
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        let pool = ["\n", "\n\n", "\r", "\r\n", "a", "专", "e\u{301}", "\u{301}", "👨‍👩‍👧", " ", "\u{1B}"]
+        for _ in 0..<2000 {
+            let text = (0..<next(12)).map { _ in pool[next(pool.count)] }.joined()
+            #expect(TerminalLine.rows(of: text) == text.split(separator: "\n", omittingEmptySubsequences: false))
+        }
+    }
+
     @Test func wrappingALineKeepsEachCharactersStyle() {
         let line = TerminalLine([TextSpan("Focus", .bold), TextSpan(" on "), TextSpan("专注写作", .cyan)])
         let lines = line.wrapped(toWidth: 8)
