@@ -123,10 +123,14 @@ extension JournalSync {
     private func ownLinesChanged(_ here: String, there: String?, sent: TreeEntry?) throws(FocusError) -> Int? {
         guard there != sent?.object else { return nil }
         let sentSize = if let sent { try size(sent.object) } else { 0 }
-        if let there, case let thereSize = try size(there), sentSize <= thereSize, try thereSize <= size(here) {
+        if let there, case let thereSize = try size(there), sentSize <= thereSize,
+            case let hereSize = try size(here), thereSize <= hereSize
+        {
             // A longer copy than was sent may only hold more of this device's lines.
-            let startsWithSent = if let sent { try blob(there, startsWith: sent.object) } else { true }
-            if startsWithSent, try blob(here, startsWith: there) { return nil }
+            let holdsSent = try sent.map { sent throws(FocusError) in
+                try blob(there, sized: thereSize, startsWith: sent.object, sized: sentSize)
+            }
+            if holdsSent ?? true, try blob(here, sized: hereSize, startsWith: there, sized: thereSize) { return nil }
         }
         let bytes = if let there { try blob(there) } else { [UInt8]() }
         let wasSent = if let sent { try blob(sent.object) } else { [UInt8]() }
@@ -167,8 +171,14 @@ extension JournalSync {
     /// as a blob the first bytes of `object`, as many as `prefix` has, through pipes, and the id must be `prefix`'s.
     /// (`hash-object --stdin` applies no attribute or filter.) `false` also when it cannot be told that way.
     func blob(_ object: String, startsWith prefix: String) throws(FocusError) -> Bool {
-        let length = try size(prefix)
-        guard try size(object) >= length else { return false }
+        try blob(object, sized: size(object), startsWith: prefix, sized: size(prefix))
+    }
+
+    /// ``blob(_:startsWith:)`` with both sizes already known, so that git is not asked for them again.
+    private func blob(_ object: String, sized objectSize: Int, startsWith prefix: String, sized length: Int)
+        throws(FocusError) -> Bool
+    {
+        guard objectSize >= length else { return false }
         let script = #"git -C "$1" cat-file blob "$2" | head -c "$3" | git -C "$1" hash-object --stdin"#
         // Without a shell the caller reads the bytes.
         guard
