@@ -194,15 +194,20 @@ enum FileIO {
     /// a newline goes first so the new record never merges into the torn one.
     /// When the write or the flush fails, the file is cut back to its old length.
     /// A symbolic link at `path` is refused: the journal is written only where it is. It waits (up to 10 s) while
-    /// `focus sync` holds the folder.
+    /// `focus sync` holds the folder, then writes nothing (exit 75).
     @discardableResult
     static func appendLines(_ lines: [String], to path: String) throws(FocusError) -> Appended {
         // The folder's lock, shared by every append and taken whole by `focus sync` while git replaces the files
-        // (``JournalSync``): a line is never appended to a file git is about to replace. Waited for 10 s at most: a
-        // git hook of the sync that waits for focus itself must not hang both.
-        let folder = open(parentDirectory(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folder >= 0 { _ = FileLock.waitForLock(folder, shared: true, seconds: 10) }
+        // (``JournalSync``): a line appended to a file git is about to replace would be lost with the rebase.
+        // Waited for 10 s at most: a git hook of the sync that waits for focus itself must not hang both, and the
+        // live timer reads no key while it waits. Then the caller says what was not written (the timer: the
+        // `focus log add` that adds it back). A folder that cannot be locked at all (no `flock` there) is written.
+        let directory = parentDirectory(of: path)
+        let folder = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { if folder >= 0 { close(folder) } }
+        if folder >= 0, FileLock.wait(forLock: folder, shared: true, seconds: 10) == .held {
+            throw FocusError(.temporary, "focus sync has held \(directory) for 10 seconds; nothing was written")
+        }
         let created = !exists(path)
         let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else {

@@ -39,17 +39,33 @@ public final class FileLock {
     }
 
     /// Takes the exclusive `flock` of the open file `fd` (`shared`: a shared one), waiting up to `seconds` for its
-    /// holder (pauses from 1 ms, doubling to 20 ms); `false` when it was not let go in time or cannot be taken.
+    /// holder; `false` when it was not let go in time or cannot be taken.
     static func waitForLock(_ fd: Int32, shared: Bool = false, seconds: Double) -> Bool {
+        wait(forLock: fd, shared: shared, seconds: seconds) == .taken
+    }
+
+    /// How a wait for a lock ended.
+    enum Wait: Equatable {
+        case taken
+        /// Another holder kept it for the whole wait.
+        case held
+        /// The file system cannot lock it (`flock` failed otherwise than on a holder).
+        case cannotLock
+    }
+
+    /// Takes the exclusive `flock` of the open file `fd` (`shared`: a shared one), waiting up to `seconds` for its
+    /// holder (pauses from 1 ms, doubling to 20 ms).
+    static func wait(forLock fd: Int32, shared: Bool = false, seconds: Double) -> Wait {
         var waited = 0.0
         var pause = 0.001
         while flock(fd, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) != 0 {
-            guard errno == EWOULDBLOCK || errno == EINTR, waited < seconds else { return false }
+            guard errno == EWOULDBLOCK || errno == EINTR else { return .cannotLock }
+            guard waited < seconds else { return .held }
             usleep(useconds_t(pause * 1_000_000))
             waited += pause
             pause = min(pause * 2, 0.02)
         }
-        return true
+        return .taken
     }
 
     /// Opens (creating) a lock file, never through a symbolic link.

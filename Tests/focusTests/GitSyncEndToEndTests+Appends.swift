@@ -7,25 +7,63 @@ extension GitSyncEndToEndTests {
     /// A session recorded in the middle of the rebase (by a `post-checkout` hook git runs when the rebase checks out
     /// the remote's tip): it waits for the sync, then lands, and the next sync sends it.
     @Test func aSessionRecordedWhileTheRebaseRunsIsKept() throws {
+        let (machines, clock) = try Self.rebaseWithAnAppend(holdingUpTo: 3)
+        let (git, laptop, desktop) = (machines.git, machines.laptop, machines.desktop)
+        #expect(try Self.sync(laptop, clock).hasSuffix("main: sent 1 line, received 1 line.\n"))
+        #expect(FileManager.default.fileExists(atPath: laptop.root + "/fired"), "the hook never ran")
+        #expect(eventually(timeout: 20) { FileManager.default.fileExists(atPath: laptop.root + "/status") })
+        #expect(try String(contentsOfFile: laptop.root + "/status", encoding: .utf8) == "0\n")
+        try FileManager.default.removeItem(atPath: laptop.journalFolder + "/.git/hooks/post-checkout")
+        #expect(try Self.tags(laptop) == ["desktop", "during", "first", "laptop"])
+        #expect(try Self.sync(laptop, clock).hasSuffix("main: sent 1 line, nothing new arrived.\n"))
+        _ = try Self.sync(desktop, clock)
+        #expect(try Self.tags(desktop) == ["desktop", "during", "first", "laptop"])
+        #expect(try Self.run(git, ["-C", laptop.journalFolder, "status", "--porcelain"]).stdout == "")
+    }
+
+    /// A sync that holds the folder longer than an append waits (10 s; here a hook holds the rebase until the
+    /// append gives up): the append writes nothing and says so in one line (exit 75), since a line written beside
+    /// the rebase would be lost with it; the sync ends as usual and nothing else changes.
+    @Test func anAppendTheSyncHoldsTooLongWritesNothing() throws {
+        let (machines, clock) = try Self.rebaseWithAnAppend(holdingUpTo: 20)
+        let (git, laptop) = (machines.git, machines.laptop)
+        #expect(try Self.sync(laptop, clock).hasSuffix("main: sent 1 line, received 1 line.\n"))
+        #expect(try String(contentsOfFile: laptop.root + "/status", encoding: .utf8) == "75\n")
+        let stderr = try String(contentsOfFile: laptop.root + "/stderr", encoding: .utf8)
+        #expect(stderr.hasSuffix(" for 10 seconds; nothing was written\n"), "\(stderr)")
+        #expect(stderr.hasPrefix("Error: focus sync has held /"), "\(stderr)")
+        #expect(stderr.count(where: \.isNewline) == 1, "\(stderr)")
+        #expect(try Self.tags(laptop) == ["desktop", "first", "laptop"])
+        #expect(try Self.run(git, ["-C", laptop.journalFolder, "status", "--porcelain"]).stdout == "")
+    }
+
+    /// The tags of `machine`'s sessions, sorted.
+    private static func tags(_ machine: Machine) throws -> [String] {
+        try machine.sessions(now: readAt).compactMap { $0["tag"] as? String }.sorted()
+    }
+
+    /// Two machines where the laptop has a session of its own to rebase onto a remote the desktop moved on, and a
+    /// `post-checkout` hook (git runs it when the rebase checks out the remote's tip) that, once, starts `focus log
+    /// add … --tag during` in the background (its stderr to `<root>/stderr`, then its exit status to
+    /// `<root>/status`) and holds the rebase until that ends or `seconds` pass.
+    private static func rebaseWithAnAppend(holdingUpTo seconds: Int) throws -> (TwoMachines, Clock) {
         let machines = try TwoMachines()
         let (git, remote, laptop, desktop, clock) = (
             machines.git, machines.remote, machines.laptop, machines.desktop, machines.clock
         )
         try laptop.expectSuccess(
             ["log", "add", "--start", "2026-11-20 09:00", "--duration", "25m", "--tag", "first"], now: clock.tick())
-        _ = try Self.sync(laptop, clock, ["--init", remote])
+        _ = try sync(laptop, clock, ["--init", remote])
         try FileManager.default.createDirectory(atPath: desktop.dataFolder, withIntermediateDirectories: true)
-        #expect(try Self.run(git, ["clone", "-q", remote, desktop.journalFolder]).status == 0)
-        // The remote moves on, and the laptop has a session of its own to rebase: its file is checked out again.
+        #expect(try run(git, ["clone", "-q", remote, desktop.journalFolder]).status == 0)
         try desktop.expectSuccess(
             ["log", "add", "--start", "2026-11-21 09:00", "--duration", "25m", "--tag", "desktop"], now: clock.tick())
-        _ = try Self.sync(desktop, clock)
+        _ = try sync(desktop, clock)
         try laptop.expectSuccess(
             ["log", "add", "--start", "2026-11-22 09:00", "--duration", "25m", "--tag", "laptop"], now: clock.tick())
 
-        // The hook records a session once and waits up to 3 s for it: without the folder's lock the append lands
-        // at once, in the middle of the rebase; with it, it waits for the sync to let go.
-        let done = laptop.root + "/appended"
+        // Without the folder's lock the append lands at once, in the middle of the rebase; with it, it waits.
+        let root = laptop.root
         var env = laptop.environment
         env["TZ"] = "UTC"
         env["FOCUS_NOW"] = clock.tick()
@@ -33,29 +71,18 @@ extension GitSyncEndToEndTests {
         let hook = laptop.journalFolder + "/.git/hooks/post-checkout"
         let script = """
             #!/bin/sh
-            [ -e '\(laptop.root)/fired' ] && exit 0
-            touch '\(laptop.root)/fired'
+            [ -e '\(root)/fired' ] && exit 0
+            touch '\(root)/fired'
             ( env -i \(assignments) '\(FocusBinary.path)' log add --start '2026-11-23 09:00' --duration 25m \
-            --tag during; touch '\(done)' ) </dev/null >/dev/null 2>&1 &
+            --tag during 2>'\(root)/stderr'; echo $? >'\(root)/status.new'; mv '\(root)/status.new' '\(root)/status' \
+            ) </dev/null >/dev/null 2>&1 &
             i=0
-            while [ ! -e '\(done)' ] && [ $i -lt 30 ]; do sleep 0.1; i=$((i + 1)); done
+            while [ ! -e '\(root)/status' ] && [ $i -lt \(seconds * 10) ]; do sleep 0.1; i=$((i + 1)); done
             exit 0
 
             """
         try script.write(toFile: hook, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook)
-
-        #expect(try Self.sync(laptop, clock).hasSuffix("main: sent 1 line, received 1 line.\n"))
-        #expect(FileManager.default.fileExists(atPath: laptop.root + "/fired"), "the hook never ran")
-        #expect(eventually(timeout: 20) { FileManager.default.fileExists(atPath: done) })
-        try FileManager.default.removeItem(atPath: hook)
-        let tags = { (machine: Machine) in
-            try machine.sessions(now: Self.readAt).compactMap { $0["tag"] as? String }.sorted()
-        }
-        #expect(try tags(laptop) == ["desktop", "during", "first", "laptop"])
-        #expect(try Self.sync(laptop, clock).hasSuffix("main: sent 1 line, nothing new arrived.\n"))
-        _ = try Self.sync(desktop, clock)
-        #expect(try tags(desktop) == ["desktop", "during", "first", "laptop"])
-        #expect(try Self.run(git, ["-C", laptop.journalFolder, "status", "--porcelain"]).stdout == "")
+        return (machines, clock)
     }
 }
