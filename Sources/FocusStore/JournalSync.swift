@@ -150,10 +150,14 @@ public struct JournalSync {
         return try body()
     }
 
-    /// Adds and commits this device's journal files (and focus's `.gitattributes` and `.gitignore`).
+    /// Adds and commits this device's journal files, and focus's `.gitattributes` and `.gitignore` while HEAD lacks
+    /// them. An edit of those made here later stays here (the rebase stashes it and puts it back): every other
+    /// machine refuses a remote that changes them, so committing it would stop their syncs.
     private func commitOwnFiles() throws(FocusError) {
+        let head = try run(["ls-tree", "-z", "--name-only", "HEAD", "--", ".gitattributes", ".gitignore"])
+        let committed = head.status == 0 ? Set(head.stdout.split(separator: "\0").map(String.init)) : []
         let names = try FileIO.list(directory).filter { name in
-            isOwn(name) || name == ".gitattributes" || name == ".gitignore"
+            isOwn(name) || ((name == ".gitattributes" || name == ".gitignore") && !committed.contains(name))
         }
         guard !names.isEmpty else { return }
         // By name and forced: a `.gitignore` pattern (the remote's, before the check refused it) stops nothing.

@@ -145,6 +145,31 @@ extension GitSyncEndToEndTests {
         #expect(try desktop.sessions(now: Self.readAt).count == 2)
     }
 
+    /// A `.gitignore` edited on one machine after the first sync stays on that machine: sent, it would have every
+    /// other machine refuse the remote (it changes a file git reads). Both machines go on syncing.
+    @Test func aGitignoreEditedAfterTheFirstSyncStaysOnItsMachine() throws {
+        let machines = try TwoMachines()
+        let (laptop, desktop, clock) = (machines.laptop, machines.desktop, machines.clock)
+        try laptop.expectSuccess(["log", "add", "--start", "2026-11-20 09:00", "--duration", "25m"], now: clock.tick())
+        _ = try Self.sync(laptop, clock, ["--init", machines.remote])
+        try FileManager.default.createDirectory(atPath: desktop.dataFolder, withIntermediateDirectories: true)
+        #expect(try Self.run(machines.git, ["clone", "-q", machines.remote, desktop.journalFolder]).status == 0)
+        let ignore = laptop.journalFolder + "/.gitignore"
+        let focusOwn = try String(contentsOfFile: ignore, encoding: .utf8)
+        try Data((focusOwn + "*.swp\n").utf8).write(to: URL(fileURLWithPath: ignore))
+
+        try laptop.expectSuccess(["log", "add", "--start", "2026-11-21 09:00", "--duration", "25m"], now: clock.tick())
+        #expect(try Self.sync(laptop, clock).hasSuffix("main: sent 1 line, nothing new arrived.\n"))
+        try desktop.expectSuccess(
+            ["log", "add", "--start", "2026-11-22 09:00", "--duration", "25m"], now: clock.tick())
+        #expect(try Self.sync(desktop, clock).hasSuffix("main: sent 1 line, received 1 line.\n"))
+        #expect(try Self.sync(laptop, clock).hasSuffix("main: nothing new to send, received 1 line.\n"))
+        #expect(try String(contentsOfFile: ignore, encoding: .utf8) == focusOwn + "*.swp\n")
+        #expect(try String(contentsOfFile: desktop.journalFolder + "/.gitignore", encoding: .utf8) == focusOwn)
+        #expect(try laptop.sessions(now: Self.readAt).count == 3)
+        #expect(try desktop.sessions(now: Self.readAt).count == 3)
+    }
+
     /// A remote that already holds more of this machine's lines than it was sent (copied there by hand, or pushed
     /// by a sync whose answer was lost), though fewer than it holds now, takes nothing away: the sync goes through.
     @Test func aRemoteHoldingMoreOfThisMachinesLinesIsNoRemoval() throws {
