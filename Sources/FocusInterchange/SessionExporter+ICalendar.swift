@@ -63,30 +63,44 @@ extension SessionExporter {
         /// Appends one character's UTF-8 sequence, after a fold when it would not fit.
         @inline(__always)
         mutating func put(_ sequence: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
-            if octets + sequence.count > limit {
-                bytes += "\r\n ".utf8
-                octets = 0
-                limit = 74
-            }
+            if octets + sequence.count > limit { fold(&bytes) }
             bytes += sequence
             octets += sequence.count
         }
 
         @inline(__always)
         mutating func put(_ byte: UInt8, to bytes: inout [UInt8]) {
-            if octets + 1 > limit {
-                bytes += "\r\n ".utf8
-                octets = 0
-                limit = 74
-            }
+            if octets + 1 > limit { fold(&bytes) }
             bytes.append(byte)
             octets += 1
         }
 
+        /// Appends `run`, one-octet characters (ASCII) only, folded where the line is full: as many calls of
+        /// ``put(_:to:)-(UInt8,_)`` would, a piece at a time.
+        mutating func put(ascii run: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+            var rest = run[...]
+            while octets + rest.count > limit {
+                let room = limit - octets
+                bytes += UnsafeBufferPointer(rebasing: rest.prefix(room))
+                rest = rest.dropFirst(room)
+                fold(&bytes)
+            }
+            bytes += UnsafeBufferPointer(rebasing: rest)
+            octets += rest.count
+        }
+
+        /// Ends the piece: CRLF and the continuation's space.
+        private mutating func fold(_ bytes: inout [UInt8]) {
+            bytes.append(13)
+            bytes.append(10)
+            bytes.append(32)
+            octets = 0
+            limit = 74
+        }
+
         /// Text already in content-line form (ASCII).
         mutating func write(_ text: StaticString, to bytes: inout [UInt8]) {
-            let utf8 = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
-            for byte in utf8 { put(byte, to: &bytes) }
+            put(ascii: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount), to: &bytes)
         }
 
         /// `text` as RFC 5545 TEXT: backslash, semicolon and comma escaped, a newline as `\n`, a carriage return
@@ -94,16 +108,27 @@ extension SessionExporter {
         mutating func text(_ text: String, to bytes: inout [UInt8]) {
             var text = text
             text.withUTF8 { utf8 in
+                // Printable ASCII with nothing to escape goes as runs, the rest a character at a time.
+                var run = 0
                 var i = 0
                 while i < utf8.count {
                     let lead = utf8[i]
+                    if lead >= 0x20, lead < 0x7F, lead != UInt8(ascii: "\\"), lead != UInt8(ascii: ";"),
+                        lead != UInt8(ascii: ",")
+                    {
+                        i += 1
+                        continue
+                    }
+                    if run < i { put(ascii: UnsafeBufferPointer(rebasing: utf8[run..<i]), to: &bytes) }
                     guard lead < 0x80 else {
                         let size = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
                         put(UnsafeBufferPointer(rebasing: utf8[i..<min(i + size, utf8.count)]), to: &bytes)
                         i += size
+                        run = min(i, utf8.count)
                         continue
                     }
                     i += 1
+                    run = i
                     switch lead {
                     case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","):
                         put(UInt8(ascii: "\\"), to: &bytes)
@@ -112,16 +137,17 @@ extension SessionExporter {
                         put(UInt8(ascii: "\\"), to: &bytes)
                         put(UInt8(ascii: "n"), to: &bytes)
                     case 13: continue
-                    case _ where lead < 0x20 || lead == 0x7F: put(UInt8(ascii: " "), to: &bytes)
-                    default: put(lead, to: &bytes)
+                    default: put(UInt8(ascii: " "), to: &bytes)
                     }
                 }
+                if run < utf8.count { put(ascii: UnsafeBufferPointer(rebasing: utf8[run...]), to: &bytes) }
             }
         }
 
-        /// Text with nothing to escape, as it is.
+        /// ASCII text with nothing to escape, as it is.
         mutating func raw(_ text: String, to bytes: inout [UInt8]) {
-            for byte in text.utf8 { put(byte, to: &bytes) }
+            var text = text
+            text.withUTF8 { put(ascii: $0, to: &bytes) }
         }
 
         /// Two decimal digits of `n` (0 to 99).
@@ -177,7 +203,8 @@ extension SessionExporter {
 
         /// Ends the line (CRLF); the next begins.
         mutating func end(_ bytes: inout [UInt8]) {
-            bytes += "\r\n".utf8
+            bytes.append(13)
+            bytes.append(10)
             self = FoldedLine()
         }
     }
