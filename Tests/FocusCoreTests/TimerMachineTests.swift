@@ -52,9 +52,9 @@ private func key(_ byte: UInt8, _ t: Double) -> TimerEvent { .key(byte, at(t)) }
         return setup
     }
 
-    /// A 25-minute session that in fact began `ago` seconds before the run (`focus start --at`).
-    static func begunEarlier(_ ago: Double) -> TimerMachine.Setup {
-        var setup = D.focus()
+    /// A run (by default one 25-minute session) that in fact began `ago` seconds before (`focus start --at`).
+    static func begunEarlier(_ ago: Double, _ run: TimerMachine.Setup = D.focus()) -> TimerMachine.Setup {
+        var setup = run
         setup.startedEarlier = ago
         return setup
     }
@@ -147,6 +147,20 @@ private func key(_ byte: UInt8, _ t: Double) -> TimerEvent { .key(byte, at(t)) }
                 + start + done + ["run:2/2", "exit:0"],
             recorded: [Recorded(1500, true), Recorded(1500, true)]),
         Scenario(
+            name: "--auto cycles begun longer ago than the whole run: each phase as it ran, one after another",
+            setup: begunEarlier(4000, D.setup(cycles)),
+            events: [.start(at(0)), .tick(at(0)), .tick(at(0)), .tick(at(0))],
+            effects: start + done + ["persist", "started", "hook:break", "finish", "summary:break", "ring", "notify"]
+                + start + done + ["run:2/2", "exit:0"],
+            recorded: [Recorded(1500, true), Recorded(1500, true)]),
+        Scenario(
+            name: "--auto cycles begun in the break before the second focus: it is already running",
+            setup: begunEarlier(1700, D.setup(cycles)),
+            events: [.start(at(0)), .tick(at(0)), .tick(at(100)), .tick(at(1600))],
+            effects: start + done + ["persist", "started", "hook:break", "finish", "summary:break", "ring", "notify"]
+                + start + done + ["run:2/2", "exit:0"],
+            recorded: [Recorded(1500, true), Recorded(1500, true)]),
+        Scenario(
             name: "q while waiting ends the run with its summary", setup: D.setup(cycles, waitsForEnter: true),
             events: [.start(at(0)), .tick(at(1500)), key("q", 1600)],
             effects: start + done + ["persist:waiting", "prompt:break", "clear", "run:1/2", "exit:0"],
@@ -184,6 +198,20 @@ private func key(_ byte: UInt8, _ t: Double) -> TimerEvent { .key(byte, at(t)) }
         #expect(run.recorded.first.map { $0.start == D.t0.addingTimeInterval(-scenario.setup.startedEarlier) } != false)
         #expect(run.state == nil, "the state file is gone at the end")
         if case .ended = run.machine.stage {} else { Issue.record("still \(run.machine.stage)") }
+    }
+
+    /// A phase that follows another at once begins where that one ran out, not when the timer saw it: a run begun
+    /// in the past is recorded as it ran, and a live one does not drift by the time between ticks.
+    @Test(
+        arguments: [(4000.0, [0.0, 0, 0]), (1700.0, [0.0, 100, 1600]), (0.0, [1500.7, 1801.4, 3301.4])]
+            as [(Double, [Double])])
+    func aPhaseThatFollowsAtOnceBeginsWhereTheOneBeforeRanOut(ago: Double, ticks: [Double]) {
+        let run = D(Self.begunEarlier(ago, D.setup(Self.cycles)))
+        run.send(.start(at(0)))
+        for t in ticks { run.send(.tick(at(t))) }
+        let begun = D.t0.addingTimeInterval(-ago)
+        #expect(run.recorded.map(\.start) == [begun, begun.addingTimeInterval(1800)])
+        #expect(run.recorded.map(\.end) == [begun.addingTimeInterval(1500), begun.addingTimeInterval(3300)])
     }
 
     /// For every effect of every run, a kill right there, then the next command's recovery: each

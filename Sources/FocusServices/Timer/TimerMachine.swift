@@ -78,6 +78,10 @@ public struct TimerMachine: Equatable, Sendable {
         let stopped: Bool
         let exitCode: Int32?
         let suspendedSeconds: Int
+        /// The `active` instant the phase ran out (or was stopped, which ends the run): a next phase that follows
+        /// at once begins there, not when the end was seen, so a run begun in the past (`--at`) goes on where it
+        /// would be now.
+        let ranOut: Double
     }
 
     public let setup: Setup
@@ -121,7 +125,7 @@ public struct TimerMachine: Equatable, Sendable {
         if isSuspended, case .key = event { return [] }
         if isSuspended, case .tick = event { return [] }
         switch (stage, event) {
-        case (.ready, .start(let now)): return begin(at: now)
+        case (.ready, .start(let now)): return begin(at: now, earlier: setup.startedEarlier)
         case (.running, .tick(let now)): return tick(now)
         case (.running, .key(let byte, let now)), (.waiting, .key(let byte, let now)):
             return TimerKeys.action(byte, in: keys).map { act($0, at: now) } ?? []
@@ -130,7 +134,7 @@ public struct TimerMachine: Equatable, Sendable {
         case (.running, .continued(let now)), (.waiting, .continued(let now)): return resume(at: now)
         case (.waiting, .inputClosed(let now)):
             keyboard = false
-            return begin(at: now)
+            return begin(at: now, earlier: 0)
         case (_, .inputClosed):
             keyboard = false
             return []
@@ -171,9 +175,9 @@ public struct TimerMachine: Equatable, Sendable {
 
     private var soundPlays: Bool { setup.sound && step.phase.isFocus }
 
-    private mutating func begin(at now: ClockReading) -> [TimerEffect] {
-        // With `--at`, the first phase began earlier than the run: it has counted since then.
-        let earlier = index == 0 ? setup.startedEarlier : 0
+    /// Starts the current step as begun `earlier` seconds before `now` (`--at`, or where the phase before it ran
+    /// out): it has counted since then.
+    private mutating func begin(at now: ClockReading, earlier: Double) -> [TimerEffect] {
         let start = ClockReading(
             active: now.active - earlier, elapsed: now.elapsed - earlier, wall: now.wall.addingTimeInterval(-earlier))
         session = TimerSession(id: setup.ids[index], phase: step.phase, planned: step.seconds, start: start)
@@ -208,7 +212,7 @@ public struct TimerMachine: Equatable, Sendable {
         case .stop: return stop(at: now, exitCode: 0)
         case .interrupt: return stop(at: now, exitCode: 130)
         case .suspend: return suspend(at: now)
-        case .next: return begin(at: now)
+        case .next: return begin(at: now, earlier: 0)
         }
     }
 
@@ -267,8 +271,10 @@ public struct TimerMachine: Equatable, Sendable {
         guard let session else { return [] }
         let final = current(at: now)
         stage = .finishing
+        let over = max(0, session.counted(at: now) - Double(session.planned))
         ending = Ending(
-            final: final, stopped: stopped, exitCode: exitCode, suspendedSeconds: Int(session.suspended(at: now)))
+            final: final, stopped: stopped, exitCode: exitCode, suspendedSeconds: Int(session.suspended(at: now)),
+            ranOut: now.active - over)
         return (soundPlays ? [.stopSound] : []) + [.finish(final)]
     }
 
@@ -300,7 +306,9 @@ public struct TimerMachine: Equatable, Sendable {
             return effects + runEnd(code)
         }
         index += 1
-        guard setup.waitsForEnter, keyboard else { return effects + begin(at: now) }
+        guard setup.waitsForEnter, keyboard else {
+            return effects + begin(at: now, earlier: max(0, now.active - ending.ranOut))
+        }
         stage = .waiting
         waitingSince = now
         return effects + [persist(at: now), .prompt(step)]
