@@ -100,7 +100,8 @@ extension AppStore {
     /// ``RunningState/sessionLog`` once, clears the state.
     ///
     /// A failure to save the final state is not fatal (the record matters); a failure to record
-    /// clears the state too, so no later recovery records it beside the `log add` the user is shown.
+    /// clears the state too, so no later recovery records it beside the `log add` the user is shown. A temporary
+    /// one (`focus sync` held the journal folder) keeps the final state instead: the next command records it.
     public func finish(_ final: RunningState) -> SessionOutcome {
         finish(final, crashingBefore: nil) ?? .discarded
     }
@@ -116,7 +117,7 @@ extension AppStore {
             case .recordSession:
                 guard let log else { continue }
                 do throws(FocusError) { recorded = try recordOnce(log) } catch {
-                    try? clearRunningState()
+                    if error.kind != .temporary { try? clearRunningState() }
                     return .notRecorded(log, error)
                 }
             case .clearState: try? clearRunningState()
@@ -140,7 +141,8 @@ extension AppStore {
         return try recoverHeld(replacing: false)
     }
 
-    /// Recovery under a lock already held; with `replacing`, a session that cannot be recorded is cleared and returned.
+    /// Recovery under a lock already held; with `replacing`, a session that cannot be recorded (but for a while) is
+    /// cleared and returned.
     ///
     /// A state file another device wrote (a state folder synced or copied here) is that device's session: it is
     /// never recorded here, and left as it is. A state whose session the journal already holds (its timer
@@ -158,7 +160,9 @@ extension AppStore {
             do throws(FocusError) {
                 outcome = .recorded(try recordOnce(log))
             } catch {
-                guard replacing else { throw error }
+                // A journal held for a while (`focus sync`) takes it later: the state stays, and a new session
+                // waits rather than replace it.
+                guard replacing, error.kind != .temporary else { throw error }
                 outcome = .notRecorded(log, error)
             }
         }

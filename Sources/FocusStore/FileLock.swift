@@ -46,6 +46,7 @@ public final class FileLock {
 
     /// How a wait for a lock ended.
     enum Wait: Equatable {
+        /// The lock is held now.
         case taken
         /// Another holder kept it for the whole wait.
         case held

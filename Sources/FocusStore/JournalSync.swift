@@ -43,8 +43,8 @@ public struct JournalSync {
     static let attributes = "*.jsonl merge=union\n"
     /// What `.git/info/attributes` holds, written at every sync: git reads it over any `.gitattributes`, so that
     /// none can have git re-encode, convert line ends of, filter or expand `$Id$` in journal files as it writes or
-    /// adds them.
-    static let gitAttributes = "*.jsonl merge=union -text -eol -working-tree-encoding -filter -ident\n"
+    /// adds them, nor call them binary (`--numstat` counts the lines sent).
+    static let gitAttributes = "*.jsonl merge=union -text -eol -working-tree-encoding -filter -ident diff\n"
     /// What `.gitignore` holds: live markers and sync engines' files are not history.
     static let ignored = "*\(RunningMarker.fileSuffix)\n.stfolder\n*.tmp\n"
 

@@ -37,16 +37,64 @@ extension GitSyncEndToEndTests {
         #expect(try Self.run(git, ["-C", laptop.journalFolder, "status", "--porcelain"]).stdout == "")
     }
 
+    /// A timer whose session ends while the sync holds the folder longer than an append waits keeps the session
+    /// (exit 75, one line saying so): its final state stays, and the next command records it once the sync is over.
+    @Test func aTimerTheSyncHoldsOffKeepsItsSessionForTheNextCommand() throws {
+        let (machines, clock) = try Self.rebaseWithAnAppend(holdingUpTo: 20, running: "start 1s")
+        let laptop = machines.laptop
+        #expect(try Self.sync(laptop, clock).hasSuffix("main: sent 1 line, received 1 line.\n"))
+        #expect(try String(contentsOfFile: laptop.root + "/status", encoding: .utf8) == "75\n")
+        let stderr = try String(contentsOfFile: laptop.root + "/stderr", encoding: .utf8)
+        #expect(
+            stderr.hasSuffix(
+                " for 10 seconds; nothing was written. The session is kept: the next focus command records it.\n"),
+            "\(stderr)")
+        #expect(stderr.count(where: \.isNewline) == 1, "\(stderr)")
+        #expect(!stderr.contains("log add"), "\(stderr)")
+        #expect(try Self.tags(laptop) == ["desktop", "during", "first", "laptop"])
+        #expect(try Self.tags(laptop) == ["desktop", "during", "first", "laptop"], "recorded once")
+    }
+
+    /// A dead timer's session that cannot be recorded while the journal folder is held (here by `flock`, as `focus
+    /// sync` holds it) is not replaced by `focus start`: the new session is refused (exit 75, one line) and the
+    /// old one recorded once the folder is free.
+    @Test func aStartWaitsRatherThanReplaceASessionTheSyncHoldsOff() throws {
+        let laptop = try Machine("laptop")
+        try laptop.expectSuccess(["log", "add", "--start", "2026-11-20 09:00", "--duration", "25m", "--tag", "first"])
+        let held = laptop.root + "/held"
+        let holder = try Spawned(
+            executable: "/usr/bin/flock",
+            arguments: [
+                "-x", laptop.journalFolder, "sh", "-c", "touch '\(held)'; while [ -e '\(held)' ]; do sleep 0.1; done",
+            ], environment: [:])
+        defer { try? FileManager.default.removeItem(atPath: held) }
+        #expect(eventually { FileManager.default.fileExists(atPath: held) })
+        let timer = try laptop.focus(["start", "1s", "--tag", "kept"])
+        #expect(timer.status == 75, "\(timer.stderr)")
+        #expect(
+            timer.stderr.hasSuffix("; nothing was written. The session is kept: the next focus command records it.\n"))
+        let start = try laptop.focus(["start", "5m", "--tag", "next"])
+        #expect(start.status == 75)
+        #expect(start.stderr.hasSuffix(" for 10 seconds; nothing was written\n"), "\(start.stderr)")
+        #expect(start.stderr.count(where: \.isNewline) == 1, "\(start.stderr)")
+        try FileManager.default.removeItem(atPath: held)
+        #expect(holder.wait().status == 0)
+        #expect(try Self.tags(laptop) == ["first", "kept"])
+        #expect(try Self.tags(laptop) == ["first", "kept"], "recorded once")
+    }
+
     /// The tags of `machine`'s sessions, sorted.
     private static func tags(_ machine: Machine) throws -> [String] {
         try machine.sessions(now: readAt).compactMap { $0["tag"] as? String }.sorted()
     }
 
     /// Two machines where the laptop has a session of its own to rebase onto a remote the desktop moved on, and a
-    /// `post-checkout` hook (git runs it when the rebase checks out the remote's tip) that, once, starts `focus log
-    /// add … --tag during` in the background (its stderr to `<root>/stderr`, then its exit status to
+    /// `post-checkout` hook (git runs it when the rebase checks out the remote's tip) that, once, starts `focus
+    /// <command> --tag during` in the background (its stderr to `<root>/stderr`, then its exit status to
     /// `<root>/status`) and holds the rebase until that ends or `seconds` pass.
-    private static func rebaseWithAnAppend(holdingUpTo seconds: Int) throws -> (TwoMachines, Clock) {
+    private static func rebaseWithAnAppend(
+        holdingUpTo seconds: Int, running command: String = "log add --start '2026-11-23 09:00' --duration 25m"
+    ) throws -> (TwoMachines, Clock) {
         let machines = try TwoMachines()
         let (git, remote, laptop, desktop, clock) = (
             machines.git, machines.remote, machines.laptop, machines.desktop, machines.clock
@@ -73,9 +121,8 @@ extension GitSyncEndToEndTests {
             #!/bin/sh
             [ -e '\(root)/fired' ] && exit 0
             touch '\(root)/fired'
-            ( env -i \(assignments) '\(FocusBinary.path)' log add --start '2026-11-23 09:00' --duration 25m \
-            --tag during 2>'\(root)/stderr'; echo $? >'\(root)/status.new'; mv '\(root)/status.new' '\(root)/status' \
-            ) </dev/null >/dev/null 2>&1 &
+            ( env -i \(assignments) '\(FocusBinary.path)' \(command) --tag during 2>'\(root)/stderr'; \
+            echo $? >'\(root)/status.new'; mv '\(root)/status.new' '\(root)/status' ) </dev/null >/dev/null 2>&1 &
             i=0
             while [ ! -e '\(root)/status' ] && [ $i -lt \(seconds * 10) ]; do sleep 0.1; i=$((i + 1)); done
             exit 0

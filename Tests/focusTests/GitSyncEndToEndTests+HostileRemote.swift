@@ -113,18 +113,20 @@ extension GitSyncEndToEndTests {
     }
 
     /// git takes focus's attributes for journal files from `.git/info/attributes` (written at every sync), over any
-    /// `.gitattributes`: one asking for another encoding, other line ends, a filter or `$Id$` rewrites nothing.
+    /// `.gitattributes`: one asking for another encoding, other line ends, a filter or `$Id$` rewrites nothing, and
+    /// journal files stay text to git.
     @Test func attributesInTheTreeDoNotChangeHowGitWritesJournalFiles() throws {
         let machines = try TwoMachines()
         let (git, laptop) = (machines.git, machines.laptop)
         try laptop.expectSuccess(["log", "add", "--start", "2026-11-20 09:00", "--duration", "25m"], now: Self.readAt)
         _ = try Self.sync(laptop, machines.clock, ["--init", machines.remote])
-        let hostile = "*.jsonl text eol=crlf working-tree-encoding=UTF-16LE filter=lfs ident merge=binary\n"
+        let hostile = "*.jsonl text eol=crlf working-tree-encoding=UTF-16LE filter=lfs ident merge=binary -diff\n"
         try Data(hostile.utf8).write(to: URL(fileURLWithPath: laptop.journalFolder + "/.gitattributes"))
         let file = try #require(laptop.ownJournalFiles().first)
         let attributes = try Self.run(git, ["-C", laptop.journalFolder, "check-attr", "-a", "--", file]).stdout
         let unset = ["text", "eol", "working-tree-encoding", "filter", "ident"].map { "\(file): \($0): unset" }
-        #expect(Set(attributes.split(separator: "\n").map(String.init)) == Set(unset + ["\(file): merge: union"]))
+        let set = ["\(file): merge: union", "\(file): diff: set"]
+        #expect(Set(attributes.split(separator: "\n").map(String.init)) == Set(unset + set))
         let bytes = try #require(laptop.journalFiles()[file])
         try FileManager.default.removeItem(atPath: laptop.journalFolder + "/" + file)
         #expect(try Self.run(git, ["-C", laptop.journalFolder, "checkout", "--", file]).status == 0)
@@ -145,18 +147,22 @@ extension GitSyncEndToEndTests {
         #expect(try desktop.sessions(now: Self.readAt).count == 2)
     }
 
-    /// A `.gitignore` edited on one machine after the first sync stays on that machine: sent, it would have every
-    /// other machine refuse the remote (it changes a file git reads). Both machines go on syncing.
-    @Test func aGitignoreEditedAfterTheFirstSyncStaysOnItsMachine() throws {
+    /// `.gitignore` and `.gitattributes` edited on one machine after the first sync stay on that machine: sent, they
+    /// would have every other machine refuse the remote (it changes files git reads). Both machines go on syncing,
+    /// and lines are counted though the edit calls journal files binary (`-diff`).
+    @Test func gitsFilesEditedAfterTheFirstSyncStayOnTheirMachine() throws {
         let machines = try TwoMachines()
         let (laptop, desktop, clock) = (machines.laptop, machines.desktop, machines.clock)
         try laptop.expectSuccess(["log", "add", "--start", "2026-11-20 09:00", "--duration", "25m"], now: clock.tick())
         _ = try Self.sync(laptop, clock, ["--init", machines.remote])
         try FileManager.default.createDirectory(atPath: desktop.dataFolder, withIntermediateDirectories: true)
         #expect(try Self.run(machines.git, ["clone", "-q", machines.remote, desktop.journalFolder]).status == 0)
-        let ignore = laptop.journalFolder + "/.gitignore"
-        let focusOwn = try String(contentsOfFile: ignore, encoding: .utf8)
-        try Data((focusOwn + "*.swp\n").utf8).write(to: URL(fileURLWithPath: ignore))
+        var focusOwn: [String: String] = [:]
+        for (name, added) in [(".gitignore", "*.swp\n"), (".gitattributes", "*.jsonl -diff\n")] {
+            let path = laptop.journalFolder + "/" + name
+            focusOwn[name] = try String(contentsOfFile: path, encoding: .utf8)
+            try Data((focusOwn[name]! + added).utf8).write(to: URL(fileURLWithPath: path))
+        }
 
         try laptop.expectSuccess(["log", "add", "--start", "2026-11-21 09:00", "--duration", "25m"], now: clock.tick())
         #expect(try Self.sync(laptop, clock).hasSuffix("main: sent 1 line, nothing new arrived.\n"))
@@ -164,8 +170,11 @@ extension GitSyncEndToEndTests {
             ["log", "add", "--start", "2026-11-22 09:00", "--duration", "25m"], now: clock.tick())
         #expect(try Self.sync(desktop, clock).hasSuffix("main: sent 1 line, received 1 line.\n"))
         #expect(try Self.sync(laptop, clock).hasSuffix("main: nothing new to send, received 1 line.\n"))
-        #expect(try String(contentsOfFile: ignore, encoding: .utf8) == focusOwn + "*.swp\n")
-        #expect(try String(contentsOfFile: desktop.journalFolder + "/.gitignore", encoding: .utf8) == focusOwn)
+        let ignore = laptop.journalFolder + "/.gitignore"
+        #expect(try String(contentsOfFile: ignore, encoding: .utf8) == focusOwn[".gitignore"]! + "*.swp\n")
+        for name in [".gitignore", ".gitattributes"] {
+            #expect(try String(contentsOfFile: desktop.journalFolder + "/" + name, encoding: .utf8) == focusOwn[name])
+        }
         #expect(try laptop.sessions(now: Self.readAt).count == 3)
         #expect(try desktop.sessions(now: Self.readAt).count == 3)
     }

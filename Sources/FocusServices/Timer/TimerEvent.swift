@@ -43,7 +43,8 @@ public enum SessionOutcome: Equatable, Sendable {
     case recorded(FocusLog)
     /// Nothing to record: a break, a phase that never began, or focus under a minute.
     case discarded
-    /// The journal could not take it; the state was cleared, so the user adds it back by hand.
+    /// The journal could not take it; the state was cleared, so the user adds it back by hand. When the error is
+    /// temporary (`focus sync` held the journal), the state stays instead, and the next command records it.
     case notRecorded(FocusLog, FocusError)
 
     /// The session in the journal, if any.

@@ -26,6 +26,10 @@ enum StopCommand: ParsableCommand {
             } else {
                 ctx.out.line("Stopped: recorded \(duration: log.focused) of focus as \(how).")
             }
+        } else if try ctx.store.runningState()?.id == state.id {
+            // The timer could not record it yet (`focus sync` held the journal) and kept its state.
+            throw FocusError(
+                .temporary, "Stopped; the session is kept, not recorded yet: the next focus command records it")
         } else {
             ctx.out.line("Stopped: under a minute of focus, so nothing was recorded.")
         }

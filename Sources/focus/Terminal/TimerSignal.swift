@@ -7,11 +7,12 @@ import FocusCore
 /// Asks the timer running a session (in another process) to end, and waits until it has.
 enum TimerSignal {
     /// Sends `signal` (SIGUSR1 stops, SIGUSR2 cancels) to the timer of `state`, then SIGCONT, since a timer suspended
-    /// with Ctrl-Z ends as one that runs; returns once it let the session go (10 seconds at most).
+    /// with Ctrl-Z ends as one that runs; returns once it let the session go (20 seconds at most: its record may
+    /// wait 10 for `focus sync`).
     static func end(_ state: RunningState, with signal: Int32, _ ctx: Context) throws(FocusError) {
         try send(state, signal)
-        guard try ctx.store.waitUntilSessionEnds(within: 10) else {
-            throw FocusError(.temporary, "the timer (process \(state.pid)) did not stop within 10 seconds")
+        guard try ctx.store.waitUntilSessionEnds(within: 20) else {
+            throw FocusError(.temporary, "the timer (process \(state.pid)) did not stop within 20 seconds")
         }
     }
 

@@ -23,8 +23,13 @@ enum LogAddCommandLine {
 }
 
 extension LogAddCommandLine {
-    /// `<why>. The session was NOT recorded; once that is fixed, add it back with: focus log add …`
+    /// `<why>. The session was NOT recorded; once that is fixed, add it back with: focus log add …`, or, when the
+    /// error is temporary (its state was kept), that the next command records it.
     static func notRecorded(_ log: FocusLog, because error: FocusError, in zone: Zone) -> Message {
-        "\(error.message). The session was NOT recorded; once that is fixed, add it back with: \(render(log, in: zone))"
+        guard error.kind != .temporary else {
+            return "\(error.message). The session is kept: the next focus command records it."
+        }
+        let command = render(log, in: zone)
+        return "\(error.message). The session was NOT recorded; once that is fixed, add it back with: \(command)"
     }
 }
