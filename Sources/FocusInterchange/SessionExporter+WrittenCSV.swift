@@ -63,7 +63,7 @@ extension SessionExporter {
 
         mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
             guard let from = bytes.baseAddress else { return }
-            // A joined list of tags is moved towards the start of its own bytes (``tags(_:list:)``): a move, not a copy.
+            // A joined list of tags is moved towards the start of its own bytes (``tags(_:list:)``): a move.
             UnsafeMutableRawPointer(base + count).copyMemory(from: from, byteCount: bytes.count)
             count += bytes.count
         }

@@ -207,10 +207,11 @@ import Testing
         }
     }
 
-    /// A CSV row written from a journal line as focus writes it (its fields' bytes taken from the line) is the row
-    /// written from the session's values, for random sessions whose text needs no escape in the journal.
+    /// A CSV row and an iCalendar event written from a journal line as focus writes it (the row's fields and the
+    /// event's instants taken from the line's bytes) are those written from the session's values, for random sessions
+    /// whose text needs no escape in the journal.
     @Test(arguments: 1...6)
-    func aRowFromAWrittenLineIsTheRowOfItsValues(seed: Int) throws {
+    func aWrittenLineExportsAsItsValues(seed: Int) {
         var random = TestRandom(seed: UInt64(seed) + 200)
         let days = LocalDays(timeZone: Zone(identifier: "Asia/Shanghai")!, dayStartSeconds: 4 * 3600)
         var memo = SessionExporter.CSVDays()
@@ -220,13 +221,18 @@ import Testing
             }
             let line = Array(JournalCodec.encode(log).utf8)
             var fromLine: [UInt8] = []
-            try line.withUnsafeBufferPointer { line in
-                #expect(try #require(CanonicalLine.spans(line)).asWritten, "\(log)")
+            var eventFromLine: [UInt8] = []
+            #expect(line.withUnsafeBufferPointer { CanonicalLine.spans($0)?.asWritten } == true, "\(log)")
+            line.withUnsafeBufferPointer { line in
                 SessionExporter.csvRow(log, line: line, days: days, memo: &memo, to: &fromLine)
+                SessionExporter.iCalendarEvent(log, line: line, stamp: "20261129T090000Z", to: &eventFromLine)
             }
             var fromValues: [UInt8] = []
             SessionExporter.csvRow(log, days: days, memo: &memo, to: &fromValues)
             #expect(String(decoding: fromLine, as: UTF8.self) == String(decoding: fromValues, as: UTF8.self), "\(log)")
+            var event: [UInt8] = []
+            SessionExporter.iCalendarEvent(log, stamp: "20261129T090000Z", to: &event)
+            #expect(eventFromLine == event, "\(log)")
         }
     }
 

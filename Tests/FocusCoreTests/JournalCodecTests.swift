@@ -21,8 +21,8 @@ import Testing
         #expect(error?.reason.description == reason)
     }
 
-    /// An export copies a written line's instants and numbers (``JournalCodec/written(_:idCount:)``): each is the text of its
-    /// value, whatever the id holds.
+    /// An export copies a written line's id, instants and numbers (``JournalCodec/written(_:idCount:)``): each is the
+    /// text of its value, whatever the id holds.
     @Test(
         arguments: ["a", "5F0C2A1E-0000-4000-8000-000000000001", "深度,工作", "=1+2", "🍅e\u{301}"], [0, 7, 9_999_999])
     func aWrittenLinesTimesAreTheTextOfItsValues(_ id: String, _ planned: Int) {
