@@ -9,6 +9,8 @@ extension SessionExporter {
     struct CSVDays {
         var local = DayText()
         var utc = DayText()
+        /// Where a row from a written line is put together (``csvRow(written:_:days:memo:to:)``), kept from row to row.
+        var row: [UInt8] = []
     }
 
     /// The field of one day (``appendISO(_:to:)``), kept while the days asked for are the same.
@@ -18,6 +20,11 @@ extension SessionExporter {
 
         /// Appends the field of `day` (days since 1970-01-01).
         mutating func append(_ day: Int, to bytes: inout [UInt8]) {
+            bytes += field(of: day)
+        }
+
+        /// The field of `day` (days since 1970-01-01).
+        mutating func field(of day: Int) -> [UInt8] {
             if day != self.day {
                 text.removeAll(keepingCapacity: true)
                 // A date, instants and numbers hold no character a field quotes or neutralises (a year before 1 aside).
@@ -25,40 +32,30 @@ extension SessionExporter {
                 if date.year >= 0 { appendISO(date, to: &text) } else { csvField(date.isoString, to: &text) }
                 self.day = day
             }
-            bytes += text
+            return text
         }
     }
 
     /// Appends one CSV row, with its CRLF, to `bytes`: each field as ``csvField(_:)`` writes it, with no `String`
     /// made for the fields focus itself formats. `memo` carries the day texts from the row before. `line`, when
-    /// given, is the session's journal line as written (``Writer/append(_:line:to:)``): its instants' and numbers' text
-    /// is copied.
+    /// given, is the session's journal line as written (``Writer/append(_:line:to:)``): the row is written from its
+    /// bytes (``csvRow(written:_:days:memo:to:)``).
     static func csvRow(
         _ log: FocusLog, line: UnsafeBufferPointer<UInt8>? = nil, days: LocalDays, memo: inout CSVDays,
         to bytes: inout [UInt8]
     ) {
+        if let line { return csvRow(written: line, log, days: days, memo: &memo, to: &bytes) }
         csvField(log.id, to: &bytes)
         bytes.append(UInt8(ascii: ","))
         memo.local.append(days.dayNumber(of: log), to: &bytes)
         bytes.append(UInt8(ascii: ","))
-        if let line {
-            let written = JournalCodec.times(onWritten: line, idCount: log.id.utf8.count)
-            bytes += written.start
-            bytes.append(UInt8(ascii: ","))
-            bytes += written.end
-            bytes.append(UInt8(ascii: ","))
-            bytes += written.planned
-            bytes.append(UInt8(ascii: ","))
-            bytes += written.focused
-        } else {
-            csvInstant(log.start, memo: &memo.utc, to: &bytes)
-            bytes.append(UInt8(ascii: ","))
-            csvInstant(log.end, memo: &memo.utc, to: &bytes)
-            bytes.append(UInt8(ascii: ","))
-            csvSeconds(log.planned, to: &bytes)
-            bytes.append(UInt8(ascii: ","))
-            csvSeconds(log.focused, to: &bytes)
-        }
+        csvInstant(log.start, memo: &memo.utc, to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        csvInstant(log.end, memo: &memo.utc, to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        csvSeconds(log.planned, to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        csvSeconds(log.focused, to: &bytes)
         let completed: StaticString = log.completed ? ",true," : ",false,"
         bytes += UnsafeBufferPointer(start: completed.utf8Start, count: completed.utf8CodeUnitCount)
         // An empty field writes nothing: those a session does not have are not looked at.
@@ -135,7 +132,7 @@ extension SessionExporter {
     public static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r", "'"]
 
     /// ``formulaStarts`` by ASCII byte.
-    private static let formulaBytes = (0..<128).map { formulaStarts.contains(Unicode.Scalar(UInt8($0))) }
+    static let formulaBytes = (0..<128).map { formulaStarts.contains(Unicode.Scalar(UInt8($0))) }
 
     /// One CSV field, quoted when it must be.
     ///

@@ -106,8 +106,8 @@ public enum SessionExporter {
         /// Appends the text of one more session to `bytes`: the journal's formats with no `String` made.
         ///
         /// `line`, when given, is the session's journal line exactly as ``JournalCodec/append(_:to:)`` writes it
-        /// (``AppStore/streamSessions(progress:withLines:)``): the journal's formats copy it, CSV its instants and
-        /// numbers.
+        /// (``AppStore/streamSessions(progress:withLines:)``): the journal's formats copy it, CSV its fields' text,
+        /// iCalendar its instants'.
         public mutating func append(_ log: FocusLog, line: UnsafeBufferPointer<UInt8>? = nil, to bytes: inout [UInt8]) {
             count += 1
             switch format {
@@ -118,7 +118,7 @@ public enum SessionExporter {
             case .jsonl:
                 if let line { bytes += line } else { JournalCodec.append(log, to: &bytes) }
                 bytes.append(10)
-            case .ical: iCalendarEvent(log, stamp: stamp, to: &bytes)
+            case .ical: iCalendarEvent(log, line: line, stamp: stamp, to: &bytes)
             }
         }
 

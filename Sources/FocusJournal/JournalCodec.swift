@@ -33,32 +33,84 @@ public enum JournalCodec {
         bytes = writer.bytes
     }
 
-    /// The text of the `start`, `end`, `planned` and `focused` on `line`, which is exactly what ``append(_:to:)``
-    /// writes for a session whose id is `idCount` bytes of UTF-8: each at its place there, the instants as
-    /// ``UTCTimestamp/format(_:)`` writes them, the numbers in plain digits. An export copies them rather than
-    /// formatting them again.
-    package static func times(onWritten line: UnsafeBufferPointer<UInt8>, idCount: Int) -> WrittenTimes {
-        // `{"id":"` id `","start":"` start `","end":"` end `","planned":` digits `,"focused":` digits `,`: no escape
-        // in a line as written.
-        let start = idCount + 18
-        func digits(from first: Int) -> UnsafeBufferPointer<UInt8> {
-            var end = first
-            while line[end] != UInt8(ascii: ",") { end += 1 }
-            return UnsafeBufferPointer(rebasing: line[first..<end])
+    /// Where each value's text is on `line`, which is exactly what ``append(_:to:)`` writes for a session whose id is
+    /// `idCount` bytes of UTF-8: the instants as ``UTCTimestamp/format(_:)`` writes them, the numbers in plain digits,
+    /// the strings with nothing escaped (no quote, backslash or control character in them). An export copies them
+    /// rather than formatting the session's values again, and makes no `String` for them.
+    package static func written(_ line: UnsafeBufferPointer<UInt8>, idCount: Int) -> WrittenLine {
+        // `{"id":"` id `","start":"` start `","end":"` end `","planned":` digits `,"focused":` digits
+        // `,"completed":` `true` or `false`, then the optional keys in the writer's order, each `,"key":` and a
+        // string or a list of strings, and `}`. An instant as written is 20 bytes.
+        var i = idCount + 61 + 18
+        func string() -> UnsafeBufferPointer<UInt8> {
+            let first = i
+            while line[i] != UInt8(ascii: "\"") { i += 1 }
+            defer { i += 1 }
+            return UnsafeBufferPointer(rebasing: line[first..<i])
         }
-        let planned = digits(from: start + 61)
-        return WrittenTimes(
+        func digits() -> UnsafeBufferPointer<UInt8> {
+            let first = i
+            while line[i] != UInt8(ascii: ",") { i += 1 }
+            return UnsafeBufferPointer(rebasing: line[first..<i])
+        }
+        let planned = digits()
+        i += 11
+        let focused = digits()
+        i += 13
+        let start = idCount + 18
+        var fields = WrittenLine(
+            id: UnsafeBufferPointer(rebasing: line[7..<7 + idCount]),
             start: UnsafeBufferPointer(rebasing: line[start..<start + 20]),
-            end: UnsafeBufferPointer(rebasing: line[start + 29..<start + 49]), planned: planned,
-            focused: digits(from: start + 61 + planned.count + 11))
+            end: UnsafeBufferPointer(rebasing: line[start + 29..<start + 49]), planned: planned, focused: focused,
+            completed: line[i] == UInt8(ascii: "t"))
+        i += fields.completed ? 4 : 5
+        while line[i] == UInt8(ascii: ",") {
+            i += 2
+            let key = string()
+            i += 1
+            if line[i] == UInt8(ascii: "[") {
+                // The only list is `tags`: its strings as they stand, quotes and commas between them.
+                let first = i + 1
+                repeat {
+                    i += 2
+                    _ = string()
+                } while line[i] == UInt8(ascii: ",")
+                fields.tags = UnsafeBufferPointer(rebasing: line[first..<i])
+                i += 1
+                continue
+            }
+            i += 1
+            let value = string()
+            switch (key.count, key[0]) {
+            case (2, _): fields.tz = value
+            case (3, _): fields.tag = value
+            case (4, _): fields.note = value
+            case (6, UInt8(ascii: "s")): fields.source = value
+            case (6, _): fields.origin = value
+            default: fields.revision = value
+            }
+        }
+        return fields
     }
 
-    /// Where ``times(onWritten:idCount:)`` found each value's text.
-    package struct WrittenTimes {
+    /// Where ``written(_:idCount:)`` found each value's text on a line.
+    package struct WrittenLine {
+        package let id: UnsafeBufferPointer<UInt8>
         package let start: UnsafeBufferPointer<UInt8>
         package let end: UnsafeBufferPointer<UInt8>
         package let planned: UnsafeBufferPointer<UInt8>
         package let focused: UnsafeBufferPointer<UInt8>
+        package let completed: Bool
+        package var tz: UnsafeBufferPointer<UInt8>? = nil
+        /// The first tag (the only one when there is no ``tags``).
+        package var tag: UnsafeBufferPointer<UInt8>? = nil
+        /// The list of two tags or more as it stands between its brackets: each tag quoted, commas between them.
+        package var tags: UnsafeBufferPointer<UInt8>? = nil
+        package var note: UnsafeBufferPointer<UInt8>? = nil
+        /// `nil` for the default source, which the writer leaves out.
+        package var source: UnsafeBufferPointer<UInt8>? = nil
+        package var origin: UnsafeBufferPointer<UInt8>? = nil
+        package var revision: UnsafeBufferPointer<UInt8>? = nil
     }
 
     /// Every line of `logs`, each followed by a newline: a JSON Lines export.

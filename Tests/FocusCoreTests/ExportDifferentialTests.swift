@@ -144,11 +144,23 @@ import Testing
         String(repeating: "n", count: 80),
     ]
 
-    static func text(_ random: inout TestRandom, pieces count: ClosedRange<Int>) -> String {
+    /// Text the journal's writer writes as it is (nothing escaped), full of what quotes or neutralises a CSV field: a
+    /// comma alone, after a mark that joins what follows (U+0600) and before a combining mark, formula starts, wide,
+    /// emoji and bidi text, a JSON list's brackets.
+    static let plainPieces = [
+        "a", "深度工作", "#深度工作", "🍅", "👨‍👩‍👧", ",", ",\u{301}", "\u{600},", "x,y", "=", "+", "-", "@", "'",
+        "e\u{301}", " ", "\u{202E}", "[", "]", ":", "/", String(repeating: "长", count: 30),
+    ]
+
+    static func text(_ random: inout TestRandom, pieces count: ClosedRange<Int>, of pieces: [String] = pieces) -> String
+    {
         (0..<random.next(in: count)).map { _ in pieces[random.next(in: 0...pieces.count - 1)] }.joined()
     }
 
-    static func session(_ random: inout TestRandom, _ n: Int) -> FocusLog {
+    static func session(_ random: inout TestRandom, _ n: Int, of pieces: [String] = pieces) -> FocusLog {
+        func text(_ random: inout TestRandom, pieces count: ClosedRange<Int>) -> String {
+            Self.text(&random, pieces: count, of: pieces)
+        }
         let start = random.next(in: JournalCodec.instants.lowerBound...JournalCodec.instants.upperBound - 90_000)
         let length = random.next(in: 0...86_400)
         let tags = (0..<random.next(in: 0...3)).map { _ in text(&random, pieces: 1...3) }
@@ -192,6 +204,35 @@ import Testing
             if (try? JournalCodec.validate(log)) != nil {
                 #expect(try JournalCodec.decode(Array(line.utf8)) == log, "\(line)")
             }
+        }
+    }
+
+    /// A CSV row and an iCalendar event written from a journal line as focus writes it (the row's fields and the
+    /// event's instants taken from the line's bytes) are those written from the session's values, for random sessions
+    /// whose text needs no escape in the journal.
+    @Test(arguments: 1...6)
+    func aWrittenLineExportsAsItsValues(seed: Int) {
+        var random = TestRandom(seed: UInt64(seed) + 200)
+        let days = LocalDays(timeZone: Zone(identifier: "Asia/Shanghai")!, dayStartSeconds: 4 * 3600)
+        var memo = SessionExporter.CSVDays()
+        for n in 0..<300 {
+            guard let log = try? JournalCodec.validated(Self.session(&random, n, of: Self.plainPieces)) else {
+                continue
+            }
+            let line = Array(JournalCodec.encode(log).utf8)
+            var fromLine: [UInt8] = []
+            var eventFromLine: [UInt8] = []
+            #expect(line.withUnsafeBufferPointer { CanonicalLine.spans($0)?.asWritten } == true, "\(log)")
+            line.withUnsafeBufferPointer { line in
+                SessionExporter.csvRow(log, line: line, days: days, memo: &memo, to: &fromLine)
+                SessionExporter.iCalendarEvent(log, line: line, stamp: "20261129T090000Z", to: &eventFromLine)
+            }
+            var fromValues: [UInt8] = []
+            SessionExporter.csvRow(log, days: days, memo: &memo, to: &fromValues)
+            #expect(String(decoding: fromLine, as: UTF8.self) == String(decoding: fromValues, as: UTF8.self), "\(log)")
+            var event: [UInt8] = []
+            SessionExporter.iCalendarEvent(log, stamp: "20261129T090000Z", to: &event)
+            #expect(eventFromLine == event, "\(log)")
         }
     }
 

@@ -21,8 +21,8 @@ import Testing
         #expect(error?.reason.description == reason)
     }
 
-    /// An export copies a written line's instants and numbers (``JournalCodec/times(onWritten:idCount:)``): each is
-    /// the text of its value, whatever the id holds.
+    /// An export copies a written line's id, instants and numbers (``JournalCodec/written(_:idCount:)``): each is the
+    /// text of its value, whatever the id holds.
     @Test(
         arguments: ["a", "5F0C2A1E-0000-4000-8000-000000000001", "深度,工作", "=1+2", "🍅e\u{301}"], [0, 7, 9_999_999])
     func aWrittenLinesTimesAreTheTextOfItsValues(_ id: String, _ planned: Int) {
@@ -31,10 +31,13 @@ import Testing
         let log = FocusLog(
             id: id, start: start, end: end, planned: planned, focused: planned + 1, completed: true, tags: ["x"])
         let texts = Array(JournalCodec.encode(log).utf8).withUnsafeBufferPointer { line in
-            let times = JournalCodec.times(onWritten: line, idCount: id.utf8.count)
-            return [times.start, times.end, times.planned, times.focused].map { String(decoding: $0, as: UTF8.self) }
+            let times = JournalCodec.written(line, idCount: id.utf8.count)
+            return [times.id, times.start, times.end, times.planned, times.focused].map {
+                String(decoding: $0, as: UTF8.self)
+            }
         }
-        #expect(texts == [UTCTimestamp.format(start), UTCTimestamp.format(end), String(planned), String(planned + 1)])
+        #expect(
+            texts == [id, UTCTimestamp.format(start), UTCTimestamp.format(end), String(planned), String(planned + 1)])
     }
 
     /// Focus's own line shape is read eight bytes at a time (``CanonicalLine``): a line reads as the general parser
