@@ -26,7 +26,12 @@ extension StringProtocol {
     /// (Chinese without spaces breaks between any two characters, but `，` or `。` never starts a line).
     /// A word longer than a line goes on over the next lines. Empty for blank text or `width` below 1.
     public func wrapped(toWidth width: Int) -> [String] {
-        TextLayout.wrapPrintableASCII(Array(utf8), toWidth: width)
-            ?? TextLayout.wrap(LayoutCell.cells(self), toWidth: width).map(\.text)
+        // The bytes tested and wrapped in place (a native string's), not copied first.
+        if let lines = utf8.withContiguousStorageIfAvailable({ TextLayout.wrapPrintableASCII($0, toWidth: width) }),
+            let lines
+        {
+            return lines
+        }
+        return TextLayout.wrap(LayoutCell.cells(self), toWidth: width).map(\.text)
     }
 }

@@ -76,7 +76,7 @@ enum TextLayout {
     /// ``wrap(_:toWidth:)`` of text that is printable ASCII only (help, most messages), on its bytes: every
     /// character one column wide, none an escape, no line broken inside a word but one longer than a line; `nil`
     /// for any other text. Same lines, without making a cell of each character (help wraps 40 KB of text).
-    static func wrapPrintableASCII(_ bytes: [UInt8], toWidth width: Int) -> [String]? {
+    static func wrapPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>, toWidth width: Int) -> [String]? {
         guard bytes.allSatisfy({ (0x20...0x7E).contains($0) }) else { return nil }
         guard width > 0 else { return [] }
         var lines: [String] = []

@@ -136,15 +136,19 @@ import Testing
         for _ in 0..<400 {
             let text = (0..<next(16)).map { _ in pool[next(pool.count)] }.joined()
             for width in 0...24 {
-                let bytes = try #require(TextLayout.wrapPrintableASCII(Array(text.utf8), toWidth: width))
+                let bytes = try #require(wrappedOnBytes(text, toWidth: width))
                 #expect(
                     bytes == TextLayout.wrap(LayoutCell.cells(text), toWidth: width).map(\.text),
                     "'\(text)' at \(width)")
             }
         }
         for text in ["tab\there", "专注 work", "caf\u{E9}", "bell\u{7}", "del\u{7F}", "line\nbreak"] {
-            #expect(TextLayout.wrapPrintableASCII(Array(text.utf8), toWidth: 10) == nil, "\(text)")
+            #expect(wrappedOnBytes(text, toWidth: 10) == nil, "\(text)")
         }
+    }
+
+    private func wrappedOnBytes(_ text: String, toWidth width: Int) -> [String]? {
+        Array(text.utf8).withUnsafeBufferPointer { TextLayout.wrapPrintableASCII($0, toWidth: width) }
     }
 
     /// Multi-line text is split at its newlines on bytes where that is the characters' way: every row the same as
