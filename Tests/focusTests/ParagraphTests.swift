@@ -11,13 +11,9 @@ import Testing
         let pool = [
             "\n", "\n", "\n\n", "\n\n\n", "  ", " ", "word", "专注", "e\u{301}", "\r\n", "\r", "\u{301}", "  key",
         ]
-        var seed: UInt64 = 53
-        func next(_ bound: Int) -> Int {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((seed >> 33) % UInt64(bound))
-        }
+        var random = FuzzRandom(seed: 53)
         for _ in 0..<3_000 {
-            let text = (0..<next(20)).map { _ in pool[next(pool.count)] }.joined()
+            let text = (0..<Int.random(in: 0..<20, using: &random)).map { _ in random.pick(pool) }.joined()
             #expect(Paragraph.blocks(of: text) == text.split(separator: "\n\n"), "\(text.debugDescription)")
         }
     }
