@@ -96,6 +96,13 @@ public enum DisplayWidth {
         return width
     }
 
+    /// Columns of `text` when it is made only of scalars that ``standsAlone(_:)``, or `nil` when it has another:
+    /// measured on its bytes in place when it has them (a native string), else scalar by scalar. Inlinable, so that
+    /// each caller gets a copy for its own string type.
+    @inlinable public static func widthStandingAlone(_ text: some StringProtocol) -> Int? {
+        text.utf8.withContiguousStorageIfAvailable(widthStandingAlone(utf8:)) ?? widthStandingAlone(text.unicodeScalars)
+    }
+
     /// Columns of UTF-8 text made only of scalars that ``standsAlone(_:)`` (printable ASCII, bars, dots, dashes), or
     /// `nil` when it has another: decoded from the bytes in place, in one pass. All such scalars take at most three
     /// bytes; `bytes` must be valid UTF-8 (a string's own).
@@ -148,11 +155,7 @@ extension StringProtocol {
     @inlinable public var displayWidth: Int {
         // Text of scalars that each make a cluster of their own (printable ASCII, bars, dots, dashes) is measured on
         // its bytes, without the search for cluster boundaries that costs most of a report's measuring.
-        if let width = utf8.withContiguousStorageIfAvailable(DisplayWidth.widthStandingAlone(utf8:))
-            ?? DisplayWidth.widthStandingAlone(unicodeScalars)
-        {
-            return width
-        }
+        if let width = DisplayWidth.widthStandingAlone(self) { return width }
         return reduce(0) { $0 + DisplayWidth.of($1) }
     }
 }

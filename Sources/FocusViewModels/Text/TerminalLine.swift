@@ -84,9 +84,7 @@ public struct TerminalLine: Equatable, Sendable {
         // Printable ASCII (most of a report), bars, dots, arrows and Latin letters: scalars that are safe, never join
         // the text before them and are measured on the bytes, without the width table
         // (``DisplayWidth/standsAlone(_:)``).
-        if let width = text.utf8.withContiguousStorageIfAvailable(DisplayWidth.widthStandingAlone(utf8:))
-            ?? DisplayWidth.widthStandingAlone(text.unicodeScalars)
-        {
+        if let width = DisplayWidth.widthStandingAlone(text) {
             return merge(Run(text: text, style: style, isEscape: false, width: width))
         }
         // Text with nothing to escape (nearly all of it) is one run, without the list of pieces.
