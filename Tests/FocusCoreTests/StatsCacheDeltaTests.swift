@@ -184,6 +184,37 @@ import Testing
         #expect(try D.derived(paths).views == D.rebuilt(paths).views)
     }
 
+    /// A record's newest sessions are read only when a command asks for them (`log`, the folds): a record whose text
+    /// of them cannot be read, under a good checksum, opens, `stats` reads neither it nor the journal, and `log`
+    /// reads the journal instead, every view the same.
+    @Test func aRecordsNewestSessionsAreReadOnlyWhenAskedFor() throws {
+        let paths = try Self.built(30)
+        try AppStore(paths: paths).record(D.session(900, hoursAgo: 2, tag: "x"))
+        _ = try #require(AppStore(paths: paths).derivedJournal(days: D.days))
+        let file = try #require(StatsCacheFile.open(paths.statsCacheFile))
+        #expect(file.delta?.history != nil)
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: paths.statsCacheFile)))
+        let payload = file.baseLength + 16
+        var r = StatsCacheFile.Reader(base: file.base + payload, length: file.length - payload - 8)
+        _ = try r.files()
+        _ = try r.quantity()
+        _ = try r.quantity()
+        _ = try r.skipSection()
+        _ = try r.skipSection()
+        // The text's first byte (its id length's first digit) made a letter: no history.
+        bytes[payload + r.at + 8] = UInt8(ascii: "x")
+        let sum = bytes[payload..<file.length - 8].withUnsafeBytes(StatsCache.hash)
+        withUnsafeBytes(of: Int64(sum).littleEndian) { bytes.replaceSubrange(file.length - 8..<file.length, with: $0) }
+        try Data(bytes).write(to: URL(fileURLWithPath: paths.statsCacheFile))
+        let damaged = try #require(StatsCacheFile.open(paths.statsCacheFile))
+        #expect(damaged.delta?.sessionCount == 31 && damaged.delta?.history == nil)
+        #expect(
+            try !D.readsWhole(paths) {
+                _ = try $0.statsInput(range: .lastDays(7), tag: nil, today: D.today, days: D.days)
+            })
+        #expect(try D.derived(paths).views == D.rebuilt(paths).views)
+    }
+
     /// A fold that leaves the expedition as it was (no definitions) copies its bytes from the file into the record:
     /// the record is the one writing the expedition again gives, from the base or from a record before, and reads
     /// back the same.
