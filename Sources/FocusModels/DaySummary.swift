@@ -102,7 +102,8 @@ public struct StatsInput: Equatable, Sendable {
     public var span: ClosedRange<Int>?
     /// Day summaries sorted by day, at least every day with sessions in ``StatsService/window(range:today:span:)``.
     public var days: [DaySummary]
-    /// Runs of consecutive days with a completed session, sorted, over the whole history.
+    /// Runs of consecutive days with a completed session, sorted: over the whole history, or (from the derived files)
+    /// only those that tell the current and the longest streak (``StreakService``), which are then the same.
     public var streakRuns: [ClosedRange<Int>]
 
     public init(span: ClosedRange<Int>?, days: [DaySummary], streakRuns: [ClosedRange<Int>]) {

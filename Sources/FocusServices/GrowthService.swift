@@ -16,6 +16,10 @@ public enum GrowthService {
         GrowthLevel(level: 10, title: "Cartographer", minimumHours: 1200),
     ]
 
+    /// The streaks a badge is earned by, in days (``badges(totals:streakRuns:expedition:)``): the runs of days that
+    /// first reach each are all the profile reads of the streaks besides the current and the longest.
+    public static let streakLengths = [7, 30, 100]
+
     /// The profile for `focusLogs` (sorted by start, as the store keeps them).
     ///
     /// - Parameters:
@@ -68,13 +72,13 @@ public enum GrowthService {
                 earnedOn: day(totals.tenthDeep)),
             Badge(
                 id: "streak-7", title: "Week Unbroken", detail: "Focus 7 days in a row",
-                earnedOn: streakReached(7, streakRuns)),
+                earnedOn: streakReached(streakLengths[0], streakRuns)),
             Badge(
                 id: "streak-30", title: "Month Unbroken", detail: "Focus 30 days in a row",
-                earnedOn: streakReached(30, streakRuns)),
+                earnedOn: streakReached(streakLengths[1], streakRuns)),
             Badge(
                 id: "streak-100", title: "Hundred Days", detail: "Focus 100 days in a row",
-                earnedOn: streakReached(100, streakRuns)),
+                earnedOn: streakReached(streakLengths[2], streakRuns)),
             Badge(
                 id: "hours-10", title: "Ten Hours", detail: "Focus 10 hours in total",
                 earnedOn: day(totals.hoursReached[0])),

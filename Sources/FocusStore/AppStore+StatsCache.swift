@@ -60,7 +60,7 @@ extension AppStore {
     /// they match the journal, else from the sessions in memory (``load()`` first for the journal's).
     public func dayTotals(on day: Int, today: Int, days: LocalDays) -> (focused: Int, sessions: Int, streak: Streak) {
         if let derived = derivedJournal(days: days), let summary = try? derived.summaries(in: day...day),
-            let runs = try? derived.streakRuns()
+            let runs = try? derived.streakRuns(endingFrom: today - 1)
         {
             return (
                 summary.first?.focused ?? 0, summary.first?.sessions ?? 0,
@@ -85,11 +85,12 @@ extension AppStore {
     }
 
     /// What `focus profile` needs besides the expedition, from the derived files while they match the journal:
-    /// the sessions' ``GrowthTotals`` and the runs of days with a completed session. `nil` when they cannot tell.
-    public func derivedGrowth(days: LocalDays) -> (totals: GrowthTotals, streakRuns: [ClosedRange<Int>])? {
+    /// the sessions' ``GrowthTotals`` and the runs of days with a completed session that tell its streaks on `today`
+    /// (the current, the longest, the badges'; not every run). `nil` when they cannot tell.
+    public func derivedGrowth(today: Int, days: LocalDays) -> (totals: GrowthTotals, streakRuns: [ClosedRange<Int>])? {
         guard let derived = derivedJournal(days: days, definitions: try? loadExpeditionDefinitions()),
             let growth = derived.growth,
-            let runs = try? derived.streakRuns()
+            let runs = try? derived.tellingStreakRuns(today: today)
         else { return nil }
         return (growth.totals, runs)
     }

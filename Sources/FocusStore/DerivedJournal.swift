@@ -105,6 +105,30 @@ final class DerivedJournal {
         try streakRuns(over: file.streakRuns(endingFrom: day)).filter { $0.upperBound >= day }
     }
 
+    /// The streak runs that tell every streak a command shows, read without the others: those that end on the day
+    /// before `today` or later (the current streak, ``StreakService/current(streakRuns:today:)``), the latest of the
+    /// longest (``StreakService/longest(streakRuns:)``) and the first of each of ``GrowthService/streakLengths`` days
+    /// (the badges), sorted. Each of those functions gives the same streak from them as from all the runs
+    /// (``streakRuns()``), which are read when the base's marks (``StatsCacheFile/streakMark(_:)``) cannot tell.
+    func tellingStreakRuns(today: Int) throws -> [ClosedRange<Int>] {
+        // The base's runs that end before the record's first day are the base's first ones: a marked run among them
+        // is as marked. A first run of a length that is not among them is not either: the record's runs hold it.
+        let from = delta?.runsFrom ?? Int.max
+        var runs = try streakRuns(endingFrom: today - 1) + (delta?.runs ?? [])
+        for length in [0] + GrowthService.streakLengths {
+            guard let run = try file.streakMark(length) else { continue }
+            if run.upperBound < from {
+                runs.append(run)
+            } else if length == 0 {
+                // The longest of the runs kept before the record's is not marked.
+                return try streakRuns()
+            }
+        }
+        var out: [ClosedRange<Int>] = []
+        for run in runs.sorted(by: { $0.lowerBound < $1.lowerBound }) where run != out.last { out.append(run) }
+        return out
+    }
+
     /// `base`, the base's runs (all of them, or the last ones), with the record's laid over them.
     private func streakRuns(over base: [ClosedRange<Int>]) throws -> [ClosedRange<Int>] {
         guard let delta else { return base }
@@ -150,7 +174,7 @@ final class DerivedJournal {
     func input(range: StatsRange, today: Int) throws -> StatsInput {
         let span = span
         let window = StatsService.window(range: range, today: today, span: span)
-        return StatsInput(span: span, days: try summaries(in: window), streakRuns: try streakRuns())
+        return StatsInput(span: span, days: try summaries(in: window), streakRuns: try tellingStreakRuns(today: today))
     }
 
     /// Whether the sorted `values` hold `value` (a binary search).

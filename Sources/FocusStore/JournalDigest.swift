@@ -3,6 +3,10 @@ import FocusModels
 import FocusServices
 import FoundationEssentials
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// What the stats cache (``StatsCache``) keeps besides day summaries, so that `completions --tags`, `expedition`,
 /// `passport` and the end of a session never read the history: the tags, the expedition, and what a new session's
 /// id must not be. Built from the effective sessions on a full load, folded with the same appended sessions as the
@@ -86,40 +90,65 @@ struct JournalDigest: Equatable {
 
         /// ``text`` read back from its bytes (in the stats cache's mapping), its newest `limit` sessions only.
         init?(bytes: UnsafeBufferPointer<UInt8>, limit: Int = .max) {
-            // Read as bytes: a substring's UTF-8 copied into an array goes element by element, and a JSON decoder's
-            // first use costs more than the lines it reads.
-            var breaks: [Int] = []
-            for (i, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-                breaks.append(i)
-                if breaks.count == 3 { break }
+            // Read as bytes, lines found by `memchr` and copied whole: a slice of the mapping copied into an array goes
+            // element by element, and a JSON decoder's first use costs more than the lines it reads.
+            func lineEnd(from start: Int) -> Int? {
+                guard start < bytes.count, let base = bytes.baseAddress,
+                    let found = memchr(base + start, 10, bytes.count - start)
+                else { return nil }
+                return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
             }
-            guard breaks.count == 3, let idLength = Int(String(decoding: bytes[..<breaks[0]], as: UTF8.self)),
-                case .strings(let names)? = try? FlatJSON.parseObject(
-                    Array("{\"n\":".utf8) + bytes[(breaks[0] + 1)..<breaks[1]] + [UInt8(ascii: "}")])["n"]
+            func copy(_ range: Range<Int>) -> [UInt8] { Array(UnsafeBufferPointer(rebasing: bytes[range])) }
+            guard let firstBreak = lineEnd(from: 0), let namesEnd = lineEnd(from: firstBreak + 1),
+                let rowEnd = lineEnd(from: namesEnd + 1),
+                let idLength = Int(String(decoding: bytes[..<firstBreak], as: UTF8.self))
             else { return nil }
-            let row = bytes[(breaks[1] + 1)..<breaks[2]]
-            // The first `limit` indices only: the rest of the row stays one piece, not read.
-            let indices = (row.isEmpty ? [] : row.split(separator: UInt8(ascii: ","), maxSplits: limit))
-                .prefix(limit).map { Int(String(decoding: $0, as: UTF8.self)) }
-            var end = breaks[2] + 1
+            var object = Array("{\"n\":".utf8)
+            object += copy((firstBreak + 1)..<namesEnd)
+            object.append(UInt8(ascii: "}"))
+            guard case .strings(let names)? = try? FlatJSON.parseObject(object)["n"] else { return nil }
+            // The first `limit` indices only: the rest of the row is not read.
+            guard let indices = Self.indices(bytes[(namesEnd + 1)..<rowEnd], limit: limit) else { return nil }
+            var end = rowEnd + 1
             for _ in 0..<indices.count {
-                guard let next = bytes[end...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+                guard let next = lineEnd(from: end) else { return nil }
                 end = next + 1
             }
             var records: [JournalRecord] = []
             var lines: [Int] = []
             var problems: [JournalIssue] = []
-            JournalReader.parse(
-                Array(bytes[(breaks[2] + 1)..<end]), file: "", into: &records, lines: &lines, issues: &problems)
+            JournalReader.parse(copy((rowEnd + 1)..<end), file: "", into: &records, lines: &lines, issues: &problems)
             guard problems.isEmpty, records.count == indices.count else { return nil }
             var logs: [FocusLog] = []
             var devices: [String?] = []
             for (record, index) in zip(records, indices) {
-                guard case .session(let log) = record, let index, (-1..<names.count).contains(index) else { return nil }
+                guard case .session(let log) = record, (-1..<names.count).contains(index) else { return nil }
                 logs.append(log)
                 devices.append(index < 0 ? nil : names[index])
             }
             self.init(newest: logs, devices: devices, idLength: idLength)
+        }
+
+        /// The first `limit` numbers of a row of ``text`` (decimal, or -1, split by commas); `nil` when it is not one.
+        static func indices(_ row: Slice<UnsafeBufferPointer<UInt8>>, limit: Int) -> [Int]? {
+            var out: [Int] = []
+            var at = row.startIndex
+            while at < row.endIndex, out.count < limit {
+                let negative = row[at] == UInt8(ascii: "-")
+                if negative { at += 1 }
+                var value = 0
+                let first = at
+                while at < row.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(row[at]), at - first < 18 {
+                    value = value * 10 + Int(row[at] - UInt8(ascii: "0"))
+                    at += 1
+                }
+                guard at > first, at == row.endIndex || row[at] == UInt8(ascii: ",") else { return nil }
+                out.append(negative ? -value : value)
+                at += 1
+            }
+            // A trailing comma leaves an empty last number.
+            guard at != row.endIndex || row.last != UInt8(ascii: ",") else { return nil }
+            return out
         }
     }
 

@@ -19,7 +19,7 @@ import FoundationEssentials
 ///
 /// ```
 /// header   magic, version, fingerprint, files, counts, tag names, digest (tags, growth, expedition, newest
-///          sessions), section offsets
+///          sessions), streak marks (``Writer/streakMarks(_:)``), section offsets
 /// runs     streak runs (first day, last day)
 /// index    per day: day, focused, sessions, completed, longest, offset of its detail
 /// detail   per day: sessions as long as the longest, hour count, (hour, seconds)…, tag count, (tag index,
@@ -31,7 +31,7 @@ import FoundationEssentials
 /// ```
 struct StatsCache {
     static let magic: Int = 0x3143_5344_5355_4F46  // "FOCUSDC1"
-    static let version = 10
+    static let version = 11
     static let tailLength = 4096
 
     /// What a journal file looked like when the cache was built.
@@ -98,6 +98,15 @@ struct StatsCache {
     /// ``RecordID/hash(_:)-(String)`` of a record id (or of a key found as ids are, ``FilterStreaks/hash(_:)``).
     static func hash(_ id: String) -> Int { Int(bitPattern: UInt(RecordID.hash(id))) }
 
+    /// The index in `runs` of the latest of the longest (`length` 0), or of the first run `length` days long or
+    /// longer; `nil` when there is none.
+    static func streakMark(_ length: Int, in runs: [ClosedRange<Int>]) -> Int? {
+        guard length == 0 else { return runs.firstIndex { $0.count >= length } }
+        var best: Int?
+        for (i, run) in runs.enumerated() where run.count >= best.map({ runs[$0].count }) ?? 0 { best = i }
+        return best
+    }
+
     // MARK: Writing
 
     func encoded() -> [UInt8] {
@@ -129,6 +138,7 @@ struct StatsCache {
         w.int(summaries.count)
         w.int(idHashes.count)
         w.int(prefixHashes.count)
+        w.streakMarks(runs)
         let offsetsAt = w.bytes.count
         for _ in 0..<6 { w.int(0) }
         let runsOffset = w.bytes.count
@@ -242,6 +252,18 @@ struct StatsCache {
                     int(mission.progress)
                     date(mission.completedAt)
                 }
+            }
+        }
+
+        /// Which of `runs` tell the streaks the commands show besides the current one, so that they read those
+        /// alone: a count, then (length, index of the run or -1 for none) for the latest of the longest runs (length
+        /// 0) and for the first run of each of ``GrowthService/streakLengths`` days (``StatsCache/streakMark(_:in:)``).
+        mutating func streakMarks(_ runs: [ClosedRange<Int>]) {
+            let lengths = [0] + GrowthService.streakLengths
+            int(lengths.count)
+            for length in lengths {
+                int(length)
+                int(StatsCache.streakMark(length, in: runs) ?? -1)
             }
         }
 

@@ -42,8 +42,27 @@ struct StatsCacheDelta {
     /// copied into the record instead of written again.
     var encodedExpedition: [UInt8]?
     /// The sessions added since the base, newest first, at most ``JournalDigest/History/kept``, and the length of
-    /// the short ids; `nil` when the base's history no longer holds (``JournalDigest/folding``).
-    var history: JournalDigest.History?
+    /// the short ids; `nil` when the base's history no longer holds (``JournalDigest/folding``), or the text a record
+    /// read back holds cannot be read.
+    var history: JournalDigest.History? {
+        get { readHistory.map(\.history) ?? foldedHistory }
+        set {
+            readHistory = nil
+            foldedHistory = newValue
+        }
+    }
+    private var foldedHistory: JournalDigest.History?
+    /// A record's ``history`` as read back: read from its text when first asked for (only `log` and the folds ask).
+    private var readHistory: ReadHistory?
+
+    /// ``JournalDigest/History/text`` read back when first asked for, once.
+    final class ReadHistory {
+        let text: [UInt8]
+        init(text: [UInt8]) { self.text = text }
+        private(set) lazy var history: JournalDigest.History? = text.withUnsafeBufferPointer {
+            JournalDigest.History(bytes: $0)
+        }
+    }
     /// Base runs ending before this day hold as they are; ``runs`` replaces the others. `Int.max`: none replaced.
     var runsFrom = Int.max
     var runs: [ClosedRange<Int>] = []
@@ -142,13 +161,8 @@ struct StatsCacheDelta {
         // The core and the expedition are stepped over, their bytes kept: read only when asked for.
         encodedCore = r.bytes(in: try r.skipSection())
         encodedExpedition = r.bytes(in: try r.skipSection())
-        let historyText = try r.string()
-        if historyText.isEmpty {
-            history = nil
-        } else {
-            guard let history = JournalDigest.History(text: historyText) else { throw StatsCacheFile.Corrupt() }
-            self.history = history
-        }
+        let historyText = try r.stringBytes()
+        if !historyText.isEmpty { readHistory = ReadHistory(text: r.bytes(in: historyText)) }
         var records: [JournalRecord] = []
         var lines: [Int] = []
         var problems: [JournalIssue] = []

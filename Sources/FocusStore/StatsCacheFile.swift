@@ -31,6 +31,8 @@ final class StatsCacheFile {
     /// commands that show it.
     private let expeditionBytes: Range<Int>
     private let runCount, dayCount, idCount, prefixCount: Int
+    /// Where the streak marks are (``StatsCache/Writer/streakMarks(_:)``), and how many.
+    private let streakMarksOffset, streakMarkCount: Int
     private let runsOffset, indexOffset, detailOffset, idsOffset, prefixesOffset: Int
     let base: UnsafeRawPointer
     /// The section of the tags' and devices' streak runs (``FilterStreaks``): where it starts, its length, its keys.
@@ -148,6 +150,9 @@ final class StatsCacheFile {
         dayCount = try r.count()
         idCount = try r.count()
         prefixCount = try r.count()
+        streakMarkCount = try r.count()
+        streakMarksOffset = r.at
+        for _ in 0..<2 * streakMarkCount { _ = try r.int() }
         runsOffset = try r.int()
         indexOffset = try r.int()
         detailOffset = try r.int()
@@ -335,6 +340,21 @@ final class StatsCacheFile {
             previous = high
             return low...high
         }
+    }
+
+    /// The run marked for `length` (``StatsCache/Writer/streakMarks(_:)``: 0 for the latest of the longest), `nil`
+    /// when no run is that long; `Corrupt` when the file keeps no mark for `length` or the mark is out of bounds.
+    func streakMark(_ length: Int) throws(Corrupt) -> ClosedRange<Int>? {
+        for i in 0..<streakMarkCount where word(streakMarksOffset + 16 * i) == length {
+            let index = word(streakMarksOffset + 16 * i + 8)
+            guard index != -1 else { return nil }
+            guard (0..<runCount).contains(index) else { throw Corrupt() }
+            let low = word(runsOffset + 16 * index)
+            let high = word(runsOffset + 16 * index + 8)
+            guard StatsCache.days.contains(low), StatsCache.days.contains(high), low <= high else { throw Corrupt() }
+            return low...high
+        }
+        throw Corrupt()
     }
 
     var span: ClosedRange<Int>? {

@@ -25,7 +25,7 @@ public struct GrowthViewModel: GameViewModel {
     /// ``AppStore/loadDerivedExpedition(days:)``); `nil` when the journal must be loaded for
     /// ``init(store:now:days:)``.
     public init?(derivedFrom store: AppStore, now: Date, days: LocalDays) {
-        guard let derived = store.derivedGrowth(days: days) else { return nil }
+        guard let derived = store.derivedGrowth(today: days.date(of: now).dayNumber, days: days) else { return nil }
         self.init(store: store, now: now, days: days)
         self.derived = derived
     }

@@ -178,7 +178,9 @@ extension DerivedJournalTests {
             let watch = Watch()
             _ = try Self.store(paths, watch).statsInput(range: .lastDays(7), tag: nil, today: today, days: days)
             let store = Self.store(paths, watch)
-            let told = try store.loadDerivedExpedition(days: days) != nil && store.derivedGrowth(days: days) != nil
+            let told =
+                try store.loadDerivedExpedition(days: days) != nil
+                && store.derivedGrowth(today: today, days: days) != nil
             #expect((told && !watch.rebuilt) == change.folds)
         }
         let views = try withAndWithout(paths)

@@ -102,7 +102,8 @@ extension DerivedJournalTests {
         _ = try Self.store(paths, watch).statsInput(range: .lastDays(7), tag: nil, today: today, days: days)
         let growthStore = Self.store(paths, watch)
         let told =
-            try growthStore.loadDerivedExpedition(days: days) != nil && growthStore.derivedGrowth(days: days) != nil
+            try growthStore.loadDerivedExpedition(days: days) != nil
+            && growthStore.derivedGrowth(today: today, days: days) != nil
         #expect((told && !watch.rebuilt) == growthCase.folds)
         let views = try withAndWithout(paths)
         #expect(views.derived == views.rebuilt)

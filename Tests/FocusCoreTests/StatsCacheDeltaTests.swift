@@ -165,22 +165,47 @@ import Testing
         let paths = try Self.built(30)
         try AppStore(paths: paths).record(D.session(900, hoursAgo: 2, tag: "x"))
         _ = try #require(AppStore(paths: paths).derivedJournal(days: D.days))
+        #expect(StatsCacheFile.open(paths.statsCacheFile)?.delta?.expedition != nil)
+        // The expedition's first word after its length, a flag, set to 7: not a flag.
+        try Self.damageRecord(paths, sectionsBefore: 1, to: 7)
+        let damaged = try #require(StatsCacheFile.open(paths.statsCacheFile))
+        #expect(damaged.delta?.sessionCount == 31 && damaged.delta?.expedition == nil)
+        #expect(try D.derived(paths).views == D.rebuilt(paths).views)
+    }
+
+    /// Sets the byte after the length word of what follows the last record's first `sectionsBefore` sections (its
+    /// core, its expedition) to `byte`, and the record's checksum to match: damage no crash leaves.
+    static func damageRecord(_ paths: DataPaths, sectionsBefore: Int, to byte: UInt8) throws {
         let file = try #require(StatsCacheFile.open(paths.statsCacheFile))
-        #expect(file.delta?.expedition != nil)
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: paths.statsCacheFile)))
         let payload = file.baseLength + 16
         var r = StatsCacheFile.Reader(base: file.base + payload, length: file.length - payload - 8)
         _ = try r.files()
         _ = try r.quantity()
         _ = try r.quantity()
-        _ = try r.skipSection()
-        // The expedition's first word after its length, a flag, set to 7: not a flag.
-        bytes[payload + r.at + 8] = 7
+        for _ in 0..<sectionsBefore { _ = try r.skipSection() }
+        bytes[payload + r.at + 8] = byte
         let sum = bytes[payload..<file.length - 8].withUnsafeBytes(StatsCache.hash)
         withUnsafeBytes(of: Int64(sum).littleEndian) { bytes.replaceSubrange(file.length - 8..<file.length, with: $0) }
         try Data(bytes).write(to: URL(fileURLWithPath: paths.statsCacheFile))
+    }
+
+    /// A record's newest sessions are read only when a command asks for them (`log`, the folds): a record whose text
+    /// of them cannot be read, under a good checksum, opens, `stats` reads neither it nor the journal, and `log`
+    /// reads the journal instead, every view the same.
+    @Test func aRecordsNewestSessionsAreReadOnlyWhenAskedFor() throws {
+        let paths = try Self.built(30)
+        try AppStore(paths: paths).record(D.session(900, hoursAgo: 2, tag: "x"))
+        _ = try #require(AppStore(paths: paths).derivedJournal(days: D.days))
+        #expect(StatsCacheFile.open(paths.statsCacheFile)?.delta?.history != nil)
+        // The text's first byte (its id length's first digit) made a letter: no history.
+        try Self.damageRecord(paths, sectionsBefore: 2, to: UInt8(ascii: "x"))
         let damaged = try #require(StatsCacheFile.open(paths.statsCacheFile))
-        #expect(damaged.delta?.sessionCount == 31 && damaged.delta?.expedition == nil)
+        #expect(damaged.delta?.sessionCount == 31 && damaged.delta?.history == nil)
+        #expect(
+            try !D.readsWhole(paths) {
+                _ = try $0.statsInput(range: .lastDays(7), tag: nil, today: D.today, days: D.days)
+            })
         #expect(try D.derived(paths).views == D.rebuilt(paths).views)
     }
 

@@ -226,6 +226,31 @@ import Testing
         #expect(JournalDigest.History(text: history.text) == history)
     }
 
+    /// The newest sessions read back as far as `limit`: each limit gives the first sessions of the whole, with their
+    /// devices; a row of device indices that is not one the writer writes reads as no history.
+    @Test(arguments: [0, 1, 3, 5, 6, 100])
+    func theNewestSessionsReadBackAsFarAsTheLimit(_ limit: Int) throws {
+        let devices: [String?] = ["b", nil, "a", "b", "naïve \"q\""]
+        let newest = devices.indices.map { DerivedJournalTests.session($0, hoursAgo: 10 - $0, tag: "t") }
+        let history = JournalDigest.History(newest: newest, devices: devices, idLength: 4)
+        let read = try #require(JournalDigest.History(text: history.text, limit: limit))
+        #expect(read.newest == Array(newest.prefix(limit)))
+        #expect(read.devices == Array(devices.prefix(limit)))
+        #expect(read.idLength == 4)
+    }
+
+    @Test(
+        arguments: [
+            ("", 9, []), ("0", 9, [0]), ("2,-1,0,11", 9, [2, -1, 0, 11]), ("2,-1,0,11", 2, [2, -1]), ("1,x", 1, [1]),
+            ("1,,2", 9, nil), ("1,", 9, nil), (",1", 9, nil), ("x", 9, nil), ("-", 9, nil), ("+1", 9, nil),
+            ("1 ", 9, nil), ("1234567890123456789", 9, nil),
+        ] as [(String, Int, [Int]?)])
+    func aRowOfDeviceIndicesIsReadAsFarAsTheLimit(_ row: String, _ limit: Int, _ indices: [Int]?) {
+        let bytes = Array(row.utf8)
+        let read = bytes.withUnsafeBufferPointer { JournalDigest.History.indices($0[...], limit: limit) }
+        #expect(read == indices)
+    }
+
     /// Day summaries of an array (compiled for it) are those of any other sequence of the same sessions.
     @Test(arguments: [0, 1, 40])
     func daySummariesOfAnArrayAreThoseOfAnySequence(_ count: Int) {
