@@ -29,12 +29,16 @@ extension AppStore {
         /// Its session recorded, nothing to record, or (only when the state had to be replaced) not recorded.
         public let outcome: SessionOutcome
 
-        /// `on-stop`, as for a phase stopped early; `nil` for a phase that was still waiting for Enter,
-        /// or one that could not be recorded (as when a timer cannot record its own).
+        /// `on-stop`, as for a phase stopped early, or `on-complete` for one recorded as completed (its plan was
+        /// reached before the timer died, or its timer kept it while `focus sync` held the journal); `nil` for a
+        /// phase that was still waiting for Enter, or one that could not be recorded (as when a timer cannot record
+        /// its own).
         public var hook: Hook? {
             if state.isWaiting { return nil }
             if case .notRecorded = outcome { return nil }
-            return Hook.ended(state, stopped: true, recorded: outcome.recorded)
+            // An open session is recorded as completed however it ended: only `q` ends it, as a stop.
+            let completed = !state.isOpen && outcome.recorded?.completed == true
+            return Hook.ended(state, stopped: !completed, recorded: outcome.recorded)
         }
     }
 

@@ -31,6 +31,21 @@ import Testing
 
     var reading: ClockReading { ClockReading(active: 200, elapsed: 200, wall: Self.started.addingTimeInterval(700)) }
 
+    /// The hook a recovery runs says how the phase ended: `on-complete` when its plan had been reached (the timer
+    /// died after it, or kept it while `focus sync` held the journal), `on-stop` otherwise and for an open session.
+    @Test(arguments: [
+        (600, false, Hook.Event.stop), (1500, false, .complete), (1600, false, .complete), (1500, true, .stop),
+    ])
+    func aRecoveredPhaseRunsTheHookOfHowItEnded(counted: Int, open: Bool, event: Hook.Event) throws {
+        let store = AppStore(paths: paths)
+        var state = Self.state(counted: counted)
+        if open { state.open = true }
+        try store.saveRunningState(state)
+        let recovery = try #require(try store.recover())
+        #expect(recovery.outcome.recorded != nil)
+        #expect(recovery.hook?.event == event)
+    }
+
     @Test func aClaimRecordsTheSessionADeadTimerLeftBeforeReplacingIt() throws {
         let store = AppStore(paths: paths)
         try store.saveRunningState(Self.state())
