@@ -61,14 +61,8 @@ extension GitSyncEndToEndTests {
     @Test func aStartWaitsRatherThanReplaceASessionTheSyncHoldsOff() throws {
         let laptop = try Machine("laptop")
         try laptop.expectSuccess(["log", "add", "--start", "2026-11-20 09:00", "--duration", "25m", "--tag", "first"])
-        let held = laptop.root + "/held"
-        let holder = try Spawned(
-            executable: "/usr/bin/flock",
-            arguments: [
-                "-x", laptop.journalFolder, "sh", "-c", "touch '\(held)'; while [ -e '\(held)' ]; do sleep 0.1; done",
-            ], environment: [:])
+        let (holder, held) = try Self.holdJournalFolder(of: laptop)
         defer { try? FileManager.default.removeItem(atPath: held) }
-        #expect(eventually { FileManager.default.fileExists(atPath: held) })
         let timer = try laptop.focus(["start", "1s", "--tag", "kept"])
         #expect(timer.status == 75, "\(timer.stderr)")
         #expect(
@@ -81,6 +75,42 @@ extension GitSyncEndToEndTests {
         #expect(holder.wait().status == 0)
         #expect(try Self.tags(laptop) == ["first", "kept"])
         #expect(try Self.tags(laptop) == ["first", "kept"], "recorded once")
+    }
+
+    /// `focus cancel` sent while the timer waits for the held folder to record its ended phase drops the session
+    /// the timer then keeps (exit 75): nothing is recorded once the folder is free.
+    @Test func aCancelDropsASessionTheTimerKeptForTheSync() throws {
+        let laptop = try Machine("laptop")
+        try laptop.expectSuccess(["log", "add", "--start", "2026-11-20 09:00", "--duration", "25m", "--tag", "first"])
+        let (holder, held) = try Self.holdJournalFolder(of: laptop)
+        defer { try? FileManager.default.removeItem(atPath: held) }
+        let timer = try laptop.start(["start", "2s", "--tag", "kept"])
+        let state = laptop.root + "/state/focus/running.json"
+        let ended = {
+            let bytes = FileManager.default.contents(atPath: state) ?? Data()
+            return (try? JSONSerialization.jsonObject(with: bytes) as? [String: Any])?["counted"] as? Int == 2
+        }
+        #expect(eventually(timeout: 20) { ended() }, "the timer never saved its final state")
+        let cancel = try laptop.focus(["cancel"])
+        #expect(cancel.status == 0, "\(cancel.stderr)")
+        #expect(timer.wait().status == 75)
+        #expect(!FileManager.default.fileExists(atPath: state))
+        try FileManager.default.removeItem(atPath: held)
+        #expect(holder.wait().status == 0)
+        #expect(try Self.tags(laptop) == ["first"])
+    }
+
+    /// Holds `machine`'s journal folder as `focus sync` does (`flock -x` on the folder) until the file returned is
+    /// removed.
+    private static func holdJournalFolder(of machine: Machine) throws -> (Spawned, String) {
+        let held = machine.root + "/held"
+        let holder = try Spawned(
+            executable: "/usr/bin/flock",
+            arguments: [
+                "-x", machine.journalFolder, "sh", "-c", "touch '\(held)'; while [ -e '\(held)' ]; do sleep 0.1; done",
+            ], environment: [:])
+        #expect(eventually { FileManager.default.fileExists(atPath: held) })
+        return (holder, held)
     }
 
     /// The tags of `machine`'s sessions, sorted.
