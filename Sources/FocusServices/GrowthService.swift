@@ -119,6 +119,12 @@ public enum GrowthService {
 
     /// The first date on which a run of consecutive days reached `length`.
     static func streakReached(_ length: Int, _ runs: [ClosedRange<Int>]) -> CivilDate? {
-        runs.first { $0.count >= length }.map { CivilDate(dayNumber: $0.lowerBound + length - 1) }
+        firstRun(reaching: length, in: runs).map { CivilDate(dayNumber: runs[$0].lowerBound + length - 1) }
+    }
+
+    /// The index in `runs` of the first run `length` days long or longer (the one a streak badge is earned by);
+    /// `nil` with none.
+    public static func firstRun(reaching length: Int, in runs: [ClosedRange<Int>]) -> Int? {
+        runs.firstIndex { $0.count >= length }
     }
 }

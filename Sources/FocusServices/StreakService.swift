@@ -71,11 +71,16 @@ public enum StreakService {
 
     /// ``longest(streakDays:)`` from runs of consecutive days: the latest of the longest.
     public static func longest(streakRuns runs: [ClosedRange<Int>]) -> Streak {
-        var best = Streak.none
-        for run in runs where run.count >= best.days {
-            best = Streak(
-                days: run.count, start: CivilDate(dayNumber: run.lowerBound), end: CivilDate(dayNumber: run.upperBound))
-        }
+        guard let index = longestRun(in: runs) else { return .none }
+        let run = runs[index]
+        return Streak(
+            days: run.count, start: CivilDate(dayNumber: run.lowerBound), end: CivilDate(dayNumber: run.upperBound))
+    }
+
+    /// The index in `runs` of the run ``longest(streakRuns:)`` tells (the latest of the longest); `nil` with none.
+    public static func longestRun(in runs: [ClosedRange<Int>]) -> Int? {
+        var best: Int?
+        for (i, run) in runs.enumerated() where run.count >= best.map({ runs[$0].count }) ?? 0 { best = i }
         return best
     }
 }

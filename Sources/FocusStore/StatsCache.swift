@@ -99,12 +99,9 @@ struct StatsCache {
     static func hash(_ id: String) -> Int { Int(bitPattern: UInt(RecordID.hash(id))) }
 
     /// The index in `runs` of the latest of the longest (`length` 0), or of the first run `length` days long or
-    /// longer; `nil` when there is none.
+    /// longer, by the rules the services read them with; `nil` when there is none.
     static func streakMark(_ length: Int, in runs: [ClosedRange<Int>]) -> Int? {
-        guard length == 0 else { return runs.firstIndex { $0.count >= length } }
-        var best: Int?
-        for (i, run) in runs.enumerated() where run.count >= best.map({ runs[$0].count }) ?? 0 { best = i }
-        return best
+        length == 0 ? StreakService.longestRun(in: runs) : GrowthService.firstRun(reaching: length, in: runs)
     }
 
     // MARK: Writing
