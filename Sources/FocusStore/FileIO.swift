@@ -200,8 +200,9 @@ enum FileIO {
         // The folder's lock, shared by every append and taken whole by `focus sync` while git replaces the files
         // (``JournalSync``): a line appended to a file git is about to replace would be lost with the rebase.
         // Waited for 10 s at most: a git hook of the sync that waits for focus itself must not hang both, and the
-        // live timer reads no key while it waits. Then the caller says what was not written (the timer: the
-        // `focus log add` that adds it back). A folder that cannot be locked at all (no `flock` there) is written.
+        // live timer reads no key while it waits. Then the caller says what was not written (the timer keeps its
+        // session for the next command, ``AppStore/finish(_:)``). A folder that cannot be locked at all (no `flock`
+        // there) is written.
         let directory = parentDirectory(of: path)
         let folder = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { if folder >= 0 { close(folder) } }

@@ -19,9 +19,8 @@ enum CancelCommand: ParsableCommand {
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         if let state = try ctx.store.liveSession() {
             let counted = state.counted(at: state.now(at: ctx.reading()))
-            try TimerSignal.end(state, with: SIGUSR2, ctx)
             // A timer that could not record yet (`focus sync` held the journal) kept its state: it goes too.
-            if try ctx.store.runningState()?.id == state.id { _ = try ctx.store.dropDeadSession() }
+            if try TimerSignal.end(state, with: SIGUSR2, ctx) { _ = try ctx.store.dropDeadSession() }
             ctx.out.line(SessionSummaryViewModel.cancelledLine(state, counted: counted, in: ctx.zone))
             return 0
         }

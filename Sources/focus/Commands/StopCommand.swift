@@ -13,7 +13,7 @@ enum StopCommand: ParsableCommand {
     static func run(_ args: ParsedArguments, _ ctx: Context) throws(FocusError) -> Int32 {
         ctx.recoverCrashedSession()
         guard let state = try ctx.store.liveSession() else { throw FocusError(.failure, "no session is running") }
-        try TimerSignal.end(state, with: SIGUSR1, ctx)
+        let kept = try TimerSignal.end(state, with: SIGUSR1, ctx)
         guard state.phase.isFocus, !state.isWaiting else {
             ctx.out.line(state.isWaiting ? "Stopped the cycles." : "Stopped the \(state.phase.word).")
             return 0
@@ -26,8 +26,7 @@ enum StopCommand: ParsableCommand {
             } else {
                 ctx.out.line("Stopped: recorded \(duration: log.focused) of focus as \(how).")
             }
-        } else if try ctx.store.runningState()?.id == state.id {
-            // The timer could not record it yet (`focus sync` held the journal) and kept its state.
+        } else if kept {
             throw FocusError(
                 .temporary, "Stopped; the session is kept, not recorded yet: the next focus command records it")
         } else {
